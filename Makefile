@@ -1,0 +1,29 @@
+# Quick start: `make run` and `make test`. Both create .venv on first use.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint serve clean
+
+$(STAMP): pyproject.toml
+	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[hardware,kiosk,dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/companion run --sim
+
+serve: $(STAMP)
+	$(BIN)/companion serve --sim
+
+test: $(STAMP)
+	$(BIN)/ruff check companion hardware kiosk tests benchmarks
+	$(BIN)/python -m pytest -q
+
+lint: $(STAMP)
+	$(BIN)/ruff check companion hardware kiosk tests benchmarks
+
+clean:
+	rm -rf $(VENV)
