@@ -1,0 +1,136 @@
+"""A session owns one game: it checks a command, makes it durable, then shows the new state.
+
+The order is the whole point: decide (nothing changes on a refusal) -> append to the store (a
+pulled plug after this loses nothing) -> make it current -> tell observers (OLED, kiosk, LEDs).
+
+>>> import tempfile, pathlib
+>>> from companion.store import Store
+>>> store = Store.open(pathlib.Path(tempfile.mkdtemp()) / "t.db")
+>>> session = Session.new(store, "valley-hoopers", {})  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from companion.errors import CommandError, RuleError
+from companion.game import JSON, Game
+from companion.games import find_game
+from companion.store import Store
+from companion.timeline import Timeline
+
+Observer = Callable[["Session"], None]
+
+SESSION_COMMANDS = ("undo", "redo")
+
+
+def parse_command(line: str | bytes) -> JSON:
+    """Turn one line of JSON into a command object, or say exactly what is wrong with it.
+
+    >>> parse_command('{"type": "undo"}')
+    {'type': 'undo'}
+    >>> parse_command('{"type": ')
+    Traceback (most recent call last):
+    ...
+    companion.errors.CommandError: not valid JSON (Expecting value at column 10): '{"type": '
+    """
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise CommandError(f"not UTF-8 text: {exc}") from exc
+    try:
+        value = json.loads(line)
+    except json.JSONDecodeError as exc:
+        shown = line if len(line) <= 60 else line[:57] + "..."
+        raise CommandError(f"not valid JSON ({exc.msg} at column {exc.colno}): {shown!r}") from exc
+    return check_command(value)
+
+
+def check_command(value: Any) -> JSON:
+    if not isinstance(value, dict):
+        raise CommandError(f"a command is a JSON object with a \"type\", not {type(value).__name__}")
+    kind = value.get("type")
+    if not isinstance(kind, str) or not kind:
+        raise CommandError("a command needs a \"type\" (a string), e.g. {\"type\": \"undo\"}")
+    return value
+
+
+class Session:
+    """One game in play, backed by the store. Used from the single thread that owns the table."""
+
+    def __init__(self, store: Store, game_id: int, game: Game, timeline: Timeline) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.game = game
+        self.timeline = timeline
+        self.seq = 0  # seq of the last entry written for this game
+        self.observers: list[Observer] = []
+
+    @classmethod
+    def new(cls, store: Store, game_name: str, options: Mapping[str, Any]) -> Session:
+        game = find_game(game_name)
+        timeline = Timeline(game)
+        entry, state = timeline.plan_setup(options)
+        game_id = store.create_game(game.name, entry, _summary(game, state))
+        timeline.commit(entry, state)
+        return cls(store, game_id, game, timeline)
+
+    @classmethod
+    def resume(cls, store: Store, game_id: int) -> Session:
+        record = store.game(game_id)
+        game = find_game(record.game)
+        entries = store.entries(game_id)
+        timeline = Timeline.replay(game, entries)
+        session = cls(store, game_id, game, timeline)
+        session.seq = len(entries) - 1
+        return session
+
+    @property
+    def state(self) -> Any:
+        return self.timeline.state
+
+    def handle(self, command: Mapping[str, Any]) -> JSON:
+        """Apply one command (or undo / redo). Refusals raise and leave everything unchanged."""
+        command = check_command(dict(command))
+        kind = command["type"]
+        if kind == "undo":
+            entry, new_state = self.timeline.plan_undo()
+        elif kind == "redo":
+            entry, new_state = self.timeline.plan_redo()
+        elif kind == "setup":
+            raise RuleError("this game is already set up: start a new game to change its setup")
+        else:
+            entry, new_state = self.timeline.plan_command(command)
+        status = "finished" if self.game.outcome(new_state) is not None else "playing"
+        self.store.append(self.game_id, self.seq + 1, entry, _summary(self.game, new_state), status)
+        self.seq += 1
+        self.timeline.commit(entry, new_state)
+        for observer in list(self.observers):
+            observer(self)
+        return {"entry": entry, "snapshot": self.snapshot()}
+
+    def snapshot(self) -> JSON:
+        """Everything a front end shows, as plain JSON (immutable copy)."""
+        state = self.state
+        outcome = self.game.outcome(state)
+        return {
+            "game_id": self.game_id,
+            "game": self.game.name,
+            "seq": self.seq,
+            "view": self.game.view(state),
+            "scoreboard": self.game.scoreboard(state).to_json(),
+            "prompt": self.game.prompt(state).to_json(),
+            "outcome": None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason},
+            "can_undo": self.timeline.can_undo,
+            "can_redo": self.timeline.can_redo,
+        }
+
+
+def _summary(game: Game, state: Any) -> JSON:
+    """What the saved-games list shows without replaying: score, period, clock, sides."""
+    board = game.scoreboard(state)
+    return {"sides": [s.name for s in board.sides], "score": [s.score for s in board.sides],
+            "period": board.period, "clock": board.clock, "final": board.final}

@@ -1,0 +1,231 @@
+"""The game store: one SQLite file holding every game's event log, written before anything is shown.
+
+WAL mode with ``synchronous=FULL``: a committed entry survives a pulled plug, and the session only
+shows the state an entry produces after ``append`` has returned.
+
+>>> import tempfile, pathlib
+>>> store = Store.open(pathlib.Path(tempfile.mkdtemp()) / "t.db")
+>>> gid = store.create_game("valley-hoopers", {"kind": "setup", "options": {}}, {"title": "demo"})
+>>> [e["kind"] for e in store.entries(gid)]
+['setup']
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from companion.errors import StoreError
+from companion.game import JSON
+
+APPLICATION_ID = 0x43435431  # "CCT1": marks the file as ours, so we never write into someone else's
+SCHEMA_VERSION = 1
+
+
+def _migrate_to_1(db: sqlite3.Connection) -> None:
+    db.executescript(
+        """
+        CREATE TABLE games(
+            id INTEGER PRIMARY KEY,
+            game TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            status TEXT NOT NULL DEFAULT 'playing',
+            summary TEXT NOT NULL DEFAULT '{}'
+        );
+        CREATE TABLE log(
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            at TEXT NOT NULL,
+            entry TEXT NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        ) WITHOUT ROWID;
+        """
+    )
+
+
+# Index i upgrades a database from version i to i + 1. Migrations only ever run forward.
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_migrate_to_1,)
+
+
+def default_db_path() -> Path:
+    """Where games live unless ``--db`` or ``$COMPANION_DB`` says otherwise."""
+    if env := os.environ.get("COMPANION_DB"):
+        return Path(env)
+    from platformdirs import user_data_path
+
+    return user_data_path("courtside-companion") / "companion.db"
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One saved game as the home screen lists it."""
+
+    id: int
+    game: str
+    created_at: str
+    updated_at: str
+    status: str
+    summary: JSON
+
+    def to_json(self) -> JSON:
+        return {"id": self.id, "game": self.game, "created_at": self.created_at,
+                "updated_at": self.updated_at, "status": self.status, "summary": self.summary}
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _explain(path: Path, error: sqlite3.Error) -> str:
+    text = str(error)
+    if "readonly" in text or "read-only" in text:
+        return f"the game store {path} is read-only ({text}); the command was not recorded"
+    if "full" in text:
+        return f"the disk holding {path} is full ({text}); the command was not recorded"
+    if "locked" in text or "busy" in text:
+        return f"the game store {path} is in use by another program ({text}); try again"
+    return f"could not write the game store {path}: {text}; the command was not recorded"
+
+
+class Store:
+    """The SQLite game store. One connection, used from the thread that owns the table."""
+
+    def __init__(self, path: Path, db: sqlite3.Connection) -> None:
+        self.path = path
+        self._db = db
+
+    @classmethod
+    def open(cls, path: str | Path, *, create: bool = True) -> Store:
+        """Open (or create) the store, refusing files that are not ours, damaged or from the future."""
+        path = Path(path)
+        if not path.exists():
+            if not create:
+                raise StoreError(f"no game store at {path}")
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"cannot create the folder for the game store {path}: {exc}") from exc
+        try:
+            db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the game store {path}: {exc}") from exc
+        try:
+            cls._check_and_migrate(path, db)
+        except BaseException:
+            db.close()
+            raise
+        return cls(path, db)
+
+    @staticmethod
+    def _check_and_migrate(path: Path, db: sqlite3.Connection) -> None:
+        try:
+            app_id = db.execute("PRAGMA application_id").fetchone()[0]
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(
+                f"{path} is not a Courtside Companion game store or is damaged ({exc}); "
+                "it was left untouched") from exc
+        if app_id != APPLICATION_ID and (tables or app_id):
+            raise StoreError(f"{path} is an SQLite file that belongs to another program; "
+                             "it was left untouched (choose another file with --db)")
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{path} was written by a newer Courtside Companion (schema {version}, "
+                             f"this one knows up to {SCHEMA_VERSION}); update the companion")
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            for step in range(version, SCHEMA_VERSION):
+                db.execute("BEGIN IMMEDIATE")
+                MIGRATIONS[step](db)
+                db.execute(f"PRAGMA user_version={step + 1}")
+                db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise StoreError(f"cannot prepare the game store {path}: {exc}") from exc
+
+    def close(self) -> None:
+        self._db.close()
+
+    def _write(self, statements: Callable[[sqlite3.Connection], Any]) -> Any:
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            result = statements(self._db)
+            self._db.execute("COMMIT")
+            return result
+        except sqlite3.Error as exc:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise StoreError(_explain(self.path, exc)) from exc
+
+    def create_game(self, game: str, setup_entry: JSON, summary: JSON) -> int:
+        def insert(db: sqlite3.Connection) -> int:
+            now = _now()
+            cursor = db.execute(
+                "INSERT INTO games(game, created_at, updated_at, summary) VALUES (?, ?, ?, ?)",
+                (game, now, now, json.dumps(summary)))
+            game_id = int(cursor.lastrowid or 0)
+            db.execute("INSERT INTO log(game_id, seq, at, entry) VALUES (?, 0, ?, ?)",
+                       (game_id, now, json.dumps(setup_entry)))
+            return game_id
+
+        return int(self._write(insert))
+
+    def append(self, game_id: int, seq: int, entry: JSON, summary: JSON, status: str) -> None:
+        """Commit one log entry; returns only once it is durable."""
+        def insert(db: sqlite3.Connection) -> None:
+            now = _now()
+            db.execute("INSERT INTO log(game_id, seq, at, entry) VALUES (?, ?, ?, ?)",
+                       (game_id, seq, now, json.dumps(entry)))
+            db.execute("UPDATE games SET updated_at = ?, summary = ?, status = ? WHERE id = ?",
+                       (now, json.dumps(summary), status, game_id))
+
+        self._write(insert)
+
+    def entries(self, game_id: int) -> list[JSON]:
+        rows = self._read("SELECT entry FROM log WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [json.loads(row[0]) for row in rows]
+
+    def timed_entries(self, game_id: int) -> list[tuple[int, str, JSON]]:
+        rows = self._read("SELECT seq, at, entry FROM log WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [(int(seq), str(at), json.loads(entry)) for seq, at, entry in rows]
+
+    def game(self, game_id: int) -> GameRecord:
+        rows = self._read("SELECT id, game, created_at, updated_at, status, summary FROM games "
+                          "WHERE id = ?", (game_id,))
+        if not rows:
+            raise StoreError(f"there is no saved game {game_id}")
+        return self._record(rows[0])
+
+    def games(self) -> list[GameRecord]:
+        rows = self._read("SELECT id, game, created_at, updated_at, status, summary FROM games "
+                          "ORDER BY updated_at DESC, id DESC", ())
+        return [self._record(row) for row in rows]
+
+    def delete_game(self, game_id: int) -> None:
+        self.game(game_id)
+        self._write(lambda db: db.execute("DELETE FROM games WHERE id = ?", (game_id,)))
+
+    @staticmethod
+    def _record(row: tuple[Any, ...]) -> GameRecord:
+        return GameRecord(int(row[0]), row[1], row[2], row[3], row[4], json.loads(row[5]))
+
+    def _read(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        try:
+            return list(self._db.execute(sql, params))
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot read the game store {self.path}: {exc}") from exc
+
+    def quick_check(self) -> str:
+        return str(self._db.execute("PRAGMA quick_check").fetchone()[0])
