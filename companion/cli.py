@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from companion.errors import CompanionError, CommandError
+from companion.errors import CommandError, CompanionError
 from companion.store import Store, default_db_path
 
 

@@ -70,8 +70,8 @@ class Session:
         self.observers: list[Observer] = []
 
     @classmethod
-    def new(cls, store: Store, game_name: str, options: Mapping[str, Any]) -> Session:
-        game = find_game(game_name)
+    def new(cls, store: Store, game: Game | str, options: Mapping[str, Any]) -> Session:
+        game = find_game(game) if isinstance(game, str) else game
         timeline = Timeline(game)
         entry, state = timeline.plan_setup(options)
         game_id = store.create_game(game.name, entry, _summary(game, state))
@@ -79,9 +79,10 @@ class Session:
         return cls(store, game_id, game, timeline)
 
     @classmethod
-    def resume(cls, store: Store, game_id: int) -> Session:
+    def resume(cls, store: Store, game_id: int,
+               find: Callable[[str], Game] = find_game) -> Session:
         record = store.game(game_id)
-        game = find_game(record.game)
+        game = find(record.game)
         entries = store.entries(game_id)
         timeline = Timeline.replay(game, entries)
         session = cls(store, game_id, game, timeline)

@@ -30,7 +30,8 @@ SCHEMA_VERSION = 1
 
 
 def _migrate_to_1(db: sqlite3.Connection) -> None:
-    db.executescript(
+    # executescript() would commit on its own; each statement runs inside the migration's transaction.
+    db.execute(
         """
         CREATE TABLE games(
             id INTEGER PRIMARY KEY,
@@ -39,15 +40,17 @@ def _migrate_to_1(db: sqlite3.Connection) -> None:
             updated_at TEXT NOT NULL,
             status TEXT NOT NULL DEFAULT 'playing',
             summary TEXT NOT NULL DEFAULT '{}'
-        );
+        )"""
+    )
+    db.execute(
+        """
         CREATE TABLE log(
             game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
             seq INTEGER NOT NULL,
             at TEXT NOT NULL,
             entry TEXT NOT NULL,
             PRIMARY KEY (game_id, seq)
-        ) WITHOUT ROWID;
-        """
+        ) WITHOUT ROWID"""
     )
 
 

@@ -1,0 +1,201 @@
+"""Session, event log and store: durable before shown, undo/redo as replay, refusals change nothing."""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from pathlib import Path
+
+import pytest
+import tally_game
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.errors import CommandError, RuleError, StoreError
+from companion.session import Session, parse_command
+from companion.store import SCHEMA_VERSION, Store
+from companion.timeline import Timeline
+
+
+@pytest.fixture()
+def store(tmp_path: Path) -> Store:
+    s = Store.open(tmp_path / "games.db")
+    yield s
+    s.close()
+
+
+def new(store: Store) -> Session:
+    return Session.new(store, tally_game.GAME, {"names": ["Lucy", "Karl"]})
+
+
+def score(side: int, points: int) -> dict:
+    return {"type": "score", "side": side, "points": points}
+
+
+def test_accepted_command_is_in_the_store_before_observers_see_it(store: Store) -> None:
+    session = new(store)
+    seen: list[int] = []
+
+    def observer(s: Session) -> None:
+        # The entry that produced this state must already be durable.
+        seen.append(len(store.entries(s.game_id)))
+
+    session.observers.append(observer)
+    session.handle(score(0, 2))
+    assert seen == [2]
+
+
+def test_refused_command_changes_nothing_and_writes_nothing(store: Store) -> None:
+    session = new(store)
+    session.handle(score(0, 2))
+    before = (session.state, len(store.entries(session.game_id)), session.seq)
+    with pytest.raises(RuleError, match="1 to 3 points, not 5"):
+        session.handle(score(1, 5))
+    with pytest.raises(CommandError):
+        session.handle({"type": "dunk"})
+    assert (session.state, len(store.entries(session.game_id)), session.seq) == before
+
+
+def test_undo_and_redo_are_logged_and_resume_exactly(store: Store) -> None:
+    session = new(store)
+    session.handle(score(0, 2))
+    session.handle(score(1, 3))
+    session.handle({"type": "undo"})
+    assert session.state.score == (2, 0)
+    session.handle({"type": "redo"})
+    session.handle({"type": "undo"})
+    resumed = Session.resume(store, session.game_id, tally_game.find)
+    assert resumed.state == session.state
+    assert resumed.timeline.can_redo
+    resumed.handle({"type": "redo"})
+    assert resumed.state.score == (2, 3)
+
+
+def test_undo_at_start_and_redo_with_nothing_undone_are_refused(store: Store) -> None:
+    session = new(store)
+    with pytest.raises(RuleError, match="nothing to undo"):
+        session.handle({"type": "undo"})
+    with pytest.raises(RuleError, match="nothing to redo"):
+        session.handle({"type": "redo"})
+
+
+def test_new_command_after_undo_clears_redo(store: Store) -> None:
+    session = new(store)
+    session.handle(score(0, 1))
+    session.handle({"type": "undo"})
+    session.handle(score(1, 1))
+    assert not session.timeline.can_redo
+    assert session.state.score == (0, 1)
+
+
+def test_finished_game_refuses_more_play_but_allows_undo(store: Store) -> None:
+    session = new(store)
+    for _ in range(7):
+        session.handle(score(0, 3))
+    assert store.game(session.game_id).status == "finished"
+    with pytest.raises(RuleError, match="game is over"):
+        session.handle(score(1, 1))
+    session.handle({"type": "undo"})
+    assert store.game(session.game_id).status == "playing"
+
+
+commands = st.one_of(
+    st.builds(score, st.integers(0, 1), st.integers(0, 4)),
+    st.just({"type": "undo"}),
+    st.just({"type": "redo"}),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(commands, max_size=40))
+def test_any_sequence_of_commands_undos_and_redos_equals_replay_of_the_log(tmp_path_factory, cmds) -> None:
+    store = Store.open(tmp_path_factory.mktemp("h") / "g.db")
+    session = new(store)
+    applied_points = [0, 0]
+    for command in cmds:
+        with contextlib.suppress(RuleError, CommandError):
+            session.handle(command)
+    replayed = Timeline.replay(tally_game.GAME, store.entries(session.game_id))
+    assert replayed.state == session.state
+    # Score equals the sum of the scoring events still in effect.
+    for entry in session.timeline.history():
+        for event in entry["events"]:
+            applied_points[event["side"]] += event["points"]
+    assert list(session.state.score) == applied_points
+    store.close()
+
+
+def test_parse_command_names_what_is_wrong() -> None:
+    with pytest.raises(CommandError, match="not valid JSON"):
+        parse_command("{oops")
+    with pytest.raises(CommandError, match="needs a \"type\""):
+        parse_command('{"side": 1}')
+    with pytest.raises(CommandError, match="not list"):
+        parse_command("[1, 2]")
+    with pytest.raises(CommandError, match="not UTF-8"):
+        parse_command(b"\xff\xfe")
+
+
+def test_store_refuses_a_file_that_is_not_a_database(tmp_path: Path) -> None:
+    path = tmp_path / "notes.db"
+    path.write_bytes(b"shopping list: milk, eggs\n" * 100)
+    with pytest.raises(StoreError, match="not a Courtside Companion game store or is damaged"):
+        Store.open(path)
+    assert path.read_bytes().startswith(b"shopping list")
+
+
+def test_store_refuses_another_programs_sqlite_file(tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE photos(id)")
+    with pytest.raises(StoreError, match="belongs to another program"):
+        Store.open(path)
+
+
+def test_store_refuses_a_newer_schema(tmp_path: Path) -> None:
+    path = tmp_path / "future.db"
+    Store.open(path).close()
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    with pytest.raises(StoreError, match="newer Courtside Companion"):
+        Store.open(path)
+
+
+def test_store_is_wal_with_full_sync(store: Store) -> None:
+    assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_full_disk_refuses_the_command_and_the_shown_state_does_not_advance(store: Store) -> None:
+    session = new(store)
+    session.handle(score(0, 2))
+    page_count = store._db.execute("PRAGMA page_count").fetchone()[0]
+    store._db.execute(f"PRAGMA max_page_count={page_count}")  # SQLite's own "disk is full"
+    state_before = session.state
+    with pytest.raises(StoreError, match="full.*not recorded"):
+        for n in range(400):  # score/undo pairs fill the remaining pages without ending the game
+            session.handle(score(1, 1) if n % 2 == 0 else {"type": "undo"})
+            state_before = session.state
+    assert session.state == state_before
+    resumed = Session.resume(store, session.game_id, tally_game.find)
+    assert resumed.state == session.state
+
+
+def test_read_only_store_refuses_the_command_with_a_clear_message(store: Store) -> None:
+    session = new(store)
+    store._db.execute("PRAGMA query_only=ON")
+    with pytest.raises(StoreError, match="read-only.*not recorded"):
+        session.handle(score(0, 2))
+    assert session.state.score == (0, 0)
+
+
+def test_games_list_resume_delete(store: Store) -> None:
+    a, b = new(store), new(store)
+    b.handle(score(1, 3))
+    listed = store.games()
+    assert [g.id for g in listed] == [b.game_id, a.game_id]
+    assert listed[0].summary["score"] == [0, 3]
+    store.delete_game(a.game_id)
+    assert [g.id for g in store.games()] == [b.game_id]
+    with pytest.raises(StoreError, match="no saved game"):
+        store.delete_game(a.game_id)
