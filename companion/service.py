@@ -1,0 +1,215 @@
+"""The table service: one thread owns the game; buttons, the dice tray and socket clients send it work.
+
+Everything that wants to change the table puts a request on one queue; the owner thread takes
+them in order, runs them against the session (validate -> store -> show) and publishes the new
+snapshot to subscribers (socket clients, the OLED, LEDs). Slow output never runs on the owner
+thread: subscribers must hand work to their own threads.
+
+>>> import tempfile, pathlib
+>>> from companion.store import Store
+>>> service = TableService(Store.open(pathlib.Path(tempfile.mkdtemp()) / "t.db"))
+>>> service.execute({"op": "state"})["ok"]
+True
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.errors import CommandError, CompanionError, RuleError, StoreError
+from companion.game import JSON, Game
+from companion.games import find_game
+from companion.session import Session, check_command
+from companion.store import Store
+
+log = logging.getLogger(__name__)
+
+Reply = Callable[[JSON], None]
+Subscriber = Callable[[JSON], None]
+
+
+def error_reply(exc: BaseException) -> JSON:
+    kind = ("rule" if isinstance(exc, RuleError) else "command" if isinstance(exc, CommandError)
+            else "store" if isinstance(exc, StoreError) else "internal")
+    return {"ok": False, "error": str(exc), "error_kind": kind}
+
+
+@dataclass
+class _Work:
+    request: JSON | None = None
+    reply: Reply | None = None
+    call: Callable[[TableService], None] | None = None
+
+
+@dataclass
+class TableService:
+    """Owns the store and the current session; see ``docs/protocol.md`` for the requests."""
+
+    store: Store
+    session: Session | None = None
+    heartbeat: Callable[[], None] | None = None  # called from the owner loop (systemd watchdog)
+    heartbeat_every: float = 1.0
+    status: dict[str, Any] = field(default_factory=dict)
+    subscribers: list[Subscriber] = field(default_factory=list)
+    extra_ops: dict[str, Callable[[TableService, JSON], JSON]] = field(default_factory=dict)
+    find_game: Callable[[str], Game] = find_game
+
+    def __post_init__(self) -> None:
+        self._queue: queue.Queue[_Work | None] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._owner: int | None = None
+        self.handled = 0
+
+    # -- called from any thread ------------------------------------------------------------------
+
+    def submit(self, request: Mapping[str, Any], reply: Reply | None = None) -> None:
+        """Queue a protocol request; ``reply`` is called from the owner thread with the answer."""
+        self._queue.put(_Work(request=dict(request), reply=reply))
+
+    def call_soon(self, call: Callable[[TableService], None]) -> None:
+        """Run ``call(service)`` on the owner thread (hardware adapters use this)."""
+        self._queue.put(_Work(call=call))
+
+    def request(self, request: Mapping[str, Any], timeout: float = 10.0) -> JSON:
+        """Submit and wait for the answer (for callers that are not the owner thread)."""
+        done = threading.Event()
+        answer: list[JSON] = []
+
+        def reply(result: JSON) -> None:
+            answer.append(result)
+            done.set()
+
+        self.submit(request, reply)
+        if not done.wait(timeout):
+            raise TimeoutError(f"the table did not answer {request.get('op')!r} within {timeout} s")
+        return answer[0]
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="table-owner", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._queue.put(None)
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    # -- the owner thread -------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        self._owner = threading.get_ident()
+        last_beat = 0.0
+        while True:
+            now = time.monotonic()
+            if self.heartbeat is not None and now - last_beat >= self.heartbeat_every:
+                # Beating from here (not a side thread) means a hung loop stops the beats.
+                self.heartbeat()
+                last_beat = now
+            try:
+                work = self._queue.get(timeout=self.heartbeat_every)
+            except queue.Empty:
+                continue
+            if work is None:
+                return
+            self._do(work)
+
+    def _do(self, work: _Work) -> None:
+        if work.call is not None:
+            try:
+                work.call(self)
+            except Exception:  # an adapter's bug must not stop the table
+                log.exception("hardware call failed")
+            return
+        assert work.request is not None
+        result = self.execute(work.request)
+        if work.reply is not None:
+            try:
+                work.reply(result)
+            except Exception:
+                log.exception("could not deliver a reply")
+
+    def execute(self, request: Mapping[str, Any]) -> JSON:
+        """Run one request now. Only the owner thread (or a test with no thread) calls this."""
+        self.handled += 1
+        op = request.get("op", "command" if "type" in request else None)
+        try:
+            if op == "command":
+                command = request.get("command", request if "type" in request else None)
+                return self.command(check_command(command))
+            if op == "state":
+                return {"ok": True, "snapshot": self.snapshot()}
+            if op == "new_game":
+                return self.new_game(str(request.get("game", "")), request.get("options") or {})
+            if op == "resume":
+                return self.resume(_int(request.get("game_id"), "game_id"))
+            if op == "games":
+                return {"ok": True, "games": [g.to_json() for g in self.store.games()]}
+            if op == "status":
+                return {"ok": True, "status": dict(self.status)}
+            if op in self.extra_ops:
+                return self.extra_ops[op](self, dict(request))
+            known = ", ".join(["command", "state", "new_game", "resume", "games", "status",
+                               *self.extra_ops])
+            raise CommandError(f"unknown op {op!r}; the table knows: {known}")
+        except CompanionError as exc:
+            self.notice(str(exc), level="error")
+            return error_reply(exc)
+
+    def command(self, command: JSON) -> JSON:
+        if self.session is None:
+            raise RuleError("no game in progress: start a new game or resume one first")
+        self.session.handle(command)
+        self.publish()
+        return {"ok": True, "snapshot": self.snapshot()}
+
+    def new_game(self, game: str, options: Mapping[str, Any]) -> JSON:
+        self.session = Session.new(self.store, self.find_game(game), options)
+        self.publish()
+        return {"ok": True, "snapshot": self.snapshot()}
+
+    def resume(self, game_id: int) -> JSON:
+        self.session = Session.resume(self.store, game_id, self.find_game)
+        self.publish()
+        return {"ok": True, "snapshot": self.snapshot()}
+
+    def resume_latest(self) -> Session | None:
+        """On start: pick up the most recently played unfinished game, exactly where it was."""
+        for record in self.store.games():
+            if record.status == "playing":
+                self.session = Session.resume(self.store, record.id, self.find_game)
+                return self.session
+        return None
+
+    def snapshot(self) -> JSON | None:
+        return None if self.session is None else self.session.snapshot()
+
+    def publish(self) -> None:
+        message = {"event": "snapshot", "snapshot": self.snapshot()}
+        self._broadcast(message)
+
+    def notice(self, text: str, level: str = "info") -> None:
+        """Tell every client something the table should read (a rejected tray line, a display offline)."""
+        self._broadcast({"event": "notice", "level": level, "text": text})
+
+    def set_status(self, key: str, value: Any) -> None:
+        self.status[key] = value
+        self._broadcast({"event": "status", "status": dict(self.status)})
+
+    def _broadcast(self, message: JSON) -> None:
+        for subscriber in list(self.subscribers):
+            try:
+                subscriber(message)
+            except Exception:
+                log.exception("a subscriber failed; it is dropped")
+                self.subscribers.remove(subscriber)
+
+
+def _int(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CommandError(f"{name} must be a whole number, not {value!r}")
+    return value

@@ -1,0 +1,118 @@
+"""The table service and its socket: one owner thread, clear errors, pushes to every client."""
+
+from __future__ import annotations
+
+import os
+import socket
+import stat
+import threading
+from pathlib import Path
+
+import pytest
+import tally_game
+
+from companion.service import TableService
+from companion.socket_server import TableClient, TableSocketServer
+from companion.store import Store
+
+
+@pytest.fixture()
+def service(tmp_path: Path):
+    svc = TableService(Store.open(tmp_path / "t.db"), find_game=tally_game.find)
+    svc.start()
+    yield svc
+    svc.stop()
+
+
+@pytest.fixture()
+def server(service: TableService, tmp_path: Path):
+    srv = TableSocketServer(service, tmp_path / "run" / "table.sock")
+    srv.start()
+    yield srv
+    srv.close()
+
+
+def test_commands_from_many_threads_are_applied_one_at_a_time(service: TableService) -> None:
+    service.request({"op": "new_game", "game": "tally", "options": {}})
+    owner_threads: set[str] = set()
+    service.subscribers.append(lambda _m: owner_threads.add(threading.current_thread().name))
+
+    def press(side: int) -> None:
+        for _ in range(3):
+            service.request({"op": "command", "command": {"type": "score", "side": side, "points": 1}})
+
+    workers = [threading.Thread(target=press, args=(s,)) for s in (0, 1, 0, 1)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    snap = service.request({"op": "state"})["snapshot"]
+    assert snap["view"]["score"] == [6, 6]
+    assert owner_threads == {"table-owner"}
+
+
+def test_command_without_a_game_is_refused_clearly(service: TableService) -> None:
+    answer = service.request({"op": "command", "command": {"type": "score", "side": 0, "points": 1}})
+    assert answer == {"ok": False, "error_kind": "rule",
+                      "error": "no game in progress: start a new game or resume one first"}
+
+
+def test_unknown_op_names_the_known_ones(service: TableService) -> None:
+    answer = service.request({"op": "dance"})
+    assert not answer["ok"] and "unknown op 'dance'" in answer["error"] and "new_game" in answer["error"]
+
+
+def test_resume_latest_picks_the_unfinished_game(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "t.db")
+    svc = TableService(store, find_game=tally_game.find)
+    svc.execute({"op": "new_game", "game": "tally"})
+    svc.execute({"type": "score", "side": 1, "points": 3})
+    again = TableService(Store.open(tmp_path / "t.db"), find_game=tally_game.find)
+    assert again.resume_latest() is not None
+    assert again.snapshot()["view"]["score"] == [0, 3]
+
+
+def test_socket_is_owner_and_group_only(server: TableSocketServer) -> None:
+    mode = stat.S_IMODE(os.stat(server.path).st_mode)
+    assert mode == 0o660
+
+
+def test_socket_round_trip_and_push_to_other_clients(server: TableSocketServer) -> None:
+    kiosk, phone = TableClient(server.path), TableClient(server.path)
+    assert kiosk.request({"op": "new_game", "game": "tally"})["ok"]
+    reply = kiosk.request({"op": "command", "command": {"type": "score", "side": 0, "points": 2}})
+    assert reply["ok"] and reply["snapshot"]["view"]["score"] == [2, 0]
+    pushed = phone.read_message()
+    while pushed.get("event") != "snapshot" or pushed["snapshot"]["view"]["score"] != [2, 0]:
+        pushed = phone.read_message()
+    assert pushed["snapshot"]["scoreboard"]["sides"][0]["score"] == 2
+    kiosk.close()
+    phone.close()
+
+
+def test_bad_lines_get_a_clear_error_and_change_nothing(server: TableSocketServer) -> None:
+    client = TableClient(server.path)
+    client.request({"op": "new_game", "game": "tally"})
+    client.sock.sendall(b"{not json\n")
+    message = client.read_message()
+    while "event" in message:
+        message = client.read_message()
+    assert not message["ok"] and "not valid JSON" in message["error"]
+    refused = client.request({"op": "command", "command": {"type": "score", "side": 0, "points": 9}})
+    assert refused["error_kind"] == "rule" and "not 9" in refused["error"]
+    state = client.request({"op": "state"})
+    assert state["snapshot"]["view"]["score"] == [0, 0]
+    client.close()
+
+
+def test_no_tcp_listener_is_opened(server: TableSocketServer) -> None:
+    # Every socket this process holds is AF_UNIX: read our own fds.
+    families = set()
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            s = socket.socket(fileno=int(fd))
+        except OSError:
+            continue
+        families.add(s.family)
+        s.detach()
+    assert socket.AF_INET not in families and socket.AF_INET6 not in families
