@@ -248,8 +248,8 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> HardwareConf
 
 def _parse_buttons(r: _Reader) -> ButtonsConfig:
     pins_table = r.table.get("pins", {})
-    pins_r = _Reader(r.source, pins_table, "buttons.pins", tuple(pins_table) if isinstance(pins_table, Mapping)
-                     else ())
+    pins_r = _Reader(r.source, pins_table, "buttons.pins",
+                     tuple(pins_table) if isinstance(pins_table, Mapping) else ())
     pins = dict(DEFAULT_BUTTON_PINS)
     for role in pins_r.table:
         if not role.isupper() or not role.replace("_", "").isalnum():
@@ -310,7 +310,8 @@ def _parse_displays(source: str, raw: Any) -> tuple[DisplayConfig, ...]:
             raise r.error("side", f"expected 0 (home), 1 (away) or no key, got {side!r}")
         dc, reset = r.pin("dc", 24), r.pin("reset", 25)
         displays.append(DisplayConfig(
-            name=name, type=kind, bus=r.integer("bus", 1, 0, 1), address=r.integer("address", 0x3C, 0x03, 0x77),
+            name=name, type=kind, bus=r.integer("bus", 1, 0, 1),
+            address=r.integer("address", 0x3C, 0x03, 0x77),
             port=r.integer("port", 0, 0, 1), device=r.integer("device", 0, 0, 2),
             dc=dc if dc is not None else 24, reset=reset if reset is not None else 25,
             rotate=rotate, side=side, partial=r.flag("partial", True)))
