@@ -1,0 +1,185 @@
+"""Physical controls -> table commands: what a button, the encoder or the dice tray means right now.
+
+The hardware adapters report plain input events (``hardware.inputs``, passed here as their JSON
+form so this module stays free of hardware imports). The meaning depends on the prompt:
+
+- when the game waits for a die, the encoder dials that die's faces and CONFIRM (or the encoder's
+  push) enters the dialled face; a roll from the dice tray is entered directly if it is that die;
+- otherwise the encoder (and NEXT / MENU) dial through the prompt's ready-made choices and CONFIRM
+  sends the one shown;
+- UNDO held (1 s) undoes; a short UNDO tap only says to hold it, so a brushed button never undoes;
+  MENU held redoes; HOME / AWAY jump the dial to the next choice for that side.
+
+No rule lives here: every command still goes through the game's ``decide``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.dice import DICE_BY_NAME, Die, foul_die
+from companion.game import JSON
+
+Submit = Callable[[JSON], JSON]
+Notify = Callable[[str], None]
+
+
+def die_named(name: str | None) -> Die | None:
+    return None if name is None else DICE_BY_NAME.get(name)
+
+
+def die_title(name: str) -> str:
+    die = DICE_BY_NAME.get(name)
+    return die.title if die else name
+
+
+@dataclass
+class TableControls:
+    """Dial position and the meaning of each control; lives on the table's owner thread."""
+
+    submit: Submit
+    notify: Notify
+    status: Callable[[str, Any], None] = lambda key, value: None
+    snapshot: JSON | None = None
+    dial: int = 0
+    rejected_tray_lines: int = 0
+    ties: list[JSON] = field(default_factory=list)
+
+    def update(self, snapshot: JSON | None) -> None:
+        """A new table state: keep the dial on a sensible entry for the new prompt."""
+        old_prompt = (self.snapshot or {}).get("prompt")
+        self.snapshot = snapshot
+        new_prompt = (snapshot or {}).get("prompt")
+        if old_prompt is None or new_prompt is None or _dial_key(old_prompt) != _dial_key(new_prompt):
+            self.dial = self._start_position()
+
+    # -- what the dial shows --------------------------------------------------------------------
+
+    def _prompt(self) -> JSON | None:
+        return None if self.snapshot is None else self.snapshot.get("prompt")
+
+    def _entries(self) -> list[tuple[str, JSON]]:
+        prompt = self._prompt()
+        if prompt is None:
+            return []
+        die = die_named(prompt.get("die"))
+        if die is not None:
+            if die.name == "d8foul":
+                die = foul_die(1)  # one "blank" entry is enough to dial
+            return [(str(face), {"type": "roll", "die": die.name, "face": face}) for face in die.faces]
+        return [(c["label"], c["command"]) for c in prompt.get("choices", [])]
+
+    def _start_position(self) -> int:
+        prompt = self._prompt()
+        entries = self._entries()
+        if prompt and prompt.get("die") and prompt.get("target") and entries:
+            # Start the d20 dial at the target: the faces either side are the likely ones.
+            target = prompt["target"]["target"]
+            for i, (_, command) in enumerate(entries):
+                if isinstance(command["face"], int) and command["face"] >= target:
+                    return i
+            return len(entries) - 1
+        return 0
+
+    def selection(self) -> str:
+        entries = self._entries()
+        if not entries:
+            return ""
+        label, _ = entries[self.dial % len(entries)]
+        die = (self._prompt() or {}).get("die")
+        return f"{die_title(die)}: {label}" if die else label
+
+    # -- inputs ---------------------------------------------------------------------------------
+
+    def on_input(self, event: JSON) -> None:
+        kind = event.get("type")
+        handler = getattr(self, f"_on_{kind}", None)
+        if handler is not None:
+            handler(event)
+
+    def _on_EncoderTurn(self, event: JSON) -> None:  # noqa: N802 - named after the event type
+        self._turn(int(event["steps"]))
+
+    def _turn(self, steps: int) -> None:
+        entries = self._entries()
+        if entries:
+            self.dial = (self.dial + steps) % len(entries)
+            self.status("dial", self.selection())
+
+    def _on_ButtonPress(self, event: JSON) -> None:  # noqa: N802
+        role, kind = event["role"], event["kind"]
+        if kind == "release":
+            return
+        if role == "UNDO":
+            if kind == "hold":
+                self._send({"type": "undo"})
+            else:
+                self.notify("hold UNDO for a second to undo")
+        elif role == "MENU" and kind == "hold":
+            self._send({"type": "redo"})
+        elif role in ("CONFIRM", "ENCODER") and kind == "press":
+            entries = self._entries()
+            if not entries:
+                self.notify("nothing to confirm: start or resume a game first")
+                return
+            self._send(entries[self.dial % len(entries)][1])
+        elif role == "NEXT" and kind == "press":
+            self._turn(1)
+        elif role == "MENU" and kind == "press":
+            self._turn(-1)
+        elif role in ("HOME", "AWAY") and kind == "press":
+            self._jump_to_side(0 if role == "HOME" else 1)
+
+    def _jump_to_side(self, side: int) -> None:
+        entries = self._entries()
+        for offset in range(1, len(entries) + 1):
+            i = (self.dial + offset) % len(entries)
+            if entries[i][1].get("side") == side:
+                self.dial = i
+                self.status("dial", self.selection())
+                return
+        self.notify(f"no choice for {'HOME' if side == 0 else 'AWAY'} right now")
+
+    def _on_ButtonTie(self, event: JSON) -> None:  # noqa: N802
+        self.ties.append(event)
+        self.status("last_tie", event)
+
+    def _on_TrayRoll(self, event: JSON) -> None:  # noqa: N802
+        prompt = self._prompt()
+        waiting = None if prompt is None else prompt.get("die")
+        sent = str(event["die"])
+        if waiting is None:
+            self.notify(f"the tray sent a {die_title(sent)}, but the game is not waiting for a die")
+        elif waiting != sent:
+            self.notify(f"the tray sent a {die_title(sent)}, "
+                        f"the game is waiting for the {die_title(waiting)}")
+        else:
+            self._send({"type": "roll", "die": sent, "face": event["face"]})
+
+    def _on_TrayRejected(self, event: JSON) -> None:  # noqa: N802
+        self.rejected_tray_lines += 1
+        self.status("tray_rejected", self.rejected_tray_lines)
+        self.notify(f"dice tray line ignored: {event['reason']}")
+
+    def _on_TrayHello(self, event: JSON) -> None:  # noqa: N802
+        self.status("tray_device", {"device": event["device"], "firmware": event["firmware"]})
+
+    def _on_TrayStatus(self, event: JSON) -> None:  # noqa: N802
+        self.status("tray", {"state": event["state"], "detail": event["detail"]})
+
+    def _on_DisplayStatus(self, event: JSON) -> None:  # noqa: N802
+        self.status(f"display:{event['name']}", {"online": event["online"], "detail": event["detail"]})
+        if not event["online"]:
+            self.notify(f"display {event['name']} is offline ({event['detail']}); the game goes on")
+
+    def _send(self, command: JSON) -> None:
+        result = self.submit(command)
+        if not result.get("ok", False):
+            return  # the service has already told every client why
+
+
+def _dial_key(prompt: JSON) -> tuple[Any, ...]:
+    return (prompt.get("die"), prompt.get("text"),
+            tuple(c["label"] for c in prompt.get("choices", [])))

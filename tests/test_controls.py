@@ -1,0 +1,85 @@
+"""Buttons, encoder and dice tray mapped onto the prompt: one or two presses to enter a roll."""
+
+from __future__ import annotations
+
+from companion.controls import TableControls
+
+
+def snapshot(die: str | None = None, target: int | None = None, choices=()) -> dict:
+    return {"prompt": {"die": die, "text": "t", "choices": list(choices),
+                       "target": None if target is None else {"target": target}}}
+
+
+def make(snap: dict) -> tuple[TableControls, list, list]:
+    sent: list = []
+    notes: list = []
+    controls = TableControls(submit=lambda c: (sent.append(c), {"ok": True})[1], notify=notes.append)
+    controls.update(snap)
+    return controls, sent, notes
+
+
+def press(role: str, kind: str = "press") -> dict:
+    return {"type": "ButtonPress", "role": role, "kind": kind, "at": 0.0}
+
+
+def test_encoder_starts_at_the_target_and_confirm_enters_the_dialled_face() -> None:
+    controls, sent, _ = make(snapshot("d20x5", target=55))
+    assert controls.selection() == "d20 of Valley Hoopers: 55"
+    controls.on_input({"type": "EncoderTurn", "steps": -2})
+    controls.on_input(press("CONFIRM"))
+    assert sent == [{"type": "roll", "die": "d20x5", "face": 45}]
+
+
+def test_foul_die_dial_offers_each_named_face_once() -> None:
+    controls, sent, _ = make(snapshot("d8foul"))
+    labels = []
+    for _ in range(6):
+        labels.append(controls.selection().split(": ")[1])
+        controls.on_input({"type": "EncoderTurn", "steps": 1})
+    assert labels == ["whistle", "whistle2", "whistle3", "charge", "jumpball", "blank"]
+    assert controls.selection().endswith("whistle")  # wrapped round
+
+
+def test_tray_roll_of_the_awaited_die_is_entered_with_no_press() -> None:
+    controls, sent, notes = make(snapshot("d8foul"))
+    controls.on_input({"type": "TrayRoll", "seq": 1, "die": "d8foul", "face": "whistle2"})
+    assert sent == [{"type": "roll", "die": "d8foul", "face": "whistle2"}] and notes == []
+
+
+def test_tray_roll_of_another_die_is_refused_with_the_reason() -> None:
+    controls, sent, notes = make(snapshot("d8foul"))
+    controls.on_input({"type": "TrayRoll", "seq": 2, "die": "d6", "face": 4})
+    assert sent == []
+    assert notes == ["the tray sent a d6, the game is waiting for the d8 foul die"]
+
+
+def test_undo_needs_a_hold_and_a_tap_only_explains() -> None:
+    controls, sent, notes = make(snapshot(choices=[{"label": "End turn", "command": {"type": "end_turn"}}]))
+    controls.on_input(press("UNDO"))
+    assert sent == [] and notes == ["hold UNDO for a second to undo"]
+    controls.on_input(press("UNDO", "hold"))
+    assert sent == [{"type": "undo"}]
+
+
+def test_choices_are_dialled_and_home_away_jump_to_a_sides_choice() -> None:
+    choices = [{"label": "a", "command": {"type": "x", "side": 0}},
+               {"label": "b", "command": {"type": "y"}},
+               {"label": "c", "command": {"type": "z", "side": 1}}]
+    controls, sent, _ = make(snapshot(choices=choices))
+    controls.on_input(press("AWAY"))
+    assert controls.selection() == "c"
+    controls.on_input(press("NEXT"))
+    controls.on_input(press("ENCODER"))
+    assert sent == [{"type": "x", "side": 0}]
+
+
+def test_tray_and_display_status_reach_the_status_and_a_notice() -> None:
+    statuses: dict = {}
+    notes: list = []
+    controls = TableControls(submit=lambda c: {"ok": True}, notify=notes.append,
+                             status=statuses.__setitem__)
+    controls.on_input({"type": "TrayRejected", "reason": "bad checksum: got 4A, computed 5B", "line": "x"})
+    controls.on_input({"type": "DisplayStatus", "name": "home", "online": False, "detail": "errno 121"})
+    assert statuses["tray_rejected"] == 1 and statuses["display:home"]["online"] is False
+    assert notes[0] == "dice tray line ignored: bad checksum: got 4A, computed 5B"
+    assert "display home is offline" in notes[1]
