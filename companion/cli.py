@@ -137,6 +137,33 @@ def cmd_calc(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from companion.serve import serve
+
+    return serve(args)
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from kiosk.launcher import main as kiosk_main
+
+    forwarded = list(args.kiosk_args)
+    if args.db:
+        forwarded = ["--db", args.db, *forwarded]
+    return int(kiosk_main(forwarded))
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    from hardware.doctor import run_checks
+
+    checks = run_checks(args.config)
+    for check in checks:
+        mark = "ok  " if check.ok else "FIX "
+        print(f"{mark} {check.name}: {check.detail}")
+        if not check.ok and check.fix:
+            print(f"      -> {check.fix}")
+    return 0 if all(c.ok for c in checks) else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description=__doc__.splitlines()[0])
     parser.add_argument("--db", help="game store file (default: $COMPANION_DB or the user data folder)")
@@ -183,6 +210,20 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--face", required=True)
     f.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_calc)
+
+    from companion.serve import build_parser as serve_options
+
+    p = sub.add_parser("serve", help="run the table service (buttons, dice tray, OLED, socket)")
+    serve_options(p).set_defaults(func=cmd_serve)
+
+    p = sub.add_parser("run", help="open the touchscreen kiosk (starts the service if none runs)",
+                       add_help=False)
+    p.add_argument("kiosk_args", nargs=argparse.REMAINDER)
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("doctor", help="check the real setup and say what to fix")
+    p.add_argument("--config")
+    p.set_defaults(func=cmd_doctor)
     return parser
 
 
