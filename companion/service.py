@@ -138,13 +138,18 @@ class TableService:
         self.handled += 1
         op = request.get("op", "command" if "type" in request else None)
         try:
+            if not isinstance(op, str):
+                raise CommandError(f"a request needs an \"op\" (a string), not {op!r}")
             if op == "command":
                 command = request.get("command", request if "type" in request else None)
                 return self.command(check_command(command))
             if op == "state":
                 return {"ok": True, "snapshot": self.snapshot()}
             if op == "new_game":
-                return self.new_game(str(request.get("game", "")), request.get("options") or {})
+                options = request.get("options") or {}
+                if not isinstance(options, dict):
+                    raise CommandError("new_game options must be a JSON object")
+                return self.new_game(str(request.get("game", "")), options)
             if op == "resume":
                 return self.resume(_int(request.get("game_id"), "game_id"))
             if op == "games":
@@ -159,6 +164,13 @@ class TableService:
         except CompanionError as exc:
             self.notice(str(exc), level="error")
             return error_reply(exc)
+        except Exception as exc:
+            # A bug must not stop the table: the session only commits after everything succeeded,
+            # so the state shown is still the last recorded one.
+            log.exception("internal error on %r", request)
+            text = f"internal error ({type(exc).__name__}: {exc}); nothing was recorded"
+            self.notice(text, level="error")
+            return {"ok": False, "error": text, "error_kind": "internal"}
 
     def command(self, command: JSON) -> JSON:
         if self.session is None:
