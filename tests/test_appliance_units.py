@@ -99,13 +99,29 @@ def test_serve_tells_systemd_when_ready_and_is_watched() -> None:
 
 
 def test_serve_runs_the_table_from_the_venv_with_the_appliance_paths() -> None:
+    from companion.cli import build_parser
+
     (exec_start,) = directives(SERVE)["ExecStart"]
-    assert exec_start.split() == [
-        "/opt/companion/.venv/bin/companion", "serve",
-        "--config", "/etc/companion/config.toml",
-        "--db", "/var/lib/companion/companion.db",
-        "--socket", "/run/companion/table.sock",
-    ]
+    program, *argv = exec_start.split()
+    assert program == "/opt/companion/.venv/bin/companion"
+    # The real command-line parser: a flag the CLI does not know would stop the service on the Pi.
+    args = build_parser().parse_args(argv)
+    assert args.command == "serve" and not args.sim
+    assert args.db == "/var/lib/companion/companion.db"
+    assert args.config == "/etc/companion/config.toml"
+    assert args.socket == "/run/companion/table.sock"
+
+
+def test_kiosk_command_line_is_one_the_kiosk_accepts() -> None:
+    from kiosk.launcher import parse_args
+
+    for unit_command in (directives(KIOSK)["ExecStart"][0], directives(CAGE_DROP_IN)["ExecStart"][1]):
+        argv = unit_command.split()
+        argv = argv[argv.index("/opt/companion/.venv/bin/companion") + 1:]
+        assert argv[0] == "run"
+        # `companion run` hands everything after "run" to the kiosk launcher's own parser.
+        kiosk = parse_args(argv[1:])
+        assert str(kiosk.socket) == "/run/companion/table.sock" and not kiosk.sim and not kiosk.windowed
 
 
 def test_a_flapping_dice_tray_never_exhausts_the_start_limit() -> None:
