@@ -18,8 +18,8 @@ set -euo pipefail
 
 readonly MARK_BEGIN="# >>> Courtside Companion (scripts/install-pi.sh) >>>"
 readonly MARK_END="# <<< Courtside Companion <<<"
-readonly UNITS=(companion-serve.service companion-kiosk.service companion-backup.service companion-backup.timer)
-readonly ENABLE=(companion-serve.service companion-kiosk.service companion-backup.timer)
+readonly UNITS=(companion-serve.service companion-kiosk.service)
+readonly ENABLE=("${UNITS[@]}")
 readonly SERVICE_USER=companion
 readonly KIOSK_USER=companion-kiosk
 # Left out of the copy in /opt/companion: build and test litter, local stores, the dev venv.

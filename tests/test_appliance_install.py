@@ -16,8 +16,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 SCRIPT = REPO / "scripts" / "install-pi.sh"
-UNITS = ("companion-serve.service", "companion-kiosk.service", "companion-backup.service",
-         "companion-backup.timer")
+UNITS = ("companion-serve.service", "companion-kiosk.service")
 BOOT_CONFIG = "# Raspberry Pi OS defaults\ndtparam=audio=on\n\n[pi4]\narm_boost=1\n\n[all]\n"
 # Stand-in for the real config.example.toml when another engineer has not written it yet.
 FALLBACK_EXAMPLE = '[table]\nname = "scratch table"\n'
@@ -104,7 +103,6 @@ def test_commands_are_printed_not_run_under_root(source: Path, root: Path) -> No
         "raspi-config nonint do_spi 0",
         "systemctl enable companion-serve.service",
         "systemctl enable companion-kiosk.service",
-        "systemctl enable companion-backup.timer",
     ):
         printed = [line for line in out.splitlines() if line.startswith("not run (--root): ")]
         assert any(command in line for line in printed), command

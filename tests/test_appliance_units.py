@@ -186,16 +186,3 @@ def test_cage_drop_in_replaces_the_command_rather_than_adding_a_second_one() -> 
     assert drop_in["ExecStart"][1].startswith("/usr/bin/cage ")
     assert drop_in["ExecStart"][1].endswith(directives(KIOSK)["ExecStart"][0])
 
-
-def test_backup_timer_and_service_verify_cleanly(tmp_path: Path) -> None:
-    folder = runnable_copy(tmp_path)
-    result = verify(folder / "companion-backup.service", folder / "companion-backup.timer")
-    assert result.returncode == 0 and not COMPLAINTS.search(result.stderr), result.stderr
-
-
-def test_backups_and_start_up_recovery_use_the_store_the_service_uses() -> None:
-    store = "/var/lib/companion/companion.db"
-    (recover,) = directives(SERVE)["ExecStartPre"]
-    (backup,) = directives(UNITS / "companion-backup.service")["ExecStart"]
-    assert recover.split()[1:5] == ["-m", "companion.backup", "recover", "--db"] and store in recover
-    assert "companion.backup backup" in backup and store in backup
