@@ -369,6 +369,10 @@ activate() {
         run "reload udev rules" udevadm control --reload
         run "re-apply udev rules to serial ports" udevadm trigger --subsystem-match=tty
     fi
+    if [[ $CHANGES -ne $before || -n "$ROOT" ]]; then
+        # An update: running units pick up the new code and units now; stopped ones stay stopped.
+        run "restart what is running" systemctl try-restart "${ENABLE[@]}"
+    fi
     for unit in "${ENABLE[@]}"; do
         if [[ -n "$ROOT" ]] || ! systemctl is-enabled --quiet "$unit" 2>/dev/null; then
             run "enable $unit" systemctl enable "$unit"
