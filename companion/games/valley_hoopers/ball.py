@@ -1,0 +1,60 @@
+"""Ball dynamics: who may take the next card that needs the ball, after a dribble, pass or screen.
+
+- dribble: the dribbler keeps the ball, so the next ball action is his (a teammate may screen);
+- pass: the passer gives the ball away, so the next ball action is someone else's;
+- screen: the screener has no ball, so he can't take the very next ball action.
+
+>>> after = after_card(BallState(), "pass", "SG player")
+>>> after = after_card(after, "screen", "C player")
+>>> sorted(after.barred)
+['C player', 'SG player']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.errors import RuleError
+
+
+@dataclass(frozen=True)
+class BallState:
+    """``holder`` must take the next ball action if set; ``barred`` hoopers can't."""
+
+    holder: str | None = None
+    barred: tuple[str, ...] = ()
+    last: tuple[tuple[str, str], ...] = ()
+
+
+def needs_ball(action: str) -> bool:
+    return action != "screen"
+
+
+def check_card(ball: BallState, action: str, hooper: str, subject: str = "they") -> None:
+    """Refuse a card the ball dynamics forbid, saying which card made it so."""
+    if needs_ball(action):
+        if ball.holder is not None and ball.holder != hooper:
+            raise RuleError(f"{ball.holder} dribbled and still has the ball: {hooper} can't take the "
+                            f"{_what(action)}")
+        if hooper in ball.barred:
+            why = dict(ball.last).get(hooper, "played")
+            verb = {"pass": "passed", "screen": "screened"}.get(why, why)
+            raise RuleError(f"{hooper} {verb} last: {subject} can't take the {_what(action)}")
+    elif ball.holder == hooper:
+        raise RuleError(f"{hooper} dribbled and must keep the ball: another hooper may screen")
+
+
+def _what(action: str) -> str:
+    return {"dribble": "dribble", "pass": "pass", "2PS": "shot", "3PS": "shot", "LUP": "lay-up"}.get(action,
+                                                                                                    action)
+
+
+def after_card(ball: BallState, action: str, hooper: str) -> BallState:
+    """The ball state once ``hooper`` has played ``action`` (fundamental or attack)."""
+    if action == "dribble":
+        return BallState(holder=hooper, barred=(), last=((hooper, "dribble"),))
+    if action == "pass":
+        return BallState(holder=None, barred=(hooper,), last=((hooper, "pass"),))
+    if action == "screen":
+        return BallState(holder=ball.holder, barred=(*ball.barred, hooper), last=(*ball.last, (hooper, "screen")))
+    return BallState()

@@ -1,0 +1,47 @@
+"""Onfire chips on a hooper card: redeeming them from the track and spending them.
+
+The chips lie face down: the companion counts them, and the table says which effect a chip had
+when it is spent. Muy Schillato gets a spent LV.1 chip back once (``reused_chips``), without its
+stellar extra.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.errors import RuleError
+from companion.games.valley_hoopers.model import FLAT, LV1_SPACE, State
+
+LV1_EFFECTS = ("boost", "unstoppable", "remove_intercept", "remove_steal", "block")
+LV2_EFFECTS = ("fast_break", "coast_to_coast", "tap_out", "goal_tending", "never_give_up", "energy_drink",
+               "no_way_block", "buzzer_beater")
+
+
+def spend_lv1(state: State, side: int, name: str, effect: str) -> tuple[State, bool]:
+    """Spend one LV.1 chip for ``effect``; returns the state and whether it was a reused chip."""
+    hooper = state.side(side).hooper(name)
+    if effect in hooper.reused_chips:
+        reused = list(hooper.reused_chips)
+        reused.remove(effect)
+        return state.with_hooper(side, replace(hooper, reused_chips=tuple(reused))), True
+    if hooper.chips_lv1 < 1:
+        raise RuleError(f"{hooper.name} has no Onfire LV.1 chip to spend")
+    hooper = replace(hooper, chips_lv1=hooper.chips_lv1 - 1)
+    if hooper.has_skill("reuses_lv1_chip"):
+        hooper = replace(hooper, reused_chips=(*hooper.reused_chips, effect))
+    return state.with_hooper(side, hooper), False
+
+
+def redeem_lv1(state: State, side: int, name: str) -> State:
+    """A hooper on LV.I takes a LV.1 chip and goes back to flat (or keeps going for LV.2)."""
+    hooper = state.side(side).hooper(name)
+    if hooper.onfire != LV1_SPACE:
+        raise RuleError(f"{hooper.name} is not on the Onfire LV.I space")
+    return state.with_hooper(side, replace(hooper, onfire=FLAT, chips_lv1=hooper.chips_lv1 + 1))
+
+
+def spend_lv2(state: State, side: int, name: str) -> State:
+    hooper = state.side(side).hooper(name)
+    if hooper.chips_lv2 < 1:
+        raise RuleError(f"{hooper.name} has no Onfire LV.2 chip to spend")
+    return state.with_hooper(side, replace(hooper, chips_lv2=hooper.chips_lv2 - 1))

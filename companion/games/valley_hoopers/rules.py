@@ -1,0 +1,138 @@
+"""``decide`` and ``apply``: one resolver, so a refused command and a replayed event can't disagree.
+
+An event is the accepted command in canonical form, plus what the log wants to show (points
+scored, a sentence, the period and pair it happened in). ``apply`` resolves the event on the state;
+``decide`` checks the command by resolving it on the current state and throwing the result away.
+
+>>> from companion.games.valley_hoopers.setup_options import example_options, setup
+>>> state = setup(example_options())
+>>> decide(state, {"type": "roll", "face": 45})
+Traceback (most recent call last):
+...
+companion.errors.RuleError: nobody is waiting for a die: Lucy plays a card or ends the turn
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from companion.dice import D20X5, Die, foul_die
+from companion.errors import RuleError
+from companion.games.valley_hoopers import attack_flow, coach
+from companion.games.valley_hoopers.commands import normalize
+from companion.games.valley_hoopers.model import Decision, State
+
+D8_KINDS = {"screen_check": attack_flow.resolve_screen_check, "counter_check": attack_flow.resolve_counter_check,
+            "defense_check": attack_flow.resolve_defense_check, "rebound_check": attack_flow.resolve_rebound_check}
+D20_KINDS = {"counter_roll": attack_flow.resolve_counter_roll, "attack_roll": attack_flow.resolve_attack_roll,
+             "free_throw": attack_flow.resolve_free_throw, "rebound_roll": attack_flow.resolve_rebound_roll}
+DIE_WORDS = {"d20x5": "d20", "d8foul": "d8 foul die"}
+DIE_ALIASES = {"d20": "d20x5", "d20x5": "d20x5", "d8": "d8foul", "d8foul": "d8foul", "foul": "d8foul"}
+DECISION_COMMANDS = {"white_cube": "white_cube", "injury": "injury", "replace": "replace", "upgrade": "upgrade",
+                     "cure": "cure", "timeout_answer": "timeout_energy"}
+DECISION_HANDLERS: dict[str, Callable[[State, dict[str, Any], Decision], State]] = {
+    "white_cube": coach.give_white_cube, "injury": coach.reveal_injury, "replace": coach.replace_hooper,
+    "upgrade": coach.milestone_upgrade, "cure": coach.cure_teammate, "timeout_answer": coach.answer_timeout}
+ANY_TIME = {"enter_card": coach.enter_card, "coach_cards": coach.coach_cards,
+            "renounce_playbook": coach.renounce_playbook}
+FLOW: dict[str, Callable[[State, dict[str, Any]], State]] = {
+    "fundamental": attack_flow.play_fundamental, "attack": attack_flow.play_attack,
+    "counter": attack_flow.play_counter, "no_counter": lambda s, e: attack_flow.no_counter(s),
+    "defend": attack_flow.play_defense, "no_defense": lambda s, e: attack_flow.no_defense(s),
+    "rebound": attack_flow.play_rebound, "no_rebound": lambda s, e: attack_flow.no_rebound(s),
+    "rebound_reward": attack_flow.choose_rebound_reward, "end_turn": lambda s, e: attack_flow.end_turn(s),
+    "timeout": lambda s, e: coach.call_timeout(s), "substitute": coach.substitute,
+    "playbook": coach.activate_playbook, "playbook_reward": coach.playbook_reward,
+    "donate": coach.donate_energy, "redeem": coach.redeem, "chip": coach.play_chip,
+    "tribe_power": lambda s, e: coach.tribe_power(s),
+}
+
+
+def expected_die(state: State) -> Die | None:
+    """The die the table is waiting for, if any (a d20 also answers an attack nobody defends)."""
+    if state.decisions or state.final:
+        return None
+    kind = state.pending.kind
+    if kind in D8_KINDS:
+        return foul_die(state.foul_die_blanks)
+    if kind in D20_KINDS or kind == "defense_window":
+        return D20X5
+    return None
+
+
+def describe_wait(state: State) -> str:
+    """What the table must do instead, for refusals."""
+    if state.final:
+        return "the game is over"
+    if state.decisions:
+        decision = state.decisions[0]
+        return f"first answer the {decision.kind.replace('_', ' ')} choice ({DECISION_COMMANDS[decision.kind]})"
+    pending = state.pending
+    name = state.side(pending.side).name
+    return {"play": f"{name} plays a card or ends the turn",
+            "counter_window": f"{name} may counter the {pending.action}",
+            "rebound_window": f"{name} may go for the offensive rebound",
+            "rebound_reward": f"{name} chooses the rebound reward",
+            "playbook_reward": f"{name} chooses the playbook reward"}.get(pending.kind, f"{name}: {pending.kind}")
+
+
+def _roll(state: State, event: dict[str, Any]) -> State:
+    die = expected_die(state)
+    if die is None:
+        raise RuleError(f"nobody is waiting for a die: {describe_wait(state)}")
+    asked = DIE_ALIASES.get(str(event.get("die", die.name)).lower(), str(event.get("die")))
+    if asked != die.name:
+        raise RuleError(f"the game is waiting for the {DIE_WORDS[die.name]}, "
+                        f"not the {DIE_WORDS.get(asked, asked)}")
+    face = die.parse_face(event["face"])
+    kind = state.pending.kind
+    if kind == "defense_window":
+        state = attack_flow.no_defense(state)
+        if state.pending.kind != "attack_roll":
+            raise RuleError("the attack scores without a roll: its target is 100 or more")
+        kind = "attack_roll"
+    if kind in D8_KINDS:
+        return D8_KINDS[kind](state, str(face))
+    return D20_KINDS[kind](state, int(face))
+
+
+def resolve(state: State, event: Mapping[str, Any]) -> State:
+    """The state after ``event``; raises ``RuleError`` if the rules refuse it."""
+    event = dict(event)
+    kind = event["type"]
+    if state.final:
+        raise RuleError(f"the game is over: {state.message}")
+    if kind in ANY_TIME:
+        return ANY_TIME[kind](state, event)
+    if state.decisions:
+        decision = state.decisions[0]
+        wanted = DECISION_COMMANDS[decision.kind]
+        if kind != wanted:
+            raise RuleError(f"first answer the {decision.kind.replace('_', ' ')} choice with {wanted}")
+        return DECISION_HANDLERS[decision.kind](replace(state, decisions=state.decisions[1:]), event, decision)
+    if kind == "roll":
+        return _roll(state, event)
+    return FLOW[kind](state, event)
+
+
+def decide(state: State, command: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Check a command against the state; the events to apply, or ``RuleError``/``CommandError``."""
+    event = normalize(command)
+    if event["type"] == "roll":
+        die = expected_die(state)
+        if die is not None and DIE_ALIASES.get(str(event.get("die", die.name)).lower()) == die.name:
+            event["die"] = die.name
+            event["face"] = die.parse_face(event["face"])
+    after = resolve(state, event)
+    event["points"] = [after.score[0] - state.score[0], after.score[1] - state.score[1]]
+    event["text"] = after.message
+    event["period"] = state.period
+    event["pair"] = state.pair
+    return [event]
+
+
+def apply(state: State, event: Mapping[str, Any]) -> State:
+    """The state after an accepted event (pure: the old state is untouched)."""
+    return resolve(state, event)
