@@ -42,7 +42,7 @@ def block_text_width(text: str, w: int, t: int, gap: int) -> int:
 
 
 def draw_block_text(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, w: int, h: int, t: int,
-                    gap: int, fill: int = 1) -> int:
+                    gap: int, fill: int = 255) -> int:
     """Draw digits, ``-`` and ``:`` as block segments ``w`` x ``h`` with strokes ``t``; returns the end x."""
     mid = y + (h - t) // 2
     for ch in text:
@@ -75,7 +75,7 @@ def draw_block_text(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, w: int
     return x - gap
 
 
-def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill: int = 1) -> None:
+def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill: int = 255) -> None:
     draw.text(xy, text, font=small_font(), fill=fill)
 
 
@@ -99,15 +99,15 @@ def _score_text(score: int) -> str:
 def _arrow(draw: ImageDraw.ImageDraw, cx: int, cy: int, pointing_left: bool, size: int) -> None:
     """A filled triangle pointing at the side with the ball."""
     if pointing_left:
-        draw.polygon([(cx - size, cy), (cx + size - 1, cy - size), (cx + size - 1, cy + size)], fill=1)
+        draw.polygon([(cx - size, cy), (cx + size - 1, cy - size), (cx + size - 1, cy + size)], fill=255)
     else:
-        draw.polygon([(cx + size, cy), (cx - size + 1, cy - size), (cx - size + 1, cy + size)], fill=1)
+        draw.polygon([(cx + size, cy), (cx - size + 1, cy - size), (cx - size + 1, cy + size)], fill=255)
 
 
 def _badge(draw: ImageDraw.ImageDraw, x: int, y: int, text: str) -> int:
     """White-on-black box around ``text`` (the bonus mark, the target); returns its right edge."""
     width = _text_width(text)
-    draw.rectangle((x, y, x + width + 3, y + 10), fill=1)
+    draw.rectangle((x, y, x + width + 3, y + 10), fill=255)
     _text(draw, (x + 2, y), text, fill=0)
     return x + width + 3
 
@@ -176,7 +176,7 @@ def _render_128(draw: ImageDraw.ImageDraw, view: ScoreboardView, side: int | Non
     if possession is not None:
         _arrow(draw, half, 25, pointing_left=possession == 0, size=5)
     # Names, team fouls, bonus; a short rule between the halves keeps the two teams apart.
-    draw.line((half, 42, half, 50), fill=1)
+    draw.line((half, 42, half, 50), fill=255)
     for index, team in enumerate(sides):
         x0 = index * (half + 2) + 1
         fouls = f"F{team.team_fouls}"
