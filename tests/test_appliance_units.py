@@ -169,6 +169,14 @@ def test_kiosk_exposure_score_stays_ok() -> None:
     assert exposure(KIOSK) <= 2.0
 
 
+@pytest.mark.parametrize("unit", [SERVE, KIOSK], ids=["serve", "kiosk"])
+def test_deploy_doc_quotes_the_score_the_unit_has_now(unit: Path) -> None:
+    doc = (REPO / "docs" / "deploy.md").read_text()
+    match = re.search(rf"Overall exposure level for {re.escape(unit.name)}: ([\d.]+)", doc)
+    assert match, f"docs/deploy.md should quote the score of {unit.name}"
+    assert float(match.group(1)) == exposure(unit)
+
+
 def test_kiosk_is_a_fixed_user_on_the_display_after_the_service() -> None:
     kiosk = directives(KIOSK)
     assert kiosk["User"] == ["companion-kiosk"]
