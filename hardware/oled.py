@@ -23,6 +23,7 @@ DisplayStatus(name='main', online=True, detail='dummy 128x64')
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -36,6 +37,8 @@ from hardware.config import BurnInConfig
 from hardware.inputs import DisplayStatus, Emit
 from hardware.oled_layout import render
 from hardware.oled_partial import PagedUpdater
+
+logger = logging.getLogger(__name__)
 
 SHIFT_CYCLE = ((0, 0), (1, 0), (1, 1), (0, 1))
 PARTIAL_TYPES = ("ssd1306", "ssd1309", "sh1106")
@@ -189,8 +192,10 @@ class OledPanel:
 class DisplayWorker:
     """Drives every panel from one thread; ``submit`` keeps only the newest view (coalescing)."""
 
-    def __init__(self, panels: Sequence[OledPanel], tick_s: float = 0.5, start: bool = True):
+    def __init__(self, panels: Sequence[OledPanel], tick_s: float = 0.5, start: bool = True,
+                 on_view: Sequence[Callable[[ScoreboardView], None]] = ()):
         self.panels = list(panels)
+        self._on_view = list(on_view)  # other slow outputs (LEDs, buzzer) that follow the view
         self._tick_s = tick_s
         self._lock = threading.Condition()
         self._pending: ScoreboardView | None = None
@@ -234,6 +239,12 @@ class DisplayWorker:
                     panel.show(view)
                 else:
                     panel.tick()
+            if view is not None:
+                for hook in self._on_view:
+                    try:
+                        hook(view)
+                    except Exception:  # a stuck LED must not stop the scoreboards
+                        logger.exception("view hook %r failed", hook)
             with self._lock:
                 if view is not None:
                     self.views_drawn += 1

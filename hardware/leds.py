@@ -1,0 +1,81 @@
+"""Possession and bonus LEDs and the end-of-period buzzer, on gpiozero's ``LED`` and ``Buzzer``.
+
+Everything here is optional (a key left out of ``[leds]`` means that light is not wired). The
+lights follow the ``ScoreboardView``; the buzzer sounds once when a period's clock reaches zero
+and once when the game becomes final, never again for the same moment.
+
+>>> from gpiozero.pins.mock import MockFactory
+>>> from companion.game import ScoreboardView, SideView
+>>> from hardware.config import LedConfig
+>>> lights = TableLights(LedConfig(possession=(12, 16)), MockFactory())
+>>> lights.show(ScoreboardView("g", (SideView("A", 0), SideView("B", 0)), "Q1", "9:00", possession=1))
+>>> lights.lit()
+{'possession': (False, True)}
+>>> lights.close()
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gpiozero import LED, Buzzer
+
+from companion.game import ScoreboardView
+from hardware.config import LedConfig
+
+
+def clock_at_zero(clock: str) -> bool:
+    """True for a clock showing no time left (``0:00``, ``00:00.0``); False for text or no digits."""
+    digits = [c for c in clock if c.isdigit()]
+    return bool(digits) and all(c == "0" for c in digits) and all(c.isdigit() or c in ":. " for c in clock)
+
+
+class TableLights:
+    """The optional LEDs and buzzer of one table, driven from views (call ``show`` for each)."""
+
+    def __init__(self, config: LedConfig, pin_factory: Any):
+        self._config = config
+        self.possession = ([LED(p, pin_factory=pin_factory) for p in config.possession]
+                           if config.possession else [])
+        self.bonus = [LED(p, pin_factory=pin_factory) for p in config.bonus] if config.bonus else []
+        self.buzzer = Buzzer(config.buzzer, pin_factory=pin_factory) if config.buzzer is not None else None
+        self._last: ScoreboardView | None = None
+        self.buzzes = 0
+
+    def show(self, view: ScoreboardView) -> None:
+        for index, led in enumerate(self.possession):
+            led.value = view.possession == index
+        for index, led in enumerate(self.bonus):
+            led.value = index < len(view.sides) and view.sides[index].bonus
+        if self._should_buzz(view):
+            self.buzz()
+        self._last = view
+
+    def _should_buzz(self, view: ScoreboardView) -> bool:
+        last = self._last
+        if last is None:
+            return False  # starting up on a finished period is not the moment the period ended
+        if view.final and not last.final:
+            return True
+        already_zero = clock_at_zero(last.clock) and last.period == view.period
+        period_ended = clock_at_zero(view.clock) and not already_zero
+        return period_ended and not view.final
+
+    def buzz(self) -> None:
+        """One buzz of the configured length, in gpiozero's background thread (never blocks)."""
+        self.buzzes += 1
+        if self.buzzer is not None:
+            self.buzzer.beep(on_time=self._config.buzzer_s, off_time=0.1, n=1, background=True)
+
+    def lit(self) -> dict[str, tuple[bool, ...]]:
+        """Which lights are on (for ``status()`` and tests)."""
+        out: dict[str, tuple[bool, ...]] = {}
+        if self.possession:
+            out["possession"] = tuple(bool(led.value) for led in self.possession)
+        if self.bonus:
+            out["bonus"] = tuple(bool(led.value) for led in self.bonus)
+        return out
+
+    def close(self) -> None:
+        for device in [*self.possession, *self.bonus, *([self.buzzer] if self.buzzer else [])]:
+            device.close()
