@@ -441,10 +441,13 @@ uninstall_all() {
     fi
 
     if [[ -f "$ROOT$manifest" ]]; then
-        if [[ -d "$ROOT/opt/companion/.venv" ]]; then
-            [[ $DRY_RUN -eq 1 ]] || rm -rf "$ROOT/opt/companion/.venv"
-            changed "remove $ROOT/opt/companion/.venv"
-        fi
+        # The venv, and what pip's in-tree build left beside the copy (build/, *.egg-info).
+        local litter
+        for litter in "$ROOT/opt/companion/.venv" "$ROOT/opt/companion/build" "$ROOT"/opt/companion/*.egg-info; do
+            [[ -d "$litter" ]] || continue
+            [[ $DRY_RUN -eq 1 ]] || rm -rf "$litter"
+            changed "remove $litter"
+        done
         while IFS= read -r rel; do
             [[ -n "$rel" ]] && remove_path "/opt/companion/$rel"
         done <"$ROOT$manifest"

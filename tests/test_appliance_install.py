@@ -219,6 +219,10 @@ def test_uninstall_removes_what_it_installed_and_leaves_everything_else(source: 
     games.mkdir(parents=True)
     (games / "companion.db").write_bytes(b"every game ever played")
     (root / "etc/companion/config.toml").write_text('[table]\nname = "edited"\n')
+    # What a real run's venv and pip's in-tree build leave in the copy.
+    for litter in (".venv/bin", "build/lib", "courtside_companion.egg-info"):
+        (root / "opt/companion" / litter).mkdir(parents=True)
+        (root / "opt/companion" / litter / "file").write_text("x")
 
     result = install(source, root, "--uninstall")
 
@@ -228,6 +232,7 @@ def test_uninstall_removes_what_it_installed_and_leaves_everything_else(source: 
     assert not (root / "etc/udev/rules.d/99-companion-dice-tray.rules").exists()
     assert not (root / "etc/pam.d/companion-kiosk").exists()
     assert not (root / "opt/companion/companion").exists()
+    assert sorted(p.name for p in (root / "opt/companion").iterdir()) == ["notes.txt"]
     assert (root / "boot/firmware/config.txt").read_text() == BOOT_CONFIG
     assert (root / "opt/companion/notes.txt").read_text() == "league fixtures"
     assert (root / "etc/udev/rules.d/10-printer.rules").exists()
