@@ -26,7 +26,7 @@ from typing import Any
 DEFAULT_PATHS = (Path("~/.config/companion/config.toml"), Path("/etc/companion/config.toml"))
 
 DEFAULT_BUTTON_PINS = {"HOME": 5, "AWAY": 6, "CONFIRM": 13, "UNDO": 19, "NEXT": 26, "MENU": 21}
-DEFAULT_HOLD_S = {"UNDO": 1.0}
+DEFAULT_HOLD_S = {"UNDO": 1.0, "MENU": 1.0}  # UNDO held undoes, MENU held redoes
 
 I2C_TYPES = ("ssd1306", "sh1106", "ssd1309")
 SPI_TYPES = ("ssd1322",)
