@@ -232,9 +232,12 @@ users_and_groups() {
 source_files() {
     # The checkout's files, not its litter: git knows which those are; without git, the excludes do.
     if git -C "$SOURCE" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-        git -C "$SOURCE" ls-files --cached --others --exclude-standard | while IFS= read -r f; do
-            [[ -f "$SOURCE/$f" ]] && printf '%s\n' "$f"
-        done
+        # quotePath off: UTF-8 names come out as themselves, not as "\303\251" escapes.
+        git -C "$SOURCE" -c core.quotePath=false ls-files --cached --others --exclude-standard \
+            | while IFS= read -r f; do
+                # Skips files deleted from the working tree but still in git's index.
+                if [[ -f "$SOURCE/$f" ]]; then printf '%s\n' "$f"; fi
+            done
     else
         local prune=() pattern
         for pattern in "${COPY_EXCLUDES[@]}"; do prune+=(-name "$pattern" -prune -o); done
@@ -265,7 +268,7 @@ copy_repo() {
 
 source_stamp() {
     # What pip would install: when none of it changed, the venv is already up to date.
-    (cd "$SOURCE" && source_files | grep -E '^(pyproject\.toml|companion/|hardware/|kiosk/)' \
+    (cd "$SOURCE" && source_files | { grep -E '^(pyproject\.toml|companion/|hardware/|kiosk/)' || true; } \
         | while IFS= read -r f; do sha256sum "$f"; done) | sha256sum | cut -d' ' -f1
 }
 

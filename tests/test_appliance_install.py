@@ -91,6 +91,23 @@ def test_build_litter_and_local_stores_are_not_copied(source: Path, root: Path) 
     assert not (root / "opt/companion/local.db").exists()
 
 
+def test_a_git_checkout_is_copied_by_gits_own_file_list(source: Path, root: Path) -> None:
+    shutil.copy2(REPO / ".gitignore", source / ".gitignore")
+    (source / "docs").mkdir()
+    (source / "docs" / "canción.md").write_text("a file name git would escape")
+    # Named to come last in git's list: a missing last file once made the whole copy fail.
+    (source / "zz-deleted.txt").write_text("in the index, gone from the working tree")
+    subprocess.run(["git", "init", "-q", str(source)], check=True)
+    subprocess.run(["git", "-C", str(source), "add", "-A"], check=True)
+    (source / "zz-deleted.txt").unlink()
+    install(source, root)
+    copy = root / "opt/companion"
+    assert (copy / "docs" / "canción.md").exists()
+    assert not (copy / "zz-deleted.txt").exists()
+    assert not (copy / "local.db").exists() and not (copy / "companion/__pycache__").exists()
+    assert not (copy / ".git").exists()
+
+
 def test_commands_are_printed_not_run_under_root(source: Path, root: Path) -> None:
     out = install(source, root).stdout
     for command in (
