@@ -214,12 +214,13 @@ def build_parser() -> argparse.ArgumentParser:
     from companion.serve import build_parser as serve_options
 
     p = sub.add_parser("serve", help="run the table service (buttons, dice tray, OLED, socket)")
+    p.add_argument("--db", default=argparse.SUPPRESS, help="game store file (same as companion --db)")
     serve_options(p).set_defaults(func=cmd_serve)
 
+    # Everything after `run` belongs to the kiosk's own parser (kiosk.launcher), flags included.
     p = sub.add_parser("run", help="open the touchscreen kiosk (starts the service if none runs)",
                        add_help=False)
-    p.add_argument("kiosk_args", nargs=argparse.REMAINDER)
-    p.set_defaults(func=cmd_run)
+    p.set_defaults(func=cmd_run, kiosk_args=[])
 
     p = sub.add_parser("doctor", help="check the real setup and say what to fix")
     p.add_argument("--config")
@@ -229,7 +230,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if args.command == "run":
+        args.kiosk_args = extra
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return int(args.func(args))
     except CompanionError as exc:
