@@ -493,8 +493,9 @@ def resolve_free_throw(state: State, face: int) -> State:
     if pending.after == "continue":
         return replace(state, pending=Pending(kind="play", side=side))
     if pending.after == "new_turn":
+        # The flagrant foul's new attacking turn is still part of the tribe power: the token stays.
         turn = replace(state.turn, slots=(), lost_slots=("F1",), bonuses=(), ball=BallState(), spent=(),
-                       tribe_power=False, second_use_pending=False)
+                       second_use_pending=False)
         return replace(state, turn=turn, pending=Pending(kind="play", side=side))
     return end_attacking_turn(state, began_after="free_throws")
 
