@@ -305,6 +305,8 @@ def _parse_displays(source: str, raw: Any) -> tuple[DisplayConfig, ...]:
         if any(d.name == name for d in displays):
             raise r.error("name", f"two displays are named {name!r}")
         rotate = r.integer("rotate", 0, 0, 3)
+        if rotate not in (0, 2):  # the layouts are landscape; 1 and 3 would make a 64-wide portrait
+            raise r.error("rotate", f"expected 0 or 2 (upside down), got {rotate}")
         side = table.get("side")
         if side is not None and side not in (0, 1):
             raise r.error("side", f"expected 0 (home), 1 (away) or no key, got {side!r}")

@@ -65,6 +65,8 @@ def test_a_role_can_be_remapped_and_a_default_removed():
     ("[encoder]\na = 5\n", "cfg.toml: encoder.a: BCM pin 5 is already used by buttons.pins.HOME"),
     ("[[displays]]\nname = \"x\"\ntype = \"ssd9999\"\n", "cfg.toml: displays[0].type: unknown display type"),
     ("[[displays]]\nname = \"x\"\nrotate = 5\n", "cfg.toml: displays[0].rotate: 5 is out of range 0..3"),
+    ("[[displays]]\nname = \"x\"\nrotate = 1\n",
+     "cfg.toml: displays[0].rotate: expected 0 or 2 (upside down), got 1"),
     ("[[displays]]\nname = \"a\"\n[[displays]]\nname = \"b\"\n",
      "cfg.toml: displays.b.address: 0x3C on bus 1 is already used by display 'a'"),
     ("[[displays]]\nname = \"w\"\ntype = \"ssd1322\"\ndc = 5\n",

@@ -255,3 +255,20 @@ def test_a_frame_can_be_saved_as_an_enlarged_png(tmp_path):
     path = save_png(render(MIDGAME), tmp_path / "shot.png", scale=3)
     with Image.open(path) as shot:
         assert shot.size == (384, 192)
+
+
+def test_luma_emulator_capture_writes_a_png_per_frame(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from luma.emulator.device import capture
+
+    device = capture(width=128, height=64, mode="1", scale=1, transform="none",
+                     file_template=str(tmp_path / "frame_{0:03}.png"))
+    panel = OledPanel("cap", lambda: device, [].append,
+                      burn_in=BurnInConfig(idle_dim_s=0, pixel_shift_minutes=0))
+    panel.show(MIDGAME)
+    panel.show(TARGET)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["frame_001.png", "frame_002.png"]
+    with Image.open(tmp_path / "frame_002.png") as frame:
+        assert frame.size == (128, 64)
+        assert ImageChops.difference(frame.convert("1"), render(TARGET)).getbbox() is None
