@@ -154,11 +154,15 @@ class TableService:
                 return self.resume(_int(request.get("game_id"), "game_id"))
             if op == "games":
                 return {"ok": True, "games": [g.to_json() for g in self.store.games()]}
+            if op == "known_games":
+                from companion.games import all_games
+
+                return {"ok": True, "known_games": [{"name": g.name, "title": g.title} for g in all_games()]}
             if op == "status":
                 return {"ok": True, "status": dict(self.status)}
             if op in self.extra_ops:
                 return self.extra_ops[op](self, dict(request))
-            known = ", ".join(["command", "state", "new_game", "resume", "games", "status",
+            known = ", ".join(["command", "state", "new_game", "resume", "games", "known_games", "status",
                                *self.extra_ops])
             raise CommandError(f"unknown op {op!r}; the table knows: {known}")
         except CompanionError as exc:
