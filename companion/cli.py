@@ -123,7 +123,8 @@ def cmd_calc(args: argparse.Namespace) -> int:
     if find_game(args.game).name != "valley-hoopers":
         raise CommandError(f"calc knows Valley Hoopers only, not {args.game}")
     if args.calc == "attack":
-        target = attack_target(args.stat, args.bonus or [], args.defense, args.foul_bonus)
+        target = attack_target(args.stat, args.bonus or [], [args.defense] if args.defense else [],
+                               args.foul_bonus)
         automatic = target.value >= 100
         p = 1.0 if automatic else float(chance_at_most(D20X5, target.value))
         result = {"target": target.value, "automatic": automatic, "p_success": p, "text": target.text}
