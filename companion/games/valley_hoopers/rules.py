@@ -57,7 +57,10 @@ def expected_die(state: State) -> Die | None:
     kind = state.pending.kind
     if kind in D8_KINDS:
         return foul_die(state.foul_die_blanks)
-    if kind in D20_KINDS or kind == "defense_window":
+    if kind == "defense_window":
+        # An attack nobody defends at 100 or more scores on "no_defense", without a roll.
+        return None if attack_flow.attack_target_now(state).value >= 100 else D20X5
+    if kind in D20_KINDS:
         return D20X5
     return None
 
@@ -114,6 +117,8 @@ def resolve(state: State, event: Mapping[str, Any]) -> State:
         return DECISION_HANDLERS[decision.kind](replace(state, decisions=state.decisions[1:]), event, decision)
     if kind == "roll":
         return _roll(state, event)
+    if kind in DECISION_HANDLERS or kind == "timeout_energy":
+        raise RuleError(f"there is no {kind.replace('_', ' ')} choice to answer now: {describe_wait(state)}")
     return FLOW[kind](state, event)
 
 

@@ -168,7 +168,8 @@ def prompt(state: State) -> Prompt:
     if kind == "defense_window":
         expected = p_success * pending.points if p_success is not None else None
         return Prompt(side=pending.side, text=f"{name}: defend {pending.hooper}'s {what}, or let it go",
-                      commands=("defend", "no_defense", "roll", *anytime), die=die, target=target,
+                      commands=("defend", "no_defense", "roll", *anytime), die=die.name if die else None,
+                      target=target,
                       p_success=p_success, expected_points=expected, automatic=automatic,
                       choices=_legal(state, _window_candidates(state, "defend", "no_defense", "defend with")))
     if kind == "rebound_window":
