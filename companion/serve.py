@@ -107,7 +107,11 @@ def attach_hardware(service: TableService, config_path: str | None, sim: bool) -
             _show(service, hardware, controls)
 
     service.subscribers.append(on_message)
-    service.set_status("hardware", "simulated" if sim else "real")
+    service.status_sources["hardware"] = hardware.status
+    if sim:
+        from companion.sim_ops import SimulatedTable
+
+        SimulatedTable(hardware, config).register(service)
     return hardware, controls
 
 

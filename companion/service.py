@@ -59,6 +59,7 @@ class TableService:
     subscribers: list[Subscriber] = field(default_factory=list)
     extra_ops: dict[str, Callable[[TableService, JSON], JSON]] = field(default_factory=dict)
     find_game: Callable[[str], Game] = find_game
+    status_sources: dict[str, Callable[[], Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._queue: queue.Queue[_Work | None] = queue.Queue()
@@ -159,7 +160,8 @@ class TableService:
 
                 return {"ok": True, "known_games": [{"name": g.name, "title": g.title} for g in all_games()]}
             if op == "status":
-                return {"ok": True, "status": dict(self.status)}
+                live = {key: source() for key, source in self.status_sources.items()}
+                return {"ok": True, "status": {**self.status, **live}}
             if op in self.extra_ops:
                 return self.extra_ops[op](self, dict(request))
             known = ", ".join(["command", "state", "new_game", "resume", "games", "known_games", "status",

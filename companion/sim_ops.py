@@ -1,0 +1,113 @@
+"""Socket ops that play the simulated hardware: what the kiosk's simulation panel sends.
+
+The simulated buttons, encoder and dice tray live in the service (gpiozero ``MockFactory`` pins,
+a pseudo-terminal tray, luma ``dummy`` displays); these ops drive them from outside so that a
+simulated press travels the same path as a real one: pin edge -> debounce -> controls -> command.
+They are registered only when the service runs with ``--sim``.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import random
+import threading
+import time
+from typing import Any
+
+from companion.dice import DICE_BY_NAME, foul_die
+from companion.errors import CommandError, RuleError
+from companion.game import JSON
+from companion.service import TableService
+
+TAP_S = 0.08  # longer than the debounce window, shorter than any hold
+
+
+class SimulatedTable:
+    """The ops, bound to one simulated hardware set (``hardware.backends.TableHardware``)."""
+
+    def __init__(self, hardware: Any, config: Any, rng: random.Random | None = None) -> None:
+        self.hardware = hardware
+        self.config = config
+        self.rng = rng or random.Random()
+        self._seq = 0
+        self._lock = threading.Lock()
+
+    def register(self, service: TableService) -> None:
+        service.extra_ops.update({"sim_press": self.press, "sim_turn": self.turn, "sim_tray": self.tray,
+                                  "sim_roll_for_me": self.roll_for_me, "oled": self.oled})
+
+    def _pin_for(self, role: str) -> int:
+        if role == "ENCODER" and self.config.encoder is not None and self.config.encoder.push is not None:
+            return int(self.config.encoder.push)
+        pins = dict(self.config.buttons.pins)
+        if role not in pins:
+            raise CommandError(f"no button {role!r}; the table has {', '.join(sorted(pins))}")
+        return int(pins[role])
+
+    def _hold_s(self, role: str) -> float:
+        if role == "ENCODER" and self.config.encoder is not None:
+            return float(self.config.encoder.push_hold_s)
+        return float(dict(self.config.buttons.hold_s).get(role, 1.0))
+
+    def press(self, _service: TableService, request: JSON) -> JSON:
+        role = str(request.get("role", "")).upper()
+        pin = self.hardware.sim.pin(self._pin_for(role))
+        down_for = self._hold_s(role) + 0.15 if request.get("hold") else TAP_S
+
+        def cycle() -> None:  # off the owner thread: a held button must not hold up the table
+            with self._lock:
+                pin.drive_low()
+                time.sleep(down_for)
+                pin.drive_high()
+
+        threading.Thread(target=cycle, name="sim-press", daemon=True).start()
+        return {"ok": True, "pressed": role, "held": bool(request.get("hold"))}
+
+    def turn(self, _service: TableService, request: JSON) -> JSON:
+        steps = request.get("steps")
+        if isinstance(steps, bool) or not isinstance(steps, int) or not -50 <= steps <= 50:
+            raise CommandError(f"steps must be a whole number from -50 to 50, not {steps!r}")
+        if self.hardware.dial is None:
+            raise RuleError("this table has no encoder configured")
+        threading.Thread(target=self.hardware.dial.turn, args=(steps,), name="sim-turn", daemon=True).start()
+        return {"ok": True, "turned": steps}
+
+    def tray(self, _service: TableService, request: JSON) -> JSON:
+        if self.hardware.sim is None or self.hardware.sim.tray is None:
+            raise RuleError("this table has no dice tray configured")
+        if "line" in request:
+            raw = request["line"]
+            if not isinstance(raw, str):
+                raise CommandError("line must be text")
+            self.hardware.sim.tray.send(raw.encode("latin-1", "replace"))
+            return {"ok": True, "sent": raw}
+        die, face = request.get("die"), request.get("face")
+        if die not in DICE_BY_NAME:
+            raise CommandError(f"die must be one of {', '.join(DICE_BY_NAME)}, not {die!r}")
+        self._seq = (self._seq + 1) % 65536
+        self.hardware.sim.tray.send(f"ROLL,{self._seq},{die},{face}")
+        return {"ok": True, "sent": {"seq": self._seq, "die": die, "face": face}}
+
+    def roll_for_me(self, service: TableService, request: JSON) -> JSON:
+        snapshot = service.snapshot()
+        die = None if snapshot is None else snapshot["prompt"].get("die")
+        if die is None:
+            raise RuleError("the game is not waiting for a die")
+        faces = foul_die().faces if die == "d8foul" else DICE_BY_NAME[die].faces
+        return self.tray(service, {"die": die, "face": self.rng.choice(faces)})
+
+    def oled(self, _service: TableService, request: JSON) -> JSON:
+        images = self.hardware.sim.images()
+        names = list(images)
+        index = request.get("index", 0)
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(names):
+            raise CommandError(f"index must be 0 to {len(names) - 1}, not {index!r}")
+        image = images[names[index]]
+        status = self.hardware.status()["displays"].get(names[index], {})
+        if image is None:
+            return {"ok": True, "name": names[index], "png": None, "online": status.get("online", True)}
+        buffer = io.BytesIO()
+        image.convert("L").save(buffer, format="PNG")
+        return {"ok": True, "name": names[index], "png": base64.b64encode(buffer.getvalue()).decode(),
+                "width": image.width, "height": image.height, "online": status.get("online", True)}
