@@ -193,13 +193,13 @@ def _render_128(draw: ImageDraw.ImageDraw, view: ScoreboardView, side: int | Non
     if view.target is not None:
         label = f"ROLL<={view.target}"
         right = width - _text_width(label) - 4
-        _badge(draw, right, 53, label)
+        _badge(draw, right, 52, label)  # rows 52..62: row 63 is the pixel-shift margin
         right -= 2
     _text(draw, (0, 52), _fit(message, right))
 
 
 def _render_wide(draw: ImageDraw.ImageDraw, view: ScoreboardView, side: int | None) -> None:
-    width = 255
+    width = 254  # the last column is the pixel-shift margin
     sides, possession = ordered_sides(view, side)
     # Top bar: period left, clock in block digits centred, target or FINAL right.
     _text(draw, (0, -1), view.period)
