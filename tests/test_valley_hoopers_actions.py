@@ -56,7 +56,9 @@ def test_the_passer_message_uses_the_hoopers_pronoun() -> None:
 
 def test_a_third_fundamental_is_refused() -> None:
     table = Table()
-    table.do("fundamental", action="dribble", position="SG").do("fundamental", action="dribble", position="SG")
+    table.do("fundamental", action="dribble", position="SG").do(
+        "fundamental", action="dribble", position="SG"
+    )
     with pytest.raises(RuleError, match="F1 and F2 are used"):
         table.do("fundamental", action="dribble", position="SG")
 
@@ -77,31 +79,54 @@ def test_steal_uses_o_against_guards_v_against_forwards_and_the_worse_against_th
     table.do("fundamental", action="dribble", position="PF").do("counter", hooper="Never Tired")
     assert table.state.pending.stat == "V"
     table = Table(options(first_attacker=1))
-    table.state = table.state.with_hooper(0, replace(table.hooper("Dime N'Shons"),
-                                                     stats=(("O", 60), ("V", 35))))
-    table.do("fundamental", action="dribble", position="SF").do("counter", hooper="Dime N'Shons").roll("blank")
+    table.state = table.state.with_hooper(
+        0, replace(table.hooper("Dime N'Shons"), stats=(("O", 60), ("V", 35)))
+    )
+    table.do("fundamental", action="dribble", position="SF").do("counter", hooper="Dime N'Shons").roll(
+        "blank"
+    )
     assert table.prompt.target is not None and table.prompt.target.text == "35 (V Dime N'Shons) = 35"
 
 
 def test_counter_only_by_a_hooper_whose_flag_holds_the_position() -> None:
     table = Table()
     table.do("fundamental", action="dribble", position="SG")
-    with pytest.raises(RuleError, match="Perry Hel's defensive flag \\(PF/C\\) does not hold Muy Schillato's"):
+    with pytest.raises(
+        RuleError, match="Perry Hel's defensive flag \\(PF/C\\) does not hold Muy Schillato's"
+    ):
         table.do("counter", hooper="Perry Hel")
 
 
 def test_joy_kill_failed_counter_gives_the_fundamental_a_minus_10() -> None:
-    table = Table(options(first_attacker=1, lucy_lineup={"PG": "Serge Ceptor", "SG": "Joy Kill",
-                                                         "SF": "Dime N'Shons", "PF": "Wally Block",
-                                                         "C": "Never Tired"}))
+    table = Table(
+        options(
+            first_attacker=1,
+            lucy_lineup={
+                "PG": "Serge Ceptor",
+                "SG": "Joy Kill",
+                "SF": "Dime N'Shons",
+                "PF": "Wally Block",
+                "C": "Never Tired",
+            },
+        )
+    )
     table.do("fundamental", action="dribble", position="SG").do("counter", hooper="Joy Kill").roll("blank")
     table.roll(100)
     assert sum(t.value for t in table.state.turn.bonuses) == 5
 
 
 def test_manny_gentle_counters_without_rolling_the_foul_die() -> None:
-    table = Table(options(karl_lineup={"PG": "May Friend", "SG": "Chus Kinder", "SF": "Manny Gentle",
-                                       "PF": "Hector Prot", "C": "Perry Hel"}))
+    table = Table(
+        options(
+            karl_lineup={
+                "PG": "May Friend",
+                "SG": "Chus Kinder",
+                "SF": "Manny Gentle",
+                "PF": "Hector Prot",
+                "C": "Perry Hel",
+            }
+        )
+    )
     table.do("fundamental", action="dribble", position="SF").do("counter", hooper="Manny Gentle")
     assert table.prompt.die == "d20x5" and table.state.pending.kind == "counter_roll"
 
@@ -173,7 +198,9 @@ def test_rebound_bonus_is_lost_if_the_next_card_is_not_the_rebounders_attack() -
     table.do("rebound", hooper="Muy Schillato").roll("blank")
     table.state = replace(table.state, pending=replace(table.state.pending, stat="V"))
     table.roll(5).do("rebound_reward", reward="bonus15")
-    table.do("fundamental", action="dribble", position="SG").do("no_counter").do("attack", shot="3PS", position="SG")
+    table.do("fundamental", action="dribble", position="SG").do("no_counter").do(
+        "attack", shot="3PS", position="SG"
+    )
     assert table.prompt.target is not None and table.prompt.target.value == 85
 
 
@@ -214,7 +241,9 @@ def test_substitution_costs_one_coach_token_resets_onfire_and_rests_the_bench_ho
     dime = table.hooper("Dime N'Shons")
     assert dime.court is None and dime.onfire == 2 and dime.energy == 3
     with pytest.raises(RuleError, match="beginning of your attacking turn"):
-        table.do("fundamental", action="dribble", position="SG").do("substitute", changes={"SF": "Dime N'Shons"})
+        table.do("fundamental", action="dribble", position="SG").do(
+            "substitute", changes={"SF": "Dime N'Shons"}
+        )
 
 
 def test_reley_baton_comes_in_from_the_bench_without_a_coach_token() -> None:
@@ -236,7 +265,9 @@ def test_out_of_position_is_minus_10_on_attack_and_minus_5_on_defense_but_not_on
     assert table.prompt.target is not None and table.prompt.target.value == 50 - 20
     assert "out of position" not in table.prompt.target.text
     table.roll(100).do("no_rebound")
-    table.do("end_turn").do("fundamental", action="dribble", position="PF").do("counter", hooper="Never Tired")
+    table.do("end_turn").do("fundamental", action="dribble", position="PF").do(
+        "counter", hooper="Never Tired"
+    )
     table.roll("blank")
     assert table.prompt.target is not None and table.prompt.target.value == 55
 
@@ -276,6 +307,8 @@ def test_playbook_needs_a_successful_f1() -> None:
     table = Table()
     with pytest.raises(RuleError, match="successful F1"):
         table.do("playbook", name="HOT ZONE")
-    table.do("fundamental", action="dribble", position="SG").do("counter", hooper="May Friend").roll("whistle")
+    table.do("fundamental", action="dribble", position="SG").do("counter", hooper="May Friend").roll(
+        "whistle"
+    )
     with pytest.raises(RuleError, match="successful F1"):
         table.do("playbook", name="HOT ZONE")

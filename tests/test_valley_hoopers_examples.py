@@ -50,7 +50,7 @@ def test_never_tired_steal_with_v_55_fails_on_80_and_karl_keeps_the_dribble_bonu
     assert [(t.label, t.value) for t in table.state.turn.bonuses] == [("dribble", 15)]
 
 
-def test_hector_prot_lay_up_70_plus_15_misses_on_95_and_steps_back_then_edd_trapp_rebounds_and_scores_on_80() -> None:
+def test_hector_prot_lay_up_misses_on_95_steps_back_then_edd_trapp_rebounds_on_05_and_scores_on_80() -> None:
     table = _karl_attacks()
     table.do("fundamental", action="dribble", position="PF").do("counter", hooper="Never Tired")
     table.roll("blank").roll(80)
@@ -103,11 +103,15 @@ def test_steal_foul_on_hector_prot_then_chus_kinder_scores_through_the_foul_and_
     assert table.state.team_fouls == (2, 0)
     target = table.prompt.target
     assert target is not None
-    assert target.text == ("55 (2PS Chus Kinder) + 25 (pass) - 30 (D2 Dime N'Shons) - 20 (foul bonus whistle)"
-                           " = 30")
+    assert target.text == (
+        "55 (2PS Chus Kinder) + 25 (pass) - 30 (D2 Dime N'Shons) - 20 (foul bonus whistle)" " = 30"
+    )
     table.roll(10)
     assert table.state.score == (0, 2)
-    assert table.prompt.target is not None and table.prompt.target.text == "55 (2PS Chus Kinder) + 15 (free throw) = 70"
+    assert (
+        table.prompt.target is not None
+        and table.prompt.target.text == "55 (2PS Chus Kinder) + 15 (free throw) = 70"
+    )
     table.roll(50)
     assert table.state.score == (0, 3)
     assert table.hooper("Chus Kinder").points == 3
@@ -122,9 +126,18 @@ def test_chus_kinder_spends_no_energy_to_attack_after_a_teammates_pass() -> None
     assert table.hooper("Chus Kinder").energy == 5
 
 
-def test_hot_zone_playbook_reley_screen_serge_dribble_and_three_is_60_plus_25_plus_15_and_scores_3_without_a_roll():
-    table = Table(options(lucy_lineup={"PG": "Serge Ceptor", "SG": "Muy Schillato", "SF": "Dime N'Shons",
-                                       "PF": "Wally Block", "C": "Reley Baton"}))
+def test_hot_zone_playbook_60_plus_25_plus_15_is_100_and_scores_3_without_a_roll():
+    table = Table(
+        options(
+            lucy_lineup={
+                "PG": "Serge Ceptor",
+                "SG": "Muy Schillato",
+                "SF": "Dime N'Shons",
+                "PF": "Wally Block",
+                "C": "Reley Baton",
+            }
+        )
+    )
     tokens = table.state.sides[0].coach_tokens
     table.do("fundamental", action="screen", position="C")
     assert table.prompt.die == "d8foul"
@@ -145,8 +158,17 @@ def test_hot_zone_playbook_reley_screen_serge_dribble_and_three_is_60_plus_25_pl
 
 
 def test_attack_with_target_100_is_automatic_in_the_prompt() -> None:
-    table = Table(options(lucy_lineup={"PG": "Serge Ceptor", "SG": "Muy Schillato", "SF": "Dime N'Shons",
-                                       "PF": "Wally Block", "C": "Reley Baton"}))
+    table = Table(
+        options(
+            lucy_lineup={
+                "PG": "Serge Ceptor",
+                "SG": "Muy Schillato",
+                "SF": "Dime N'Shons",
+                "PF": "Wally Block",
+                "C": "Reley Baton",
+            }
+        )
+    )
     table.do("fundamental", action="screen", position="C").roll("blank")
     table.do("fundamental", action="dribble", position="PG").do("no_counter")
     table.do("attack", shot="3PS", position="PG")

@@ -19,13 +19,29 @@ FULL_GAME = Path(__file__).parent / "games" / "full_game_valley_hoopers.jsonl"
 NAMES = ["Muy Schillato", "May Friend", "Edd Trapp", "Never Tired", "Nobody", "Joy Kill", "Perry Hel"]
 # Commands that are often illegal, to check that refusals leave the state alone.
 WILD = st.one_of(
-    st.fixed_dictionaries({"type": st.just("roll"), "face": st.sampled_from([5, 50, 100, 7, "whistle", "blank"])}),
-    st.fixed_dictionaries({"type": st.just("attack"), "shot": st.sampled_from(["2PS", "3PS", "LUP"]),
-                           "position": st.sampled_from(["PG", "SG", "SF", "PF", "C"])}),
-    st.fixed_dictionaries({"type": st.sampled_from(["counter", "defend", "rebound", "white_cube", "replace"]),
-                           "hooper": st.sampled_from(NAMES)}),
-    st.fixed_dictionaries({"type": st.sampled_from(["no_counter", "no_defense", "no_rebound", "end_turn",
-                                                    "timeout", "tribe_power"])}),
+    st.fixed_dictionaries(
+        {"type": st.just("roll"), "face": st.sampled_from([5, 50, 100, 7, "whistle", "blank"])}
+    ),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("attack"),
+            "shot": st.sampled_from(["2PS", "3PS", "LUP"]),
+            "position": st.sampled_from(["PG", "SG", "SF", "PF", "C"]),
+        }
+    ),
+    st.fixed_dictionaries(
+        {
+            "type": st.sampled_from(["counter", "defend", "rebound", "white_cube", "replace"]),
+            "hooper": st.sampled_from(NAMES),
+        }
+    ),
+    st.fixed_dictionaries(
+        {
+            "type": st.sampled_from(
+                ["no_counter", "no_defense", "no_rebound", "end_turn", "timeout", "tribe_power"]
+            )
+        }
+    ),
     st.fixed_dictionaries({"type": st.just("substitute"), "changes": st.just({"C": "Reley Baton"})}),
 )
 

@@ -78,7 +78,9 @@ def test_perry_hel_adds_his_defense_stat_or_half_of_it_off_his_flag() -> None:
     table = Table()
     table.do("attack", shot="2PS", position="PF").do("defend", hooper="Hector Prot", helper="Perry Hel")
     table.roll("blank")
-    assert table.prompt.target is not None and table.prompt.target.value == 50 - 20 - 25  # PF is in his flag: all 25
+    assert (
+        table.prompt.target is not None and table.prompt.target.value == 50 - 20 - 25
+    )  # PF is in his flag: all 25
     assert table.hooper("Perry Hel").energy == 4
     table = Table()
     table.do("attack", shot="2PS", position="SG").do("defend", hooper="May Friend", helper="Perry Hel")
@@ -104,9 +106,20 @@ def test_sin_miedo_fouled_gives_the_defender_no_foul_bonus() -> None:
     assert table.hooper("May Friend").red == 1 and table.state.pending.fouled
 
 
-def test_linda_siempre_whistle_is_no_foul_but_she_keeps_the_bonus_and_the_attacker_gets_the_white_cube() -> None:
-    table = Table(options(karl_lineup={"PG": "May Friend", "SG": "Chus Kinder", "SF": "Edd Trapp",
-                                       "PF": "Hector Prot", "C": "Linda Siempre"}))
+def test_linda_siempre_whistle_is_no_foul_but_she_keeps_the_bonus_and_the_attacker_gets_the_white_cube() -> (
+    None
+):
+    table = Table(
+        options(
+            karl_lineup={
+                "PG": "May Friend",
+                "SG": "Chus Kinder",
+                "SF": "Edd Trapp",
+                "PF": "Hector Prot",
+                "C": "Linda Siempre",
+            }
+        )
+    )
     table.do("attack", shot="2PS", position="PF").do("defend", hooper="Linda Siempre").roll("whistle")
     assert table.hooper("Linda Siempre").red == 0 and table.state.team_fouls == (0, 0)
     assert table.hooper("Wally Block").white == 1
@@ -120,7 +133,9 @@ def test_never_tired_recovers_one_extra_energy_never_above_his_maximum() -> None
     table.state = table.state.with_hooper(0, replace(table.hooper("Never Tired"), energy=1))
     table.do("timeout").do("timeout_energy", hoopers=["Edd Trapp", "May Friend"])
     assert table.hooper("Never Tired").energy == 3
-    table.do("end_turn").do("end_turn").do("timeout").do("timeout_energy", hoopers=["Edd Trapp", "May Friend"])
+    table.do("end_turn").do("end_turn").do("timeout").do(
+        "timeout_energy", hoopers=["Edd Trapp", "May Friend"]
+    )
     assert table.hooper("Never Tired").energy == 4
 
 
@@ -132,7 +147,8 @@ def test_edd_trapp_defends_a_three_with_his_defense_lay_up() -> None:
     table.do("attack", shot="3PS", position="SG").do("defend", hooper="Edd Trapp", defense="DLU")
     table.roll("whistle")
     assert table.prompt.target is not None and table.prompt.target.text == (
-        "70 (3PS Muy Schillato) - 25 (DLU Edd Trapp) - 10 (foul bonus whistle) = 35")
+        "70 (3PS Muy Schillato) - 25 (DLU Edd Trapp) - 10 (foul bonus whistle) = 35"
+    )
     table.roll(100)
     assert table.state.pending.free_throws == 3
 
@@ -179,8 +195,17 @@ def test_lv1_chip_removes_an_opponents_steal_before_it_is_resolved() -> None:
     assert table.state.pending.kind == "play" and sum(t.value for t in table.state.turn.bonuses) == 25
 
 
-@pytest.mark.parametrize(("face", "expected"), [("whistle", "free_throw"), ("whistle2", "F2"), ("whistle3", "F2"),
-                                                 ("jumpball", "A"), ("charge", "A"), ("blank", "ball")])
+@pytest.mark.parametrize(
+    ("face", "expected"),
+    [
+        ("whistle", "free_throw"),
+        ("whistle2", "F2"),
+        ("whistle3", "F2"),
+        ("jumpball", "A"),
+        ("charge", "A"),
+        ("blank", "ball"),
+    ],
+)
 def test_block_outcomes_follow_the_foul_die(face: str, expected: str) -> None:
     table = Table()
     _chips(table, "Edd Trapp", lv1=1)
@@ -200,22 +225,36 @@ def test_block_outcomes_follow_the_foul_die(face: str, expected: str) -> None:
 
 def test_keepers_tribe_block_makes_the_jump_ball_a_foul_too_and_lindas_whistle_a_jump_ball() -> None:
     table = Table()
-    table.do("attack", shot="2PS", position="SG").do("defend", hooper="May Friend", block="tribe").roll("jumpball")
+    table.do("attack", shot="2PS", position="SG").do("defend", hooper="May Friend", block="tribe").roll(
+        "jumpball"
+    )
     assert table.state.pending.kind == "free_throw" and table.state.pending.free_throws == 2
-    table = Table(options(karl_lineup={"PG": "May Friend", "SG": "Chus Kinder", "SF": "Edd Trapp",
-                                       "PF": "Hector Prot", "C": "Linda Siempre"}))
+    table = Table(
+        options(
+            karl_lineup={
+                "PG": "May Friend",
+                "SG": "Chus Kinder",
+                "SF": "Edd Trapp",
+                "PF": "Hector Prot",
+                "C": "Linda Siempre",
+            }
+        )
+    )
     table.do("attack", shot="2PS", position="PF").do("defend", hooper="Linda Siempre", block="tribe")
     table.roll("whistle")
     assert table.state.turn.lost_slots == ("F1", "F2") and table.hooper("Linda Siempre").red == 0
     with pytest.raises(RuleError, match="only the Keepers"):
         Table(options(first_attacker=1)).do("attack", shot="2PS", position="SG").do(
-            "defend", hooper="Muy Schillato", block="tribe")
+            "defend", hooper="Muy Schillato", block="tribe"
+        )
 
 
 def test_lv2_fast_break_after_a_successful_counter_scores_two_and_ends_the_turn() -> None:
     table = Table()
     _chips(table, "May Friend", lv2=1)
-    table.do("fundamental", action="dribble", position="SG").do("counter", hooper="May Friend").roll("blank").roll(5)
+    table.do("fundamental", action="dribble", position="SG").do("counter", hooper="May Friend").roll(
+        "blank"
+    ).roll(5)
     table.do("chip", hooper="May Friend", effect="fast_break")
     assert table.state.score == (0, 2) and table.state.turn.attacker == 0
 
@@ -246,7 +285,9 @@ def test_lv2_never_give_up_energy_drink_and_no_way_block() -> None:
     assert table.state.sides[0].coach_tokens == tokens + 1 and table.hooper("Muy Schillato").energy == 5
     table = Table()
     _chips(table, "Edd Trapp", lv2=1)
-    table.do("attack", shot="3PS", position="SG").do("defend", hooper="Edd Trapp", block="no_way").roll("blank")
+    table.do("attack", shot="3PS", position="SG").do("defend", hooper="Edd Trapp", block="no_way").roll(
+        "blank"
+    )
     assert table.hooper("Edd Trapp").energy == 5 and table.state.turn.attacker == 1
 
 

@@ -35,8 +35,9 @@ def test_a_period_is_eight_pairs_of_attacking_turns_and_the_clock_shows_the_pair
 
 def test_reminders_after_each_pair_and_bench_energy_after_pairs_2_4_and_6() -> None:
     table = Table()
-    table.state = table.state.with_hooper(0, table.hooper("Reley Baton").__class__(
-        **{**table.hooper("Reley Baton").__dict__, "energy": 1}))
+    table.state = table.state.with_hooper(
+        0, table.hooper("Reley Baton").__class__(**{**table.hooper("Reley Baton").__dict__, "energy": 1})
+    )
     _end_turns(table, 2)
     assert table.state.reminders == ("each player draws 1 card",)
     assert table.hooper("Reley Baton").energy == 1
@@ -169,12 +170,28 @@ def test_setup_needs_seven_hoopers_and_a_lineup_on_first_or_second_position() ->
     opts["sides"][0]["hoopers"] = opts["sides"][0]["hoopers"][:6]
     with pytest.raises(RuleError, match="seven hoopers"):
         GAME.setup(opts)
-    opts = options(lucy_lineup={"PG": "Muy Schillato", "SG": "Serge Ceptor", "SF": "Dime N'Shons",
-                                "PF": "Wally Block", "C": "Never Tired"})
+    opts = options(
+        lucy_lineup={
+            "PG": "Muy Schillato",
+            "SG": "Serge Ceptor",
+            "SF": "Dime N'Shons",
+            "PF": "Wally Block",
+            "C": "Never Tired",
+        }
+    )
     with pytest.raises(RuleError, match="Muy Schillato can't start at PG"):
         GAME.setup(opts)
-    ok = GAME.setup(options(lucy_lineup={"PG": "Serge Ceptor", "SG": "Joy Kill", "SF": "Dime N'Shons",
-                                         "PF": "Reley Baton", "C": "Never Tired"}))
+    ok = GAME.setup(
+        options(
+            lucy_lineup={
+                "PG": "Serge Ceptor",
+                "SG": "Joy Kill",
+                "SF": "Dime N'Shons",
+                "PF": "Reley Baton",
+                "C": "Never Tired",
+            }
+        )
+    )
     assert not ok.sides[0].hooper("Joy Kill").out_of_position  # SG is her second position
     opts = options()
     opts["sides"][0]["hoopers"][1]["name"] = "Serge Ceptor"
@@ -189,13 +206,24 @@ def test_setup_needs_seven_hoopers_and_a_lineup_on_first_or_second_position() ->
 def test_shipped_rosters_hold_only_the_stats_the_rulebook_reveals() -> None:
     keepers, unleashed = shipped_roster("keepers"), shipped_roster("unleashed")
     assert len(keepers.hoopers) == 10 and len(unleashed.hoopers) == 10
-    revealed = {(h.name, s): v for r in (keepers, unleashed) for h in r.hoopers for s, v in h.stats if v is not None}
-    assert revealed == {("Muy Schillato", "3PS"): 70, ("Never Tired", "V"): 55, ("Edd Trapp", "D3"): 30,
-                        ("Edd Trapp", "V"): 55, ("Edd Trapp", "LUP"): 65, ("Chus Kinder", "2PS"): 55,
-                        ("Dime N'Shons", "D2"): 30, ("Serge Ceptor", "3PS"): 60, ("Hector Prot", "LUP"): 70,
-                        ("May Friend", "D3"): 15}
-    assert all(h.base_energy is None and h.defense_positions is None for r in (keepers, unleashed)
-               for h in r.hoopers)
+    revealed = {
+        (h.name, s): v for r in (keepers, unleashed) for h in r.hoopers for s, v in h.stats if v is not None
+    }
+    assert revealed == {
+        ("Muy Schillato", "3PS"): 70,
+        ("Never Tired", "V"): 55,
+        ("Edd Trapp", "D3"): 30,
+        ("Edd Trapp", "V"): 55,
+        ("Edd Trapp", "LUP"): 65,
+        ("Chus Kinder", "2PS"): 55,
+        ("Dime N'Shons", "D2"): 30,
+        ("Serge Ceptor", "3PS"): 60,
+        ("Hector Prot", "LUP"): 70,
+        ("May Friend", "D3"): 15,
+    }
+    assert all(
+        h.base_energy is None and h.defense_positions is None for r in (keepers, unleashed) for h in r.hoopers
+    )
     assert shipped_roster("susan-peg").hooper("Susan Peg").skill == "rebound_layup"
 
 
@@ -214,8 +242,14 @@ def test_a_missing_stat_is_refused_with_a_message_to_enter_it_from_the_card() ->
 
 def test_load_roster_reads_toml_and_json_and_refuses_bad_cards(tmp_path) -> None:
     path = tmp_path / "mine.json"
-    path.write_text(json.dumps({"tribe": "custom", "hoopers": [
-        {"name": "Ann", "first_position": "PG", "stats": {"2PS": 50, "3PS": None}}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "tribe": "custom",
+                "hoopers": [{"name": "Ann", "first_position": "PG", "stats": {"2PS": 50, "3PS": None}}],
+            }
+        )
+    )
     roster = load_roster(path)
     assert roster.hooper("Ann").stat("2PS") == 50 and roster.hooper("Ann").stat("3PS") is None
     path.write_text(json.dumps({"hoopers": [{"name": "Ann", "first_position": "XX"}]}))

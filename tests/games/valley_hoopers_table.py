@@ -18,12 +18,28 @@ from companion.games.valley_hoopers import GAME
 ALL = ["PG", "SG", "SF", "PF", "C"]
 
 
-def card(name: str, first: str, skill: str | None, energy: int, flag: list[str], second: str | None = None,
-         stellar: bool = False, **stats: int) -> dict[str, Any]:
+def card(
+    name: str,
+    first: str,
+    skill: str | None,
+    energy: int,
+    flag: list[str],
+    second: str | None = None,
+    stellar: bool = False,
+    **stats: int,
+) -> dict[str, Any]:
     base = {"2PS": 50, "3PS": 40, "LUP": 55, "D2": 20, "D3": 20, "DLU": 20, "O": 45, "V": 45}
     base.update({k.replace("_", "").replace("P2S", "2PS").replace("P3S", "3PS"): v for k, v in stats.items()})
-    return {"name": name, "first_position": first, "second_position": second, "stellar": stellar,
-            "energy": energy, "defense_positions": flag, "skill": skill, "stats": base}
+    return {
+        "name": name,
+        "first_position": first,
+        "second_position": second,
+        "stellar": stellar,
+        "energy": energy,
+        "defense_positions": flag,
+        "skill": skill,
+        "stats": base,
+    }
 
 
 def lucy_hoopers() -> list[dict[str, Any]]:
@@ -52,20 +68,50 @@ def karl_hoopers() -> list[dict[str, Any]]:
     ]
 
 
-LUCY_LINEUP = {"PG": "Serge Ceptor", "SG": "Muy Schillato", "SF": "Dime N'Shons", "PF": "Wally Block",
-               "C": "Never Tired"}
-KARL_LINEUP = {"PG": "May Friend", "SG": "Chus Kinder", "SF": "Edd Trapp", "PF": "Hector Prot",
-               "C": "Perry Hel"}
+LUCY_LINEUP = {
+    "PG": "Serge Ceptor",
+    "SG": "Muy Schillato",
+    "SF": "Dime N'Shons",
+    "PF": "Wally Block",
+    "C": "Never Tired",
+}
+KARL_LINEUP = {
+    "PG": "May Friend",
+    "SG": "Chus Kinder",
+    "SF": "Edd Trapp",
+    "PF": "Hector Prot",
+    "C": "Perry Hel",
+}
 
 
-def options(variant: str = "classic", first_attacker: int = 0, lucy_lineup: Mapping[str, str] | None = None,
-            karl_lineup: Mapping[str, str] | None = None, **extra: Any) -> dict[str, Any]:
+def options(
+    variant: str = "classic",
+    first_attacker: int = 0,
+    lucy_lineup: Mapping[str, str] | None = None,
+    karl_lineup: Mapping[str, str] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
     """Setup options for Lucy (Unleashed) against Karl (Keepers), as in the rulebook's examples."""
-    return {"variant": variant, "foul_die_blanks": 3, "first_attacker": first_attacker, **extra,
-            "sides": [{"name": "Lucy", "tribe": "unleashed", "hoopers": lucy_hoopers(),
-                       "lineup": dict(lucy_lineup or LUCY_LINEUP)},
-                      {"name": "Karl", "tribe": "keepers", "hoopers": karl_hoopers(),
-                       "lineup": dict(karl_lineup or KARL_LINEUP)}]}
+    return {
+        "variant": variant,
+        "foul_die_blanks": 3,
+        "first_attacker": first_attacker,
+        **extra,
+        "sides": [
+            {
+                "name": "Lucy",
+                "tribe": "unleashed",
+                "hoopers": lucy_hoopers(),
+                "lineup": dict(lucy_lineup or LUCY_LINEUP),
+            },
+            {
+                "name": "Karl",
+                "tribe": "keepers",
+                "hoopers": karl_hoopers(),
+                "lineup": dict(karl_lineup or KARL_LINEUP),
+            },
+        ],
+    }
 
 
 class Table:

@@ -36,5 +36,13 @@ GAME = Game(
     commands=COMMANDS,
 )
 
-__all__ = ["GAME", "FoulOutcome", "Roster", "attack_target", "foul_outcome", "load_roster", "parse_roster",
-           "shipped_roster"]
+__all__ = [
+    "GAME",
+    "FoulOutcome",
+    "Roster",
+    "attack_target",
+    "foul_outcome",
+    "load_roster",
+    "parse_roster",
+    "shipped_roster",
+]

@@ -34,8 +34,9 @@ def check_card(ball: BallState, action: str, hooper: str, subject: str = "they")
     """Refuse a card the ball dynamics forbid, saying which card made it so."""
     if needs_ball(action):
         if ball.holder is not None and ball.holder != hooper:
-            raise RuleError(f"{ball.holder} dribbled and still has the ball: {hooper} can't take the "
-                            f"{_what(action)}")
+            raise RuleError(
+                f"{ball.holder} dribbled and still has the ball: {hooper} can't take the " f"{_what(action)}"
+            )
         if hooper in ball.barred:
             why = dict(ball.last).get(hooper, "played")
             verb = {"pass": "passed", "screen": "screened"}.get(why, why)
@@ -45,8 +46,9 @@ def check_card(ball: BallState, action: str, hooper: str, subject: str = "they")
 
 
 def _what(action: str) -> str:
-    return {"dribble": "dribble", "pass": "pass", "2PS": "shot", "3PS": "shot", "LUP": "lay-up"}.get(action,
-                                                                                                    action)
+    return {"dribble": "dribble", "pass": "pass", "2PS": "shot", "3PS": "shot", "LUP": "lay-up"}.get(
+        action, action
+    )
 
 
 def after_card(ball: BallState, action: str, hooper: str) -> BallState:
@@ -56,5 +58,7 @@ def after_card(ball: BallState, action: str, hooper: str) -> BallState:
     if action == "pass":
         return BallState(holder=None, barred=(hooper,), last=((hooper, "pass"),))
     if action == "screen":
-        return BallState(holder=ball.holder, barred=(*ball.barred, hooper), last=(*ball.last, (hooper, "screen")))
+        return BallState(
+            holder=ball.holder, barred=(*ball.barred, hooper), last=(*ball.last, (hooper, "screen"))
+        )
     return BallState()

@@ -13,8 +13,16 @@ from companion.errors import RuleError
 from companion.games.valley_hoopers.model import FLAT, LV1_SPACE, State
 
 LV1_EFFECTS = ("boost", "unstoppable", "remove_intercept", "remove_steal", "block")
-LV2_EFFECTS = ("fast_break", "coast_to_coast", "tap_out", "goal_tending", "never_give_up", "energy_drink",
-               "no_way_block", "buzzer_beater")
+LV2_EFFECTS = (
+    "fast_break",
+    "coast_to_coast",
+    "tap_out",
+    "goal_tending",
+    "never_give_up",
+    "energy_drink",
+    "no_way_block",
+    "buzzer_beater",
+)
 
 
 def spend_lv1(state: State, side: int, name: str, effect: str) -> tuple[State, bool]:

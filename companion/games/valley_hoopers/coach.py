@@ -9,8 +9,8 @@ from typing import Any
 
 from companion.errors import RuleError
 from companion.game import Term
-from companion.games.valley_hoopers.attack_flow import _grant_fundamental, _stellar_now
 from companion.games.valley_hoopers.chips import redeem_lv1, spend_lv1, spend_lv2
+from companion.games.valley_hoopers.fundamentals import grant_fundamental, stellar_now
 from companion.games.valley_hoopers.hooper_ops import add_white, apply_injury, recover, score
 from companion.games.valley_hoopers.model import FLAT, POSITIONS, STATS, Decision, Hooper, State, other
 from companion.games.valley_hoopers.turn_track import end_attacking_turn
@@ -43,8 +43,9 @@ def call_timeout(state: State) -> State:
     for hooper in state.side(side).hoopers:
         if not hooper.out:
             state = recover(state, side, hooper.name, 1)
-    state = replace(state, turn=replace(state.turn, free_substitutions=True),
-                    message=f"timeout {state.side(side).name}")
+    state = replace(
+        state, turn=replace(state.turn, free_substitutions=True), message=f"timeout {state.side(side).name}"
+    )
     return replace(state, decisions=(*state.decisions, Decision(kind="timeout_answer", side=other(side))))
 
 
@@ -60,7 +61,9 @@ def answer_timeout(state: State, event: dict[str, Any], decision: Decision) -> S
             state = _substitute(state, side, event["changes"], free=True)
         return state
     if event.get("changes"):
-        raise RuleError("the opponent of a timeout can't do substitutions unless spending a coach action token")
+        raise RuleError(
+            "the opponent of a timeout can't do substitutions unless spending a coach action token"
+        )
     names = event.get("hoopers") or []
     hoopers = [state.side(side).hooper(n) for n in names]
     if len(hoopers) != 2 or hoopers[0].name == hoopers[1].name:
@@ -80,8 +83,10 @@ def substitute(state: State, event: dict[str, Any]) -> State:
     if state.free_substitutions[side]:
         return _substitute(state, side, event["changes"], free=True)
     if side != state.turn.attacker:
-        raise RuleError(f"{state.side(side).name} substitutes at the beginning of an own attacking turn "
-                        "(or freely before a period starts)")
+        raise RuleError(
+            f"{state.side(side).name} substitutes at the beginning of an own attacking turn "
+            "(or freely before a period starts)"
+        )
     _at_turn_start(state, "substitutions are done")
     return _substitute(state, side, event["changes"], free=state.turn.free_substitutions)
 
@@ -101,7 +106,9 @@ def _substitute(state: State, side: int, changes: dict[str, str], free: bool) ->
     entering = [n for n in placed if team.hooper(n).court is None]
     moved = [n for p, n in new.items() if n and team.hooper(n).court not in (None, p)]
     leaving = [n for n in lineup.values() if n and n not in placed]
-    reley_only = entering and all(team.hooper(n).has_skill("free_substitution") for n in entering) and not moved
+    reley_only = (
+        entering and all(team.hooper(n).has_skill("free_substitution") for n in entering) and not moved
+    )
     if not free and not reley_only:
         state = _spend_coach_token(state, side, "do substitutions")
     for position, name in new.items():
@@ -111,14 +118,21 @@ def _substitute(state: State, side: int, changes: dict[str, str], free: bool) ->
         if hooper.court == position:
             continue
         onfire = hooper.onfire if hooper.court is not None else FLAT
-        state = state.with_hooper(side, replace(hooper, court=position, onfire=onfire,
-                                                out_of_position=_out_of_position(hooper, position)))
+        state = state.with_hooper(
+            side,
+            replace(
+                hooper, court=position, onfire=onfire, out_of_position=_out_of_position(hooper, position)
+            ),
+        )
     for name in leaving:
         hooper = state.side(side).hooper(name)
         state = state.with_hooper(side, replace(hooper, court=None, onfire=FLAT, out_of_position=False))
         state = recover(state, side, name, 1)
-    return replace(state, message=f"substitutions {state.side(side).name}: "
-                                  + ", ".join(f"{p} {n}" for p, n in changes.items()))
+    return replace(
+        state,
+        message=f"substitutions {state.side(side).name}: "
+        + ", ".join(f"{p} {n}" for p, n in changes.items()),
+    )
 
 
 def _out_of_position(hooper: Hooper, position: str) -> bool:
@@ -132,8 +146,9 @@ def replace_hooper(state: State, event: dict[str, Any], decision: Decision) -> S
     if hooper.out or hooper.court is not None:
         raise RuleError(f"{hooper.name} is not a benchwarmer who can come in")
     position = decision.position or "PG"
-    return state.with_hooper(side, replace(hooper, court=position, onfire=FLAT,
-                                           out_of_position=_out_of_position(hooper, position)))
+    return state.with_hooper(
+        side, replace(hooper, court=position, onfire=FLAT, out_of_position=_out_of_position(hooper, position))
+    )
 
 
 def give_white_cube(state: State, event: dict[str, Any], decision: Decision) -> State:
@@ -165,15 +180,26 @@ def milestone_upgrade(state: State, event: dict[str, Any], decision: Decision) -
         return replace(state, message=f"no milestone upgrade for period {decision.period}")
     hooper = state.side(side).hooper(event["hooper"])
     if hooper.stellar is None:
-        raise RuleError(f"{hooper.name}'s stellar mark is not entered yet: enter it from {hooper.pronoun} card")
+        raise RuleError(
+            f"{hooper.name}'s stellar mark is not entered yet: enter it from {hooper.pronoun} card"
+        )
     if not upgrade_eligible(hooper):
-        why = "already has an upgrade" if (hooper.upgraded or hooper.milestone) else "is a former stellar hooper"
-        raise RuleError(f"{hooper.name} {why}: every hooper gains only one upgrade and a former stellar "
-                        "hooper can't be upgraded")
+        why = (
+            "already has an upgrade"
+            if (hooper.upgraded or hooper.milestone)
+            else "is a former stellar hooper"
+        )
+        raise RuleError(
+            f"{hooper.name} {why}: every hooper gains only one upgrade and a former stellar "
+            "hooper can't be upgraded"
+        )
     hooper.require_energy()
     energy = {1: 2, 2: 1, 3: 3}[decision.period]
-    changes: dict[str, Any] = {"milestone": MILESTONES[decision.period], "energy_bonus": hooper.energy_bonus + energy,
-                               "energy": (hooper.energy or 0) + energy}
+    changes: dict[str, Any] = {
+        "milestone": MILESTONES[decision.period],
+        "energy_bonus": hooper.energy_bonus + energy,
+        "energy": (hooper.energy or 0) + energy,
+    }
     if decision.period == 1:
         changes["stellar"] = True
     if decision.period == 2:
@@ -182,8 +208,10 @@ def milestone_upgrade(state: State, event: dict[str, Any], decision: Decision) -
             raise RuleError(f"the second period's upgrade adds +10 to one stat: name it ({', '.join(STATS)})")
         hooper.require_stat(stat)
         changes["stat_bonus"] = (*hooper.stat_bonus, (stat, 10))
-    return replace(state.with_hooper(side, replace(hooper, **changes)),
-                   message=f"{hooper.name} gains the period {decision.period} upgrade")
+    return replace(
+        state.with_hooper(side, replace(hooper, **changes)),
+        message=f"{hooper.name} gains the period {decision.period} upgrade",
+    )
 
 
 def cure_teammate(state: State, event: dict[str, Any], decision: Decision) -> State:
@@ -219,10 +247,14 @@ def donate_energy(state: State, event: dict[str, Any]) -> State:
 def activate_playbook(state: State, event: dict[str, Any]) -> State:
     """After a successful F1: lock a coach token into a common playbook (own playbooks are active already)."""
     if state.pending.kind == "counter_window":
-        state = _grant_fundamental(state, state.pending)
+        state = grant_fundamental(state, state.pending)
     turn = state.turn
-    if state.pending.kind != "play" or turn.played("F1") is None or turn.played("F2") is not None \
-            or turn.playbook is not None:
+    if (
+        state.pending.kind != "play"
+        or turn.played("F1") is None
+        or turn.played("F2") is not None
+        or turn.playbook is not None
+    ):
         raise RuleError("a playbook is activated right after a successful F1, before F2")
     side = turn.attacker
     name = event["name"]
@@ -230,9 +262,16 @@ def activate_playbook(state: State, event: dict[str, Any]) -> State:
         state = _spend_coach_token(state, side, "activate a common playbook")
     elif name not in state.side(side).playbooks:
         raise RuleError(f"{name!r} is not one of {state.side(side).name}'s active playbooks")
-    return replace(state, turn=replace(state.turn, playbook=name, playbook_common=bool(event.get("common", True)),
-                                       playbook_chip=bool(event.get("chip", False))),
-                   message=f"playbook {name}: F2 and A can't be countered or defended")
+    return replace(
+        state,
+        turn=replace(
+            state.turn,
+            playbook=name,
+            playbook_common=bool(event.get("common", True)),
+            playbook_chip=bool(event.get("chip", False)),
+        ),
+        message=f"playbook {name}: F2 and A can't be countered or defended",
+    )
 
 
 def playbook_reward(state: State, event: dict[str, Any]) -> State:
@@ -264,7 +303,9 @@ def renounce_playbook(state: State, event: dict[str, Any]) -> State:
         raise RuleError(f"{event['name']!r} is not one of {team.name}'s playbooks")
     playbooks = list(team.playbooks)
     playbooks.remove(event["name"])
-    return state.with_side(side, replace(team, playbooks=tuple(playbooks), coach_tokens=team.coach_tokens + 1))
+    return state.with_side(
+        side, replace(team, playbooks=tuple(playbooks), coach_tokens=team.coach_tokens + 1)
+    )
 
 
 def coach_cards(state: State, event: dict[str, Any]) -> State:
@@ -281,14 +322,17 @@ def redeem(state: State, event: dict[str, Any]) -> State:
 
 
 def tribe_power(state: State) -> State:
-    """Unleashed: after winning the ball back, play the other half of the same card without moving the token."""
+    """Unleashed: after winning the ball back, play the card's other action; the token stays."""
     side = _at_turn_start(state, "the Unleashed tribe power is used")
     if state.side(side).tribe != "unleashed":
         raise RuleError(f"{state.side(side).name} is not the Unleashed: no such tribe power")
     if state.turn.began_after not in ("counter", "defended_miss"):
         raise RuleError("the Unleashed tribe power follows a successful counter or a defended failed attack")
-    return replace(state, turn=replace(state.turn, tribe_power=True, second_use_pending=True),
-                   message="Unleashed tribe power: the second action of the card")
+    return replace(
+        state,
+        turn=replace(state.turn, tribe_power=True, second_use_pending=True),
+        message="Unleashed tribe power: the second action of the card",
+    )
 
 
 def play_chip(state: State, event: dict[str, Any]) -> State:
@@ -301,10 +345,12 @@ def play_chip(state: State, event: dict[str, Any]) -> State:
     if effect in ("boost", "unstoppable", "block"):
         raise RuleError(f"a {effect} chip is spent with the card it boosts (the chip field)")
     if effect == "no_way_block":
-        raise RuleError("a No Way Block is spent as a defense: defend with block \"no_way\"")
+        raise RuleError('a No Way Block is spent as a defense: defend with block "no_way"')
     if effect == "never_give_up":
         state = spend_lv2(state, side, hooper.name)
-        return state.with_side(side, replace(state.side(side), coach_tokens=state.side(side).coach_tokens + 1))
+        return state.with_side(
+            side, replace(state.side(side), coach_tokens=state.side(side).coach_tokens + 1)
+        )
     if effect == "energy_drink":
         state = spend_lv2(state, side, hooper.name)
         fresh = state.side(side).hooper(hooper.name)
@@ -347,9 +393,10 @@ def _remove_counter(state: State, side: int, hooper: Hooper, effect: str) -> Sta
     if wanted != kind:
         raise RuleError(f"the counter on the table is a {wanted}, not a {kind}")
     state, reused = spend_lv1(state, side, hooper.name, effect)
-    extra = (Term(f"Onfire chip {hooper.name}", 10),) if _stellar_now(hooper) and not reused else ()
-    return _grant_fundamental(replace(state, message=f"{hooper.name}'s chip removes the {kind}"),
-                              replace(pending, side=side), extra)
+    extra = (Term(f"Onfire chip {hooper.name}", 10),) if stellar_now(hooper) and not reused else ()
+    return grant_fundamental(
+        replace(state, message=f"{hooper.name}'s chip removes the {kind}"), replace(pending, side=side), extra
+    )
 
 
 def enter_card(state: State, event: dict[str, Any]) -> State:

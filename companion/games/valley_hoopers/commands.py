@@ -34,6 +34,7 @@ def _one_of(*allowed: str, upper: bool = False) -> Check:
             if match is not None:
                 return match
         raise CommandError(f"{field} must be one of {', '.join(allowed)}, not {raw!r}")
+
     return check
 
 
@@ -63,7 +64,7 @@ def _face(field: str, raw: object) -> int | str:
 
 def _changes(field: str, raw: object) -> dict[str, str]:
     if not isinstance(raw, Mapping) or not raw:
-        raise CommandError(f"{field} must map positions to hoopers, like {{\"PG\": \"May Friend\"}}")
+        raise CommandError(f'{field} must map positions to hoopers, like {{"PG": "May Friend"}}')
     position = _one_of(*POSITIONS)
     return {str(position(f"{field} position", p)): _text(f"{field}.{p}", n) for p, n in raw.items()}
 
@@ -76,7 +77,7 @@ def _names(field: str, raw: object) -> list[str]:
 
 def _stats(field: str, raw: object) -> dict[str, int]:
     if not isinstance(raw, Mapping):
-        raise CommandError(f"{field} must map stats to numbers, like {{\"2PS\": 55}}")
+        raise CommandError(f'{field} must map stats to numbers, like {{"2PS": 55}}')
     stat = _one_of(*STATS)
     return {str(stat(f"{field} stat", k)): _int(f"{field}.{k}", v) for k, v in raw.items()}
 
@@ -91,6 +92,7 @@ def _positions(field: str, raw: object) -> list[str]:
 def _nullable(check: Check) -> Check:
     def wrapped(field: str, raw: object) -> object:
         return None if raw is None else check(field, raw)
+
     wrapped.nullable = True  # type: ignore[attr-defined]
     return wrapped
 
@@ -100,15 +102,28 @@ _BY_HOOPER = {"position": _POSITION, "hooper": _text}
 # type -> (required fields, optional fields)
 FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "roll": ({"face": _face}, {"die": _text}),
-    "fundamental": ({"action": _one_of("dribble", "pass", "screen")},
-                    {**_BY_HOOPER, "bonus": _int, "chip": _one_of("boost", "unstoppable"), "energy_from": _text}),
-    "attack": ({"shot": _one_of("2PS", "3PS", "LUP")},
-               {**_BY_HOOPER, "chip": _one_of("boost", "unstoppable"), "energy_from": _text}),
-    "counter": ({"hooper": _text}, {"card": _one_of("steal", "intercept", "rebound"),
-                                    "chip": _one_of("boost"), "energy_from": _text}),
+    "fundamental": (
+        {"action": _one_of("dribble", "pass", "screen")},
+        {**_BY_HOOPER, "bonus": _int, "chip": _one_of("boost", "unstoppable"), "energy_from": _text},
+    ),
+    "attack": (
+        {"shot": _one_of("2PS", "3PS", "LUP")},
+        {**_BY_HOOPER, "chip": _one_of("boost", "unstoppable"), "energy_from": _text},
+    ),
+    "counter": (
+        {"hooper": _text},
+        {"card": _one_of("steal", "intercept", "rebound"), "chip": _one_of("boost"), "energy_from": _text},
+    ),
     "no_counter": ({}, {}),
-    "defend": ({"hooper": _text}, {"defense": _one_of("D2", "D3", "DLU"), "helper": _text,
-                                   "block": _one_of("chip", "tribe", "no_way"), "energy_from": _text}),
+    "defend": (
+        {"hooper": _text},
+        {
+            "defense": _one_of("D2", "D3", "DLU"),
+            "helper": _text,
+            "block": _one_of("chip", "tribe", "no_way"),
+            "energy_from": _text,
+        },
+    ),
     "no_defense": ({}, {}),
     "rebound": ({"hooper": _text}, {"energy_from": _text}),
     "no_rebound": ({}, {}),
@@ -130,9 +145,18 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "redeem": ({"hooper": _text}, {}),
     "chip": ({"hooper": _text, "effect": _one_of(*LV1_EFFECTS, *LV2_EFFECTS)}, {}),
     "tribe_power": ({}, {}),
-    "enter_card": ({"hooper": _text}, {"side": _side, "stats": _stats, "energy": _int,
-                                       "first_position": _POSITION, "second_position": _POSITION,
-                                       "stellar": _bool, "defense_positions": _positions}),
+    "enter_card": (
+        {"hooper": _text},
+        {
+            "side": _side,
+            "stats": _stats,
+            "energy": _int,
+            "first_position": _POSITION,
+            "second_position": _POSITION,
+            "stellar": _bool,
+            "defense_positions": _positions,
+        },
+    ),
 }
 # Fields the companion adds to events for the log; a command may not send them.
 EVENT_ONLY = ("points", "text", "period", "pair", "side_acting")
@@ -160,56 +184,118 @@ def normalize(command: Mapping[str, Any]) -> dict[str, Any]:
     if unknown:
         raise CommandError(f"{kind} has no field {unknown[0]!r}")
     if kind in ("fundamental", "attack") and not ("position" in event) ^ ("hooper" in event):
-        raise CommandError(f"{kind} needs the field 'position' (the card's position) or 'hooper', one of them")
+        raise CommandError(
+            f"{kind} needs the field 'position' (the card's position) or 'hooper', one of them"
+        )
     return event
 
 
 COMMANDS: tuple[CommandSpec, ...] = (
-    CommandSpec("roll", "a die result, told by the table (the die defaults to the one the prompt expects)",
-                {"type": "roll", "die": "d20x5", "face": 45},
-                {"face": "5..100 for the d20; whistle, whistle2, whistle3, charge, jumpball, blank for the d8",
-                 "die": "d20x5 or d8foul (optional)"}),
-    CommandSpec("fundamental", "play a dribble (+15), pass or screen (card bonus, 25 by default) in F1/F2",
-                {"type": "fundamental", "action": "dribble", "position": "SG"},
-                {"position": "the position the card requires", "bonus": "pass/screen card bonus",
-                 "chip": "boost or unstoppable (LV.1 chip)", "energy_from": "Lance Endure: teammate paying"}),
-    CommandSpec("attack", "play the attack card in A", {"type": "attack", "shot": "3PS", "position": "SG"},
-                {"shot": "2PS, 3PS or LUP", "position": "the position the card requires"}),
-    CommandSpec("counter", "steal a dribble / intercept a pass", {"type": "counter", "hooper": "Never Tired"},
-                {"card": "rebound: Dime N'Shons countering with a rebound card"}),
+    CommandSpec(
+        "roll",
+        "a die result, told by the table (the die defaults to the one the prompt expects)",
+        {"type": "roll", "die": "d20x5", "face": 45},
+        {
+            "face": "5..100 for the d20; whistle, whistle2, whistle3, charge, jumpball, blank for the d8",
+            "die": "d20x5 or d8foul (optional)",
+        },
+    ),
+    CommandSpec(
+        "fundamental",
+        "play a dribble (+15), pass or screen (card bonus, 25 by default) in F1/F2",
+        {"type": "fundamental", "action": "dribble", "position": "SG"},
+        {
+            "position": "the position the card requires",
+            "bonus": "pass/screen card bonus",
+            "chip": "boost or unstoppable (LV.1 chip)",
+            "energy_from": "Lance Endure: teammate paying",
+        },
+    ),
+    CommandSpec(
+        "attack",
+        "play the attack card in A",
+        {"type": "attack", "shot": "3PS", "position": "SG"},
+        {"shot": "2PS, 3PS or LUP", "position": "the position the card requires"},
+    ),
+    CommandSpec(
+        "counter",
+        "steal a dribble / intercept a pass",
+        {"type": "counter", "hooper": "Never Tired"},
+        {"card": "rebound: Dime N'Shons countering with a rebound card"},
+    ),
     CommandSpec("no_counter", "let the fundamental through", {"type": "no_counter"}),
-    CommandSpec("defend", "contest the attack", {"type": "defend", "hooper": "Edd Trapp"},
-                {"defense": "DLU for Edd Trapp against a 3PS", "helper": "Perry Hel adding his stat",
-                 "block": "chip, tribe (Keepers) or no_way (LV.2)"}),
+    CommandSpec(
+        "defend",
+        "contest the attack",
+        {"type": "defend", "hooper": "Edd Trapp"},
+        {
+            "defense": "DLU for Edd Trapp against a 3PS",
+            "helper": "Perry Hel adding his stat",
+            "block": "chip, tribe (Keepers) or no_way (LV.2)",
+        },
+    ),
     CommandSpec("no_defense", "let the attack through", {"type": "no_defense"}),
-    CommandSpec("rebound", "offensive rebound in F3 after a miss", {"type": "rebound", "hooper": "Edd Trapp"}),
+    CommandSpec(
+        "rebound", "offensive rebound in F3 after a miss", {"type": "rebound", "hooper": "Edd Trapp"}
+    ),
     CommandSpec("no_rebound", "no offensive rebound: the opponent rebounds", {"type": "no_rebound"}),
     CommandSpec("rebound_reward", "after a won rebound", {"type": "rebound_reward", "reward": "bonus15"}),
     CommandSpec("end_turn", "give up the ball without attacking", {"type": "end_turn"}),
     CommandSpec("timeout", "coach token + timeout cube at the start of the turn", {"type": "timeout"}),
-    CommandSpec("timeout_energy", "the opponent's answer to a timeout",
-                {"type": "timeout_energy", "hoopers": ["Edd Trapp", "May Friend"]}),
+    CommandSpec(
+        "timeout_energy",
+        "the opponent's answer to a timeout",
+        {"type": "timeout_energy", "hoopers": ["Edd Trapp", "May Friend"]},
+    ),
     CommandSpec("substitute", "substitutions", {"type": "substitute", "changes": {"C": "Reley Baton"}}),
-    CommandSpec("replace", "a benchwarmer takes an ejected/injured hooper's position",
-                {"type": "replace", "hooper": "Joy Kill"}),
-    CommandSpec("white_cube", "the opponent gives the white cube of an offensive foul",
-                {"type": "white_cube", "hooper": "Chus Kinder"}),
+    CommandSpec(
+        "replace",
+        "a benchwarmer takes an ejected/injured hooper's position",
+        {"type": "replace", "hooper": "Joy Kill"},
+    ),
+    CommandSpec(
+        "white_cube",
+        "the opponent gives the white cube of an offensive foul",
+        {"type": "white_cube", "hooper": "Chus Kinder"},
+    ),
     CommandSpec("injury", "the injury marker drawn", {"type": "injury", "effect": "attack_minus_10"}),
-    CommandSpec("upgrade", "a period milestone upgrade", {"type": "upgrade", "hooper": "Joy Kill", "stat": "3PS"}),
+    CommandSpec(
+        "upgrade", "a period milestone upgrade", {"type": "upgrade", "hooper": "Joy Kill", "stat": "3PS"}
+    ),
     CommandSpec("cure", "Maddy Cure's teammate energy", {"type": "cure", "hooper": "Hector Prot"}),
-    CommandSpec("donate", "May Friend gives an energy", {"type": "donate", "hooper": "May Friend",
-                                                          "to": "Chus Kinder"}),
-    CommandSpec("playbook", "activate a playbook after a successful F1",
-                {"type": "playbook", "name": "HOT ZONE", "common": True}),
+    CommandSpec(
+        "donate",
+        "May Friend gives an energy",
+        {"type": "donate", "hooper": "May Friend", "to": "Chus Kinder"},
+    ),
+    CommandSpec(
+        "playbook",
+        "activate a playbook after a successful F1",
+        {"type": "playbook", "name": "HOT ZONE", "common": True},
+    ),
     CommandSpec("playbook_reward", "after a scored playbook", {"type": "playbook_reward", "reward": "draw2"}),
-    CommandSpec("renounce_playbook", "free a locked coach token", {"type": "renounce_playbook", "side": 0,
-                                                                    "name": "HOT ZONE"}),
-    CommandSpec("coach_cards", "coach token to draw 3 / swap cards", {"type": "coach_cards", "side": 0,
-                                                                       "action": "draw3"}),
-    CommandSpec("redeem", "take the LV.1 chip on the LV.I space", {"type": "redeem", "hooper": "Muy Schillato"}),
-    CommandSpec("chip", "spend an Onfire chip by its effect", {"type": "chip", "hooper": "Muy Schillato",
-                                                                "effect": "energy_drink"}),
+    CommandSpec(
+        "renounce_playbook",
+        "free a locked coach token",
+        {"type": "renounce_playbook", "side": 0, "name": "HOT ZONE"},
+    ),
+    CommandSpec(
+        "coach_cards",
+        "coach token to draw 3 / swap cards",
+        {"type": "coach_cards", "side": 0, "action": "draw3"},
+    ),
+    CommandSpec(
+        "redeem", "take the LV.1 chip on the LV.I space", {"type": "redeem", "hooper": "Muy Schillato"}
+    ),
+    CommandSpec(
+        "chip",
+        "spend an Onfire chip by its effect",
+        {"type": "chip", "hooper": "Muy Schillato", "effect": "energy_drink"},
+    ),
     CommandSpec("tribe_power", "Unleashed: second action of the same card", {"type": "tribe_power"}),
-    CommandSpec("enter_card", "enter what a card shows", {"type": "enter_card", "hooper": "Muy Schillato",
-                                                           "stats": {"2PS": 50}}),
+    CommandSpec(
+        "enter_card",
+        "enter what a card shows",
+        {"type": "enter_card", "hooper": "Muy Schillato", "stats": {"2PS": 50}},
+    ),
 )

@@ -22,9 +22,11 @@ from companion.errors import CommandError
 FOUL_ACTIONS = ("D2", "D3", "DLU", "steal", "intercept", "screen", "rebound", "block", "tribe_block")
 
 # Defensive fouls on a shot: face -> foul bonus added to the defense stat.
-_SHOT_FOULS = {"D2": {"whistle": 20, "whistle2": 15},
-               "D3": {"whistle": 25},
-               "DLU": {"whistle": 10, "whistle2": 5, "whistle3": 0}}
+_SHOT_FOULS = {
+    "D2": {"whistle": 20, "whistle2": 15},
+    "D3": {"whistle": 25},
+    "DLU": {"whistle": 10, "whistle2": 5, "whistle3": 0},
+}
 # Free throws after a fouled shot: (if the shot scores, if it misses).
 SHOT_FREE_THROWS = {"D2": (1, 2), "D3": (1, 3), "DLU": (1, 2)}
 
@@ -64,49 +66,143 @@ def foul_outcome(action: str, face: str) -> FoulOutcome:
     none = FoulOutcome(action, face, False, None, 0, 0, 0, False, False, "no foul")
     if action in _SHOT_FOULS:
         if action == "DLU" and face == "charge":
-            return FoulOutcome(action, face, True, "attacker", 0, 0, 0, True, False,
-                               "charging foul by the attacker: red cube to the attacker, white cube to "
-                               "the defender, the attacking turn ends")
+            return FoulOutcome(
+                action,
+                face,
+                True,
+                "attacker",
+                0,
+                0,
+                0,
+                True,
+                False,
+                "charging foul by the attacker: red cube to the attacker, white cube to "
+                "the defender, the attacking turn ends",
+            )
         bonus = _SHOT_FOULS[action].get(face)
         if bonus is None:
             return none
         made, missed = SHOT_FREE_THROWS[action]
-        return FoulOutcome(action, face, True, "defender", bonus, made, missed, False, False,
-                           f"foul by the defender, +{bonus} defense; {made} free throw if the shot scores, "
-                           f"{missed} if it misses")
+        return FoulOutcome(
+            action,
+            face,
+            True,
+            "defender",
+            bonus,
+            made,
+            missed,
+            False,
+            False,
+            f"foul by the defender, +{bonus} defense; {made} free throw if the shot scores, "
+            f"{missed} if it misses",
+        )
     if action in ("steal", "intercept"):
         if face in ("whistle", "whistle2"):
-            return FoulOutcome(action, face, True, "defender", 0, 0, 0, False, False,
-                               "counter foul: red cube to the counterer, white cube to the fundamental's "
-                               "hooper, that slot and its bonus are lost")
+            return FoulOutcome(
+                action,
+                face,
+                True,
+                "defender",
+                0,
+                0,
+                0,
+                False,
+                False,
+                "counter foul: red cube to the counterer, white cube to the fundamental's "
+                "hooper, that slot and its bonus are lost",
+            )
         if face == "jumpball":
-            return FoulOutcome(action, face, False, None, 0, 0, 0, False, True,
-                               "jump ball: the counter uses the other of O and V")
+            return FoulOutcome(
+                action,
+                face,
+                False,
+                None,
+                0,
+                0,
+                0,
+                False,
+                True,
+                "jump ball: the counter uses the other of O and V",
+            )
         return none
     if action == "screen":
         if face in ("whistle", "whistle2"):
-            return FoulOutcome(action, face, True, "attacker", 0, 0, 0, True, False,
-                               "offensive foul on the screen: red cube to the screener, the opponent "
-                               "gives a white cube, the attacking turn ends")
+            return FoulOutcome(
+                action,
+                face,
+                True,
+                "attacker",
+                0,
+                0,
+                0,
+                True,
+                False,
+                "offensive foul on the screen: red cube to the screener, the opponent "
+                "gives a white cube, the attacking turn ends",
+            )
         return none
     if action == "rebound":
         if face == "whistle":
-            return FoulOutcome(action, face, True, "attacker", 0, 0, 0, True, False,
-                               "offensive foul on the rebound: red cube to the rebounder, the opponent "
-                               "gives a white cube, the attacking turn ends")
+            return FoulOutcome(
+                action,
+                face,
+                True,
+                "attacker",
+                0,
+                0,
+                0,
+                True,
+                False,
+                "offensive foul on the rebound: red cube to the rebounder, the opponent "
+                "gives a white cube, the attacking turn ends",
+            )
         if face == "jumpball":
-            return FoulOutcome(action, face, False, None, 0, 0, 0, False, True,
-                               "jump ball: the rebound uses O instead of V")
+            return FoulOutcome(
+                action, face, False, None, 0, 0, 0, False, True, "jump ball: the rebound uses O instead of V"
+            )
         return none
     # Blocks: the attempt to score is never rolled.
     if face == "whistle" or (action == "tribe_block" and face == "jumpball"):
-        return FoulOutcome(action, face, True, "defender", 0, 0, 2, True, False,
-                           "foul on the block: no shot, free throws directly (three on a 3 points shot)")
+        return FoulOutcome(
+            action,
+            face,
+            True,
+            "defender",
+            0,
+            0,
+            2,
+            True,
+            False,
+            "foul on the block: no shot, free throws directly (three on a 3 points shot)",
+        )
     if face in ("whistle2", "whistle3"):
-        return FoulOutcome(action, face, False, None, 0, 0, 0, False, False,
-                           "the attacker starts a new action from F2", restart="F2")
+        return FoulOutcome(
+            action,
+            face,
+            False,
+            None,
+            0,
+            0,
+            0,
+            False,
+            False,
+            "the attacker starts a new action from F2",
+            restart="F2",
+        )
     if face in ("jumpball", "charge"):
-        return FoulOutcome(action, face, False, None, 0, 0, 0, False, False,
-                           "the attacker starts a new action from A", restart="A")
-    return FoulOutcome(action, face, False, None, 0, 0, 0, True, False,
-                       "the block recovers the ball", recovers_ball=True)
+        return FoulOutcome(
+            action,
+            face,
+            False,
+            None,
+            0,
+            0,
+            0,
+            False,
+            False,
+            "the attacker starts a new action from A",
+            restart="A",
+        )
+    return FoulOutcome(
+        action, face, False, None, 0, 0, 0, True, False, "the block recovers the ball", recovers_ball=True
+    )

@@ -37,7 +37,9 @@ def spend_energy(state: State, side: int, name: str, free: bool = False, payer: 
         return state
     if payer is not None and payer != hooper.name:
         if not hooper.has_skill("spends_teammates_energy"):
-            raise RuleError(f"{hooper.name} can't spend {payer}'s energy: only Lance Endure's skill allows it")
+            raise RuleError(
+                f"{hooper.name} can't spend {payer}'s energy: only Lance Endure's skill allows it"
+            )
         giver = state.side(side).hooper(payer)
         if giver.out or giver.require_energy() <= 0:
             raise RuleError(f"{giver.name} has no energy left to give {hooper.name}")

@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.valley_hoopers.ball import BallState
 from companion.game import Term
+from companion.games.valley_hoopers.ball import BallState
 
 POSITIONS = ("PG", "SG", "SF", "PF", "C")
 STATS = ("2PS", "3PS", "LUP", "D2", "D3", "DLU", "O", "V")
@@ -26,8 +26,15 @@ FUNDAMENTALS = ("dribble", "pass", "screen")
 ONFIRE_TRACK = ("cube", "light blue", "flat", "orange", "LV.I", "LV.II")
 FLAT = 2
 LV1_SPACE = 4
-INJURY_EFFECTS = ("defense_minus_10", "attack_minus_10", "out", "lucky", "cannot_defend",
-                  "cannot_attack", "loses_skill")
+INJURY_EFFECTS = (
+    "defense_minus_10",
+    "attack_minus_10",
+    "out",
+    "lucky",
+    "cannot_defend",
+    "cannot_attack",
+    "loses_skill",
+)
 SKILLS = {
     "dlu_vs_3ps": "Edd Trapp: can defend a 3 points shot with a defense lay-up",
     "no_counter_foul_die": "Manny Gentle: does not roll the foul die when countering",
@@ -120,23 +127,36 @@ class Hooper:
 
     def require_flag(self) -> tuple[str, ...]:
         if self.defense_positions is None:
-            raise RuleError(f"{self.name}'s defensive position flag is not entered yet: "
-                            f"enter it from {self.pronoun} card")
+            raise RuleError(
+                f"{self.name}'s defensive position flag is not entered yet: "
+                f"enter it from {self.pronoun} card"
+            )
         return self.defense_positions
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "name": self.name, "first_position": self.first_position,
-            "second_position": self.second_position, "stellar": self.stellar, "upgraded": self.upgraded,
+            "name": self.name,
+            "first_position": self.first_position,
+            "second_position": self.second_position,
+            "stellar": self.stellar,
+            "upgraded": self.upgraded,
             "defense_positions": list(self.defense_positions) if self.defense_positions is not None else None,
-            "stats": {s: self.stat(s) for s in STATS}, "skill": self.skill,
+            "stats": {s: self.stat(s) for s in STATS},
+            "skill": self.skill,
             "skill_text": SKILLS.get(self.skill or "", None),
-            "position": self.court or "bench", "out_of_position": self.out_of_position,
-            "energy": self.energy, "max_energy": self.max_energy, "red": self.red, "white": self.white,
-            "onfire": ONFIRE_TRACK[self.onfire], "chips": {"lv1": self.chips_lv1, "lv2": self.chips_lv2,
-                                                           "reused_lv1": list(self.reused_chips)},
-            "injuries": list(self.injuries), "ejected": self.ejected, "injured_out": self.injured_out,
-            "points": self.points, "milestone_upgrade": self.milestone,
+            "position": self.court or "bench",
+            "out_of_position": self.out_of_position,
+            "energy": self.energy,
+            "max_energy": self.max_energy,
+            "red": self.red,
+            "white": self.white,
+            "onfire": ONFIRE_TRACK[self.onfire],
+            "chips": {"lv1": self.chips_lv1, "lv2": self.chips_lv2, "reused_lv1": list(self.reused_chips)},
+            "injuries": list(self.injuries),
+            "ejected": self.ejected,
+            "injured_out": self.injured_out,
+            "points": self.points,
+            "milestone_upgrade": self.milestone,
         }
 
 

@@ -68,14 +68,24 @@ def parse_hooper(raw: Mapping[str, Any]) -> Hooper:
     if not isinstance(name, str) or not name.strip():
         raise CommandError(f"every hooper needs a name, got {name!r}")
     name = name.strip()
-    known = {"name", "pronoun", "first_position", "second_position", "stellar", "upgraded",
-             "defense_positions", "energy", "stats", "skill"}
+    known = {
+        "name",
+        "pronoun",
+        "first_position",
+        "second_position",
+        "stellar",
+        "upgraded",
+        "defense_positions",
+        "energy",
+        "stats",
+        "skill",
+    }
     unknown = sorted(set(raw) - known)
     if unknown:
         raise CommandError(f"{name}: unknown field {unknown[0]!r} (known: {', '.join(sorted(known))})")
     stats_raw = raw.get("stats") or {}
     if not isinstance(stats_raw, Mapping):
-        raise CommandError(f"{name}: stats must be an object like {{\"2PS\": 55}}, not {stats_raw!r}")
+        raise CommandError(f'{name}: stats must be an object like {{"2PS": 55}}, not {stats_raw!r}')
     bad = [k for k in stats_raw if k not in STATS]
     if bad:
         raise CommandError(f"{name}: unknown stat {bad[0]!r} (stats are {', '.join(STATS)})")
@@ -102,20 +112,35 @@ def parse_hooper(raw: Mapping[str, Any]) -> Hooper:
     if pronoun not in ("his", "her", "their"):
         raise CommandError(f"{name}: pronoun must be his, her or their, not {pronoun!r}")
     energy = _int_or_none(raw.get("energy"), "energy", name, 1, 20)
-    return Hooper(name=name, pronoun=pronoun,
-                  first_position=_position(raw.get("first_position"), "first_position", name),
-                  second_position=_position(raw.get("second_position"), "second_position", name),
-                  stellar=True if upgraded else stellar, upgraded=upgraded, defense_positions=flag,
-                  base_energy=energy, stats=stats, skill=skill, energy=energy)
+    return Hooper(
+        name=name,
+        pronoun=pronoun,
+        first_position=_position(raw.get("first_position"), "first_position", name),
+        second_position=_position(raw.get("second_position"), "second_position", name),
+        stellar=True if upgraded else stellar,
+        upgraded=upgraded,
+        defense_positions=flag,
+        base_energy=energy,
+        stats=stats,
+        skill=skill,
+        energy=energy,
+    )
 
 
 def hooper_to_json(hooper: Hooper) -> dict[str, Any]:
     """A card back as the mapping ``parse_hooper`` reads (for exports and editing)."""
-    return {"name": hooper.name, "pronoun": hooper.pronoun, "first_position": hooper.first_position,
-            "second_position": hooper.second_position, "stellar": hooper.stellar,
-            "upgraded": hooper.upgraded,
-            "defense_positions": list(hooper.defense_positions) if hooper.defense_positions else None,
-            "energy": hooper.base_energy, "stats": dict(hooper.stats), "skill": hooper.skill}
+    return {
+        "name": hooper.name,
+        "pronoun": hooper.pronoun,
+        "first_position": hooper.first_position,
+        "second_position": hooper.second_position,
+        "stellar": hooper.stellar,
+        "upgraded": hooper.upgraded,
+        "defense_positions": list(hooper.defense_positions) if hooper.defense_positions else None,
+        "energy": hooper.base_energy,
+        "stats": dict(hooper.stats),
+        "skill": hooper.skill,
+    }
 
 
 def parse_roster(raw: Mapping[str, Any], source: str = "roster") -> Roster:

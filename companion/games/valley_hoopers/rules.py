@@ -20,32 +20,63 @@ from typing import Any
 
 from companion.dice import D20X5, Die, foul_die
 from companion.errors import RuleError
-from companion.games.valley_hoopers import attack_flow, coach
+from companion.games.valley_hoopers import after_the_shot, coach, counters, fundamentals, shots
 from companion.games.valley_hoopers.commands import normalize
 from companion.games.valley_hoopers.model import Decision, State
 
-D8_KINDS = {"screen_check": attack_flow.resolve_screen_check, "counter_check": attack_flow.resolve_counter_check,
-            "defense_check": attack_flow.resolve_defense_check, "rebound_check": attack_flow.resolve_rebound_check}
-D20_KINDS = {"counter_roll": attack_flow.resolve_counter_roll, "attack_roll": attack_flow.resolve_attack_roll,
-             "free_throw": attack_flow.resolve_free_throw, "rebound_roll": attack_flow.resolve_rebound_roll}
+D8_KINDS = {
+    "screen_check": fundamentals.resolve_screen_check,
+    "counter_check": counters.resolve_counter_check,
+    "defense_check": shots.resolve_defense_check,
+    "rebound_check": after_the_shot.resolve_rebound_check,
+}
+D20_KINDS = {
+    "counter_roll": counters.resolve_counter_roll,
+    "attack_roll": shots.resolve_attack_roll,
+    "free_throw": after_the_shot.resolve_free_throw,
+    "rebound_roll": after_the_shot.resolve_rebound_roll,
+}
 DIE_WORDS = {"d20x5": "d20", "d8foul": "d8 foul die"}
 DIE_ALIASES = {"d20": "d20x5", "d20x5": "d20x5", "d8": "d8foul", "d8foul": "d8foul", "foul": "d8foul"}
-DECISION_COMMANDS = {"white_cube": "white_cube", "injury": "injury", "replace": "replace", "upgrade": "upgrade",
-                     "cure": "cure", "timeout_answer": "timeout_energy"}
+DECISION_COMMANDS = {
+    "white_cube": "white_cube",
+    "injury": "injury",
+    "replace": "replace",
+    "upgrade": "upgrade",
+    "cure": "cure",
+    "timeout_answer": "timeout_energy",
+}
 DECISION_HANDLERS: dict[str, Callable[[State, dict[str, Any], Decision], State]] = {
-    "white_cube": coach.give_white_cube, "injury": coach.reveal_injury, "replace": coach.replace_hooper,
-    "upgrade": coach.milestone_upgrade, "cure": coach.cure_teammate, "timeout_answer": coach.answer_timeout}
-ANY_TIME = {"enter_card": coach.enter_card, "coach_cards": coach.coach_cards,
-            "renounce_playbook": coach.renounce_playbook}
+    "white_cube": coach.give_white_cube,
+    "injury": coach.reveal_injury,
+    "replace": coach.replace_hooper,
+    "upgrade": coach.milestone_upgrade,
+    "cure": coach.cure_teammate,
+    "timeout_answer": coach.answer_timeout,
+}
+ANY_TIME = {
+    "enter_card": coach.enter_card,
+    "coach_cards": coach.coach_cards,
+    "renounce_playbook": coach.renounce_playbook,
+}
 FLOW: dict[str, Callable[[State, dict[str, Any]], State]] = {
-    "fundamental": attack_flow.play_fundamental, "attack": attack_flow.play_attack,
-    "counter": attack_flow.play_counter, "no_counter": lambda s, e: attack_flow.no_counter(s),
-    "defend": attack_flow.play_defense, "no_defense": lambda s, e: attack_flow.no_defense(s),
-    "rebound": attack_flow.play_rebound, "no_rebound": lambda s, e: attack_flow.no_rebound(s),
-    "rebound_reward": attack_flow.choose_rebound_reward, "end_turn": lambda s, e: attack_flow.end_turn(s),
-    "timeout": lambda s, e: coach.call_timeout(s), "substitute": coach.substitute,
-    "playbook": coach.activate_playbook, "playbook_reward": coach.playbook_reward,
-    "donate": coach.donate_energy, "redeem": coach.redeem, "chip": coach.play_chip,
+    "fundamental": fundamentals.play_fundamental,
+    "attack": shots.play_attack,
+    "counter": counters.play_counter,
+    "no_counter": lambda s, e: fundamentals.no_counter(s),
+    "defend": shots.play_defense,
+    "no_defense": lambda s, e: shots.no_defense(s),
+    "rebound": after_the_shot.play_rebound,
+    "no_rebound": lambda s, e: after_the_shot.no_rebound(s),
+    "rebound_reward": after_the_shot.choose_rebound_reward,
+    "end_turn": lambda s, e: fundamentals.end_turn(s),
+    "timeout": lambda s, e: coach.call_timeout(s),
+    "substitute": coach.substitute,
+    "playbook": coach.activate_playbook,
+    "playbook_reward": coach.playbook_reward,
+    "donate": coach.donate_energy,
+    "redeem": coach.redeem,
+    "chip": coach.play_chip,
     "tribe_power": lambda s, e: coach.tribe_power(s),
 }
 
@@ -59,7 +90,7 @@ def expected_die(state: State) -> Die | None:
         return foul_die(state.foul_die_blanks)
     if kind == "defense_window":
         # An attack nobody defends at 100 or more scores on "no_defense", without a roll.
-        return None if attack_flow.attack_target_now(state).value >= 100 else D20X5
+        return None if shots.attack_target_now(state).value >= 100 else D20X5
     if kind in D20_KINDS:
         return D20X5
     return None
@@ -71,14 +102,18 @@ def describe_wait(state: State) -> str:
         return "the game is over"
     if state.decisions:
         decision = state.decisions[0]
-        return f"first answer the {decision.kind.replace('_', ' ')} choice ({DECISION_COMMANDS[decision.kind]})"
+        return (
+            f"first answer the {decision.kind.replace('_', ' ')} choice ({DECISION_COMMANDS[decision.kind]})"
+        )
     pending = state.pending
     name = state.side(pending.side).name
-    return {"play": f"{name} plays a card or ends the turn",
-            "counter_window": f"{name} may counter the {pending.action}",
-            "rebound_window": f"{name} may go for the offensive rebound",
-            "rebound_reward": f"{name} chooses the rebound reward",
-            "playbook_reward": f"{name} chooses the playbook reward"}.get(pending.kind, f"{name}: {pending.kind}")
+    return {
+        "play": f"{name} plays a card or ends the turn",
+        "counter_window": f"{name} may counter the {pending.action}",
+        "rebound_window": f"{name} may go for the offensive rebound",
+        "rebound_reward": f"{name} chooses the rebound reward",
+        "playbook_reward": f"{name} chooses the playbook reward",
+    }.get(pending.kind, f"{name}: {pending.kind}")
 
 
 def _roll(state: State, event: dict[str, Any]) -> State:
@@ -87,12 +122,13 @@ def _roll(state: State, event: dict[str, Any]) -> State:
         raise RuleError(f"nobody is waiting for a die: {describe_wait(state)}")
     asked = DIE_ALIASES.get(str(event.get("die", die.name)).lower(), str(event.get("die")))
     if asked != die.name:
-        raise RuleError(f"the game is waiting for the {DIE_WORDS[die.name]}, "
-                        f"not the {DIE_WORDS.get(asked, asked)}")
+        raise RuleError(
+            f"the game is waiting for the {DIE_WORDS[die.name]}, " f"not the {DIE_WORDS.get(asked, asked)}"
+        )
     face = die.parse_face(event["face"])
     kind = state.pending.kind
     if kind == "defense_window":
-        state = attack_flow.no_defense(state)
+        state = shots.no_defense(state)
         if state.pending.kind != "attack_roll":
             raise RuleError("the attack scores without a roll: its target is 100 or more")
         kind = "attack_roll"
@@ -114,7 +150,9 @@ def resolve(state: State, event: Mapping[str, Any]) -> State:
         wanted = DECISION_COMMANDS[decision.kind]
         if kind != wanted:
             raise RuleError(f"first answer the {decision.kind.replace('_', ' ')} choice with {wanted}")
-        return DECISION_HANDLERS[decision.kind](replace(state, decisions=state.decisions[1:]), event, decision)
+        return DECISION_HANDLERS[decision.kind](
+            replace(state, decisions=state.decisions[1:]), event, decision
+        )
     if kind == "roll":
         return _roll(state, event)
     if kind in DECISION_HANDLERS or kind == "timeout_energy":

@@ -22,11 +22,18 @@ TRIBE_PLAYBOOKS = {"keepers": "High Post", "unleashed": "Pick 'N' Stay", "custom
 
 def _merge(card: Hooper, override: Mapping[str, Any]) -> Mapping[str, Any]:
     """A roster card with the fields a side entered on top (stats merge one by one)."""
-    base: dict[str, Any] = {"name": card.name, "pronoun": card.pronoun, "first_position": card.first_position,
-                            "second_position": card.second_position, "stellar": card.stellar,
-                            "upgraded": card.upgraded, "energy": card.base_energy, "skill": card.skill,
-                            "defense_positions": list(card.defense_positions) if card.defense_positions
-                            else None, "stats": dict(card.stats)}
+    base: dict[str, Any] = {
+        "name": card.name,
+        "pronoun": card.pronoun,
+        "first_position": card.first_position,
+        "second_position": card.second_position,
+        "stellar": card.stellar,
+        "upgraded": card.upgraded,
+        "energy": card.base_energy,
+        "skill": card.skill,
+        "defense_positions": list(card.defense_positions) if card.defense_positions else None,
+        "stats": dict(card.stats),
+    }
     for key, value in override.items():
         if key == "stats" and isinstance(value, Mapping):
             base["stats"] = {**base["stats"], **value}
@@ -50,8 +57,10 @@ def _side_hoopers(raw: Mapping[str, Any], who: str) -> tuple[str, tuple[Hooper, 
     roster = shipped_roster(roster_name)
     extra = shipped_roster("susan-peg")
     if not isinstance(chosen, list):
-        raise CommandError(f"{who}: pick seven of the {roster.tribe} hoopers in hoopers "
-                           f"({', '.join(h.name for h in roster.hoopers)})")
+        raise CommandError(
+            f"{who}: pick seven of the {roster.tribe} hoopers in hoopers "
+            f"({', '.join(h.name for h in roster.hoopers)})"
+        )
     hoopers = []
     for entry in chosen:
         name = entry if isinstance(entry, str) else entry.get("name") if isinstance(entry, Mapping) else None
@@ -85,22 +94,32 @@ def _side(raw: object, index: int, variant: str) -> Side:
     for position in POSITIONS:
         who = lineup[position]
         if not isinstance(who, str) or who.strip().lower() not in by_name:
-            raise RuleError(f"{name}'s lineup puts {who!r} at {position}, but that hooper is not in the seven")
+            raise RuleError(
+                f"{name}'s lineup puts {who!r} at {position}, but that hooper is not in the seven"
+            )
         hooper = by_name[who.strip().lower()]
         if hooper.name in placed.values():
             raise RuleError(f"{name}'s lineup puts {hooper.name} on two positions")
         if position not in (hooper.first_position, hooper.second_position):
             shown = "/".join(p for p in (hooper.first_position, hooper.second_position) if p) or "not entered"
-            raise RuleError(f"{hooper.name} can't start at {position}: at the start of the game a hooper's "
-                            f"first or second position must match the Position token ({shown})")
+            raise RuleError(
+                f"{hooper.name} can't start at {position}: at the start of the game a hooper's "
+                f"first or second position must match the Position token ({shown})"
+            )
         placed[position] = hooper.name
     court = {v: k for k, v in placed.items()}
     hoopers = tuple(replace(h, court=court.get(h.name)) for h in hoopers)
     tokens = 4 if variant == "fast" else 8
     playbook = raw.get("playbook") or TRIBE_PLAYBOOKS.get(tribe, "personal playbook")
     # The starting playbook has one of the coach action tokens locked on it.
-    return Side(name=name, tribe=tribe, hoopers=hoopers, coach_tokens=tokens - 1,
-                timeouts=1 if variant == "fast" else 3, playbooks=(str(playbook),))
+    return Side(
+        name=name,
+        tribe=tribe,
+        hoopers=hoopers,
+        coach_tokens=tokens - 1,
+        timeouts=1 if variant == "fast" else 3,
+        playbooks=(str(playbook),),
+    )
 
 
 def setup(options: Mapping[str, Any]) -> State:
@@ -116,7 +135,9 @@ def setup(options: Mapping[str, Any]) -> State:
     foul_die(blanks)
     first = options.get("first_attacker", 0)
     if first not in (0, 1) or isinstance(first, bool):
-        raise CommandError(f"first_attacker must be 0 or 1 (the winner of the opening d20 roll), not {first!r}")
+        raise CommandError(
+            f"first_attacker must be 0 or 1 (the winner of the opening d20 roll), not {first!r}"
+        )
     sides_raw = options.get("sides")
     if not isinstance(sides_raw, list | tuple) or len(sides_raw) != 2:
         raise CommandError("sides must list exactly two sides")
@@ -127,26 +148,64 @@ def setup(options: Mapping[str, Any]) -> State:
         raise RuleError(f"the hooper {clash[0]!r} can't play for both sides")
     if sides[0].name.lower() == sides[1].name.lower():
         raise RuleError("the two sides need different names")
-    return State(variant=variant, foul_die_blanks=blanks, first_attacker=first, sides=sides,
-                 turn=Turn(attacker=first), pending=Pending(kind="play", side=first),
-                 free_substitutions=(False, False),
-                 message=f"{sides[first].name} attacks first")
+    return State(
+        variant=variant,
+        foul_die_blanks=blanks,
+        first_attacker=first,
+        sides=sides,
+        turn=Turn(attacker=first),
+        pending=Pending(kind="play", side=first),
+        free_substitutions=(False, False),
+        message=f"{sides[first].name} attacks first",
+    )
 
 
 def example_options() -> dict[str, Any]:
     """Setup options with the shipped rosters, as in the rulebook's gameplay example."""
     return {
-        "variant": "classic", "foul_die_blanks": 3, "first_attacker": 0,
+        "variant": "classic",
+        "foul_die_blanks": 3,
+        "first_attacker": 0,
         "sides": [
-            {"name": "Lucy", "roster": "unleashed",
-             "hoopers": ["Serge Ceptor", "Muy Schillato", "Dime N'Shons", "Wally Block", "Never Tired",
-                         "Reley Baton", "Joy Kill"],
-             "lineup": {"PG": "Serge Ceptor", "SG": "Muy Schillato", "SF": "Dime N'Shons",
-                        "PF": "Wally Block", "C": "Never Tired"}},
-            {"name": "Karl", "roster": "keepers",
-             "hoopers": ["May Friend", "Chus Kinder", "Edd Trapp", "Hector Prot", "Perry Hel",
-                         "Linda Siempre", "Manny Gentle"],
-             "lineup": {"PG": "May Friend", "SG": "Chus Kinder", "SF": "Edd Trapp", "PF": "Hector Prot",
-                        "C": "Perry Hel"}},
+            {
+                "name": "Lucy",
+                "roster": "unleashed",
+                "hoopers": [
+                    "Serge Ceptor",
+                    "Muy Schillato",
+                    "Dime N'Shons",
+                    "Wally Block",
+                    "Never Tired",
+                    "Reley Baton",
+                    "Joy Kill",
+                ],
+                "lineup": {
+                    "PG": "Serge Ceptor",
+                    "SG": "Muy Schillato",
+                    "SF": "Dime N'Shons",
+                    "PF": "Wally Block",
+                    "C": "Never Tired",
+                },
+            },
+            {
+                "name": "Karl",
+                "roster": "keepers",
+                "hoopers": [
+                    "May Friend",
+                    "Chus Kinder",
+                    "Edd Trapp",
+                    "Hector Prot",
+                    "Perry Hel",
+                    "Linda Siempre",
+                    "Manny Gentle",
+                ],
+                "lineup": {
+                    "PG": "May Friend",
+                    "SG": "Chus Kinder",
+                    "SF": "Edd Trapp",
+                    "PF": "Hector Prot",
+                    "C": "Perry Hel",
+                },
+            },
         ],
     }

@@ -29,8 +29,9 @@ def _term(raw: TermLike, default_label: str) -> Term:
     return Term(default_label, int(raw))
 
 
-def attack_target(stat: TermLike, bonuses: Iterable[TermLike] = (), defense: Iterable[TermLike] = (),
-                  foul_bonus: int = 0) -> Target:
+def attack_target(
+    stat: TermLike, bonuses: Iterable[TermLike] = (), defense: Iterable[TermLike] = (), foul_bonus: int = 0
+) -> Target:
     """The target for an attack: ``stat`` plus ``bonuses`` minus ``defense`` and the foul bonus.
 
     Each argument is a number or a ``(label, number)`` pair, so the CLI's ``calc`` can pass plain

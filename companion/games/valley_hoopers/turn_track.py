@@ -50,8 +50,11 @@ def _bench_recovery(state: State) -> State:
 
 def start_turn(state: State, attacker: int, began_after: str) -> State:
     """A fresh attacking turn for ``attacker``: empty slots, no bonus."""
-    return replace(state, turn=Turn(attacker=attacker, began_after=began_after),
-                   pending=Pending(kind="play", side=attacker))
+    return replace(
+        state,
+        turn=Turn(attacker=attacker, began_after=began_after),
+        pending=Pending(kind="play", side=attacker),
+    )
 
 
 def end_attacking_turn(state: State, began_after: str) -> State:
@@ -86,8 +89,11 @@ def _period_recovery(state: State, period: int) -> State:
         for hooper in side.hoopers:
             if hooper.out:
                 continue
-            state = (recover_to(state, index, hooper.name, 1) if period == 2
-                     else recover(state, index, hooper.name, 1))
+            state = (
+                recover_to(state, index, hooper.name, 1)
+                if period == 2
+                else recover(state, index, hooper.name, 1)
+            )
     return state
 
 
@@ -99,8 +105,12 @@ def end_period(state: State) -> State:
     """Partial score, team fouls back to zero, energy recovery, milestone, then the next period or the end."""
     period = state.period
     partial = (state.score[0] - state.period_start_score[0], state.score[1] - state.period_start_score[1])
-    state = replace(state, partial_scores=(*state.partial_scores, partial), team_fouls=(0, 0),
-                    period_start_score=state.score)
+    state = replace(
+        state,
+        partial_scores=(*state.partial_scores, partial),
+        team_fouls=(0, 0),
+        period_start_score=state.score,
+    )
     state = _period_recovery(state, period)
     if period == 2:
         # The Onfire tokens all go back to the flat zone when the second period ends.
@@ -112,18 +122,33 @@ def end_period(state: State) -> State:
         if state.variant == "friendly":
             state = queue(state, Decision(kind="upgrade", side=None, period=period))
         elif partial[0] != partial[1]:
-            state = queue(state, Decision(kind="upgrade", side=0 if partial[0] > partial[1] else 1,
-                                          period=period))
+            state = queue(
+                state, Decision(kind="upgrade", side=0 if partial[0] > partial[1] else 1, period=period)
+            )
     if period >= state.regulation_periods and state.score[0] != state.score[1]:
         winner = 0 if state.score[0] > state.score[1] else 1
-        return replace(state, final=True, winner=winner, pending=Pending(kind="game_over", side=winner),
-                       reminders=(), message=f"{state.side(winner).name} wins "
-                                             f"{max(state.score)}-{min(state.score)}")
+        return replace(
+            state,
+            final=True,
+            winner=winner,
+            pending=Pending(kind="game_over", side=winner),
+            reminders=(),
+            message=f"{state.side(winner).name} wins " f"{max(state.score)}-{min(state.score)}",
+        )
     next_period = period + 1
     starter = period_starter(state.first_attacker, next_period, state.regulation_periods)
     reminders = ("each player refills the hand to 7 cards", "free substitutions before the period starts")
-    name = f"overtime {next_period - state.regulation_periods}" if next_period > state.regulation_periods \
+    name = (
+        f"overtime {next_period - state.regulation_periods}"
+        if next_period > state.regulation_periods
         else f"period {next_period}"
-    state = replace(state, period=next_period, turn_number=1, reminders=reminders,
-                    free_substitutions=(True, True), message=f"{name}: {state.side(starter).name} attacks first")
+    )
+    state = replace(
+        state,
+        period=next_period,
+        turn_number=1,
+        reminders=reminders,
+        free_substitutions=(True, True),
+        message=f"{name}: {state.side(starter).name} attacks first",
+    )
     return start_turn(state, starter, "period")

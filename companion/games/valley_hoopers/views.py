@@ -13,20 +13,26 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.game import Choice, Outcome, Prompt, ScoreboardView, SideView, Target
-from companion.games.valley_hoopers import attack_flow
+from companion.games.valley_hoopers import after_the_shot, counters, shots
 from companion.games.valley_hoopers.coach import upgrade_eligible
 from companion.games.valley_hoopers.model import INJURY_EFFECTS, POSITIONS, STATS, State, other
 from companion.games.valley_hoopers.rules import DECISION_COMMANDS, expected_die, resolve
 from companion.games.valley_hoopers.targets import chance, free_throw_target
 
-SHOT_WORDS = {"2PS": "2-point shot", "3PS": "3-point shot", "LUP": "lay-up", "rebound_layup": "rebound lay-up"}
+SHOT_WORDS = {
+    "2PS": "2-point shot",
+    "3PS": "3-point shot",
+    "LUP": "lay-up",
+    "rebound_layup": "rebound lay-up",
+}
 
 
 def outcome(state: State) -> Outcome | None:
     if not state.final:
         return None
-    return Outcome(winner=state.winner, reason=f"{state.score[0]}-{state.score[1]} after "
-                                               f"{period_label(state)}")
+    return Outcome(
+        winner=state.winner, reason=f"{state.score[0]}-{state.score[1]} after " f"{period_label(state)}"
+    )
 
 
 def period_label(state: State) -> str:
@@ -42,13 +48,13 @@ def pending_target(state: State) -> Target | None:
     kind = state.pending.kind
     try:
         if kind in ("attack_roll", "defense_window", "defense_check"):
-            return attack_flow.attack_target_now(state)
+            return shots.attack_target_now(state)
         if kind in ("counter_roll", "counter_check"):
-            return attack_flow.counter_target(state)
+            return counters.counter_target(state)
         if kind == "free_throw":
             return free_throw_target(state.side(state.pending.side).hooper(state.pending.hooper or ""))
         if kind == "rebound_roll":
-            return attack_flow.rebound_target(state)
+            return after_the_shot.rebound_target(state)
     except CompanionError:
         return None
     return None
@@ -73,8 +79,11 @@ def _decision_prompt(state: State) -> Prompt:
     candidates: list[tuple[str, dict[str, Any]]] = []
     if decision.kind == "white_cube":
         text = f"{name}: choose who gets the white cube"
-        candidates = [(h.name, {"type": "white_cube", "hooper": h.name})
-                      for h in state.side(side or 0).hoopers if not h.out]
+        candidates = [
+            (h.name, {"type": "white_cube", "hooper": h.name})
+            for h in state.side(side or 0).hoopers
+            if not h.out
+        ]
     elif decision.kind == "injury":
         text = f"{name}: draw an injury marker for {decision.hooper} and enter it"
         candidates = [(e.replace("_", " "), {"type": "injury", "effect": e}) for e in INJURY_EFFECTS]
@@ -83,12 +92,17 @@ def _decision_prompt(state: State) -> Prompt:
         candidates = [(h.name, {"type": "replace", "hooper": h.name}) for h in state.side(side or 0).bench()]
     elif decision.kind == "cure":
         text = f"{name}: {decision.hooper} scored, choose a teammate who recovers one energy"
-        candidates = [(h.name, {"type": "cure", "hooper": h.name}) for h in state.side(side or 0).hoopers
-                      if h.name != decision.hooper and not h.out] + [("nobody", {"type": "cure", "hooper": None})]
+        candidates = [
+            (h.name, {"type": "cure", "hooper": h.name})
+            for h in state.side(side or 0).hoopers
+            if h.name != decision.hooper and not h.out
+        ] + [("nobody", {"type": "cure", "hooper": None})]
     elif decision.kind == "timeout_answer":
         text = f"{name}: two energies to two hoopers, or a coach token for the full timeout"
         team = [h.name for h in state.side(side or 0).hoopers if not h.out]
-        candidates = [(f"{a} + {b}", {"type": "timeout_energy", "hoopers": [a, b]}) for a, b in combinations(team, 2)]
+        candidates = [
+            (f"{a} + {b}", {"type": "timeout_energy", "hoopers": [a, b]}) for a, b in combinations(team, 2)
+        ]
         candidates.append(("coach token: full timeout", {"type": "timeout_energy", "coach_token": True}))
     else:
         text = f"{name}: choose the period {decision.period} milestone upgrade"
@@ -101,13 +115,20 @@ def _decision_prompt(state: State) -> Prompt:
                 if side is None:
                     base["side"] = index
                 if decision.period == 2:
-                    candidates += [(f"{hooper.name} {s} +10", {**base, "stat": s}) for s in STATS
-                                   if hooper.stat(s) is not None]
+                    candidates += [
+                        (f"{hooper.name} {s} +10", {**base, "stat": s})
+                        for s in STATS
+                        if hooper.stat(s) is not None
+                    ]
                 else:
                     candidates.append((hooper.name, base))
         candidates.append(("no upgrade", {"type": "upgrade", "hooper": None}))
-    return Prompt(side=side, text=text, commands=(command, "enter_card", "coach_cards"),
-                  choices=_legal(state, candidates))
+    return Prompt(
+        side=side,
+        text=text,
+        commands=(command, "enter_card", "coach_cards"),
+        choices=_legal(state, candidates),
+    )
 
 
 def _play_candidates(state: State) -> list[tuple[str, dict[str, Any]]]:
@@ -117,14 +138,22 @@ def _play_candidates(state: State) -> list[tuple[str, dict[str, Any]]]:
         for position in POSITIONS:
             hooper = team.at(position)
             if hooper is not None:
-                candidates.append((f"{shot} {position} {hooper.name}",
-                                   {"type": "attack", "shot": shot, "position": position}))
+                candidates.append(
+                    (
+                        f"{shot} {position} {hooper.name}",
+                        {"type": "attack", "shot": shot, "position": position},
+                    )
+                )
     for action in ("dribble", "pass", "screen"):
         for position in POSITIONS:
             hooper = team.at(position)
             if hooper is not None:
-                candidates.append((f"{action} {position} {hooper.name}",
-                                   {"type": "fundamental", "action": action, "position": position}))
+                candidates.append(
+                    (
+                        f"{action} {position} {hooper.name}",
+                        {"type": "fundamental", "action": action, "position": position},
+                    )
+                )
     candidates.append(("end turn", {"type": "end_turn"}))
     candidates.append(("timeout", {"type": "timeout"}))
     for hooper in team.hoopers:
@@ -155,70 +184,130 @@ def prompt(state: State) -> Prompt:
     what = SHOT_WORDS.get(pending.action or "", pending.action or "")
     anytime = ("enter_card", "coach_cards", "donate", "chip", "redeem")
     if kind == "play":
-        slot = "A" if state.turn.buzzer_beater else next(
-            (s for s in ("F1", "F2") if state.turn.played(s) is None and s not in state.turn.lost_slots), "A")
-        commands = ("fundamental", "attack", "end_turn", "timeout", "substitute", "playbook", "tribe_power",
-                    *anytime)
-        return Prompt(side=pending.side, text=f"{name}: play {slot} (a fundamental or the attack)",
-                      commands=commands, choices=_legal(state, _play_candidates(state)))
+        slot = (
+            "A"
+            if state.turn.buzzer_beater
+            else next(
+                (s for s in ("F1", "F2") if state.turn.played(s) is None and s not in state.turn.lost_slots),
+                "A",
+            )
+        )
+        commands = (
+            "fundamental",
+            "attack",
+            "end_turn",
+            "timeout",
+            "substitute",
+            "playbook",
+            "tribe_power",
+            *anytime,
+        )
+        return Prompt(
+            side=pending.side,
+            text=f"{name}: play {slot} (a fundamental or the attack)",
+            commands=commands,
+            choices=_legal(state, _play_candidates(state)),
+        )
     if kind == "counter_window":
-        return Prompt(side=pending.side, text=f"{name}: counter {pending.hooper}'s {pending.action}, or let it go",
-                      commands=("counter", "no_counter", *anytime),
-                      choices=_legal(state, _window_candidates(state, "counter", "no_counter", "counter with")))
+        return Prompt(
+            side=pending.side,
+            text=f"{name}: counter {pending.hooper}'s {pending.action}, or let it go",
+            commands=("counter", "no_counter", *anytime),
+            choices=_legal(state, _window_candidates(state, "counter", "no_counter", "counter with")),
+        )
     if kind == "defense_window":
         expected = p_success * pending.points if p_success is not None else None
-        return Prompt(side=pending.side, text=f"{name}: defend {pending.hooper}'s {what}, or let it go",
-                      commands=("defend", "no_defense", "roll", *anytime), die=die.name if die else None,
-                      target=target,
-                      p_success=p_success, expected_points=expected, automatic=automatic,
-                      choices=_legal(state, _window_candidates(state, "defend", "no_defense", "defend with")))
+        return Prompt(
+            side=pending.side,
+            text=f"{name}: defend {pending.hooper}'s {what}, or let it go",
+            commands=("defend", "no_defense", "roll", *anytime),
+            die=die.name if die else None,
+            target=target,
+            p_success=p_success,
+            expected_points=expected,
+            automatic=automatic,
+            choices=_legal(state, _window_candidates(state, "defend", "no_defense", "defend with")),
+        )
     if kind == "rebound_window":
-        return Prompt(side=pending.side, text=f"{name}: offensive rebound in F3, or let the defense rebound",
-                      commands=("rebound", "no_rebound", *anytime),
-                      choices=_legal(state, _window_candidates(state, "rebound", "no_rebound", "rebound with")))
+        return Prompt(
+            side=pending.side,
+            text=f"{name}: offensive rebound in F3, or let the defense rebound",
+            commands=("rebound", "no_rebound", *anytime),
+            choices=_legal(state, _window_candidates(state, "rebound", "no_rebound", "rebound with")),
+        )
     if kind == "rebound_reward":
-        return Prompt(side=pending.side, text=f"{name}: rebound won, draw 2 cards or +15 for {pending.other}",
-                      commands=("rebound_reward",),
-                      choices=(Choice("draw 2 cards", {"type": "rebound_reward", "reward": "draw2"}),
-                               Choice(f"+15 if {pending.other} attacks next",
-                                      {"type": "rebound_reward", "reward": "bonus15"})))
+        return Prompt(
+            side=pending.side,
+            text=f"{name}: rebound won, draw 2 cards or +15 for {pending.other}",
+            commands=("rebound_reward",),
+            choices=(
+                Choice("draw 2 cards", {"type": "rebound_reward", "reward": "draw2"}),
+                Choice(
+                    f"+15 if {pending.other} attacks next", {"type": "rebound_reward", "reward": "bonus15"}
+                ),
+            ),
+        )
     if kind == "playbook_reward":
-        return Prompt(side=pending.side, text=f"{name}: playbook scored, choose the reward",
-                      commands=("playbook_reward",),
-                      choices=(Choice("recover F2 and A energy", {"type": "playbook_reward", "reward": "energy"}),
-                               Choice("draw 2 cards", {"type": "playbook_reward", "reward": "draw2"}),
-                               Choice("F2 energy + 1 card", {"type": "playbook_reward", "reward": "mixed",
-                                                             "slot": "F2"}),
-                               Choice("A energy + 1 card", {"type": "playbook_reward", "reward": "mixed",
-                                                            "slot": "A"})))
-    texts = {"screen_check": f"{name}: roll the d8 foul die for {pending.hooper}'s screen",
-             "counter_check": f"{name}: roll the d8 foul die for {pending.other}'s counter",
-             "counter_roll": f"{name}: roll the d20 for {pending.other}'s counter",
-             "defense_check": f"{name}: roll the d8 foul die for {pending.other}'s defense",
-             "attack_roll": f"{name}: roll the d20 for {pending.hooper}'s {what}",
-             "free_throw": f"{name}: roll the d20 for {pending.hooper}'s free throw ({pending.free_throws} left)",
-             "rebound_check": f"{name}: roll the d8 foul die for {pending.other}'s rebound",
-             "rebound_roll": f"{name}: roll the d20 for {pending.other}'s rebound"}
+        return Prompt(
+            side=pending.side,
+            text=f"{name}: playbook scored, choose the reward",
+            commands=("playbook_reward",),
+            choices=(
+                Choice("recover F2 and A energy", {"type": "playbook_reward", "reward": "energy"}),
+                Choice("draw 2 cards", {"type": "playbook_reward", "reward": "draw2"}),
+                Choice("F2 energy + 1 card", {"type": "playbook_reward", "reward": "mixed", "slot": "F2"}),
+                Choice("A energy + 1 card", {"type": "playbook_reward", "reward": "mixed", "slot": "A"}),
+            ),
+        )
+    texts = {
+        "screen_check": f"{name}: roll the d8 foul die for {pending.hooper}'s screen",
+        "counter_check": f"{name}: roll the d8 foul die for {pending.other}'s counter",
+        "counter_roll": f"{name}: roll the d20 for {pending.other}'s counter",
+        "defense_check": f"{name}: roll the d8 foul die for {pending.other}'s defense",
+        "attack_roll": f"{name}: roll the d20 for {pending.hooper}'s {what}",
+        "free_throw": f"{name}: roll the d20 for {pending.hooper}'s free throw ({pending.free_throws} left)",
+        "rebound_check": f"{name}: roll the d8 foul die for {pending.other}'s rebound",
+        "rebound_roll": f"{name}: roll the d20 for {pending.other}'s rebound",
+    }
     if kind in ("attack_roll", "defense_check") and p_success is not None:
         expected = p_success * pending.points
     elif kind == "free_throw" and p_success is not None:
         expected = p_success * pending.free_throws
     commands = ("roll", "chip") if kind in ("counter_check", "counter_roll") else ("roll",)
-    return Prompt(side=pending.side, text=texts.get(kind, f"{name}: {kind}"), commands=(*commands, "enter_card"),
-                  die=die.name if die else None, target=target, p_success=p_success, expected_points=expected,
-                  automatic=automatic)
+    return Prompt(
+        side=pending.side,
+        text=texts.get(kind, f"{name}: {kind}"),
+        commands=(*commands, "enter_card"),
+        die=die.name if die else None,
+        target=target,
+        p_success=p_success,
+        expected_points=expected,
+        automatic=automatic,
+    )
 
 
 def scoreboard(state: State) -> ScoreboardView:
     target = pending_target(state)
-    sides = tuple(SideView(name=s.name, score=state.score[i], team_fouls=state.team_fouls[i],
-                           bonus=state.team_fouls[i] >= 3, extra=f"TO {s.timeouts} CT {s.coach_tokens}")
-                  for i, s in enumerate(state.sides))
-    return ScoreboardView(game="valley-hoopers", sides=sides, period=period_label(state),
-                          clock=f"{min(state.pair, state.pairs_in_period)}/{state.pairs_in_period}",
-                          possession=None if state.final else state.turn.attacker,
-                          target=target.value if target is not None else None,
-                          message=state.message[:40], final=state.final)
+    sides = tuple(
+        SideView(
+            name=s.name,
+            score=state.score[i],
+            team_fouls=state.team_fouls[i],
+            bonus=state.team_fouls[i] >= 3,
+            extra=f"TO {s.timeouts} CT {s.coach_tokens}",
+        )
+        for i, s in enumerate(state.sides)
+    )
+    return ScoreboardView(
+        game="valley-hoopers",
+        sides=sides,
+        period=period_label(state),
+        clock=f"{min(state.pair, state.pairs_in_period)}/{state.pairs_in_period}",
+        possession=None if state.final else state.turn.attacker,
+        target=target.value if target is not None else None,
+        message=state.message[:40],
+        final=state.final,
+    )
 
 
 def view(state: State) -> dict[str, Any]:
@@ -227,27 +316,59 @@ def view(state: State) -> dict[str, Any]:
     target = pending_target(state)
     turn = state.turn
     return {
-        "game": "valley-hoopers", "variant": state.variant, "foul_die_blanks": state.foul_die_blanks,
-        "score": list(state.score), "period": state.period, "period_label": period_label(state),
-        "turn": {"pair": state.pair, "pairs_in_period": state.pairs_in_period, "attacker": turn.attacker,
-                 "defender": other(turn.attacker), "turn_number": state.turn_number,
-                 "slots": [s.to_json() for s in turn.slots], "lost_slots": list(turn.lost_slots),
-                 "bonuses": [{"label": t.label, "value": t.value} for t in turn.bonuses],
-                 "ball_holder": turn.ball.holder, "barred": list(turn.ball.barred), "playbook": turn.playbook,
-                 "rebound_bonus_for": turn.rebound_bonus_for, "began_after": turn.began_after},
+        "game": "valley-hoopers",
+        "variant": state.variant,
+        "foul_die_blanks": state.foul_die_blanks,
+        "score": list(state.score),
+        "period": state.period,
+        "period_label": period_label(state),
+        "turn": {
+            "pair": state.pair,
+            "pairs_in_period": state.pairs_in_period,
+            "attacker": turn.attacker,
+            "defender": other(turn.attacker),
+            "turn_number": state.turn_number,
+            "slots": [s.to_json() for s in turn.slots],
+            "lost_slots": list(turn.lost_slots),
+            "bonuses": [{"label": t.label, "value": t.value} for t in turn.bonuses],
+            "ball_holder": turn.ball.holder,
+            "barred": list(turn.ball.barred),
+            "playbook": turn.playbook,
+            "rebound_bonus_for": turn.rebound_bonus_for,
+            "began_after": turn.began_after,
+        },
         "team_fouls": list(state.team_fouls),
-        "sides": [{"name": s.name, "tribe": s.tribe, "coach_tokens": s.coach_tokens, "timeouts": s.timeouts,
-                   "playbooks": list(s.playbooks), "hoopers": [h.to_json() for h in s.hoopers]}
-                  for s in state.sides],
+        "sides": [
+            {
+                "name": s.name,
+                "tribe": s.tribe,
+                "coach_tokens": s.coach_tokens,
+                "timeouts": s.timeouts,
+                "playbooks": list(s.playbooks),
+                "hoopers": [h.to_json() for h in s.hoopers],
+            }
+            for s in state.sides
+        ],
         "coach_tokens": [s.coach_tokens for s in state.sides],
         "timeouts": [s.timeouts for s in state.sides],
         "partial_scores": [list(p) for p in state.partial_scores],
-        "pending": {"kind": pending.kind, "side": pending.side, "action": pending.action, "hooper": pending.hooper,
-                    "opponent_hooper": pending.other, "fouled": pending.fouled,
-                    "free_throws": pending.free_throws, "target": target.to_json() if target else None},
-        "decisions": [{"kind": d.kind, "side": d.side, "hooper": d.hooper, "position": d.position,
-                       "period": d.period} for d in state.decisions],
+        "pending": {
+            "kind": pending.kind,
+            "side": pending.side,
+            "action": pending.action,
+            "hooper": pending.hooper,
+            "opponent_hooper": pending.other,
+            "fouled": pending.fouled,
+            "free_throws": pending.free_throws,
+            "target": target.to_json() if target else None,
+        },
+        "decisions": [
+            {"kind": d.kind, "side": d.side, "hooper": d.hooper, "position": d.position, "period": d.period}
+            for d in state.decisions
+        ],
         "free_substitutions": list(state.free_substitutions),
-        "reminders": list(state.reminders), "message": state.message,
-        "winner": state.winner, "final": state.final,
+        "reminders": list(state.reminders),
+        "message": state.message,
+        "winner": state.winner,
+        "final": state.final,
     }

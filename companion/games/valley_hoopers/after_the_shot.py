@@ -1,0 +1,140 @@
+"""After the shot: free throws, and the offensive rebound in F3 with its reward."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from companion.errors import RuleError
+from companion.game import Target
+from companion.games.valley_hoopers.ball import BallState
+from companion.games.valley_hoopers.fouls import foul_outcome
+from companion.games.valley_hoopers.hooper_ops import (
+    add_red,
+    check_can_act,
+    queue,
+    score,
+    spend_energy,
+)
+from companion.games.valley_hoopers.model import (
+    Decision,
+    Pending,
+    Slot,
+    State,
+    other,
+)
+from companion.games.valley_hoopers.shots import ready_to_roll
+from companion.games.valley_hoopers.targets import free_throw_target
+from companion.games.valley_hoopers.turn_track import end_attacking_turn, start_turn
+
+
+def resolve_free_throw(state: State, face: int) -> State:
+    """One free throw: 2PS + 15, one point, never defended, no Onfire step."""
+    pending = state.pending
+    side = pending.side
+    hooper = state.side(side).hooper(pending.hooper or "")
+    target = free_throw_target(hooper)
+    if face <= target.value or target.value >= 100:
+        state = score(state, side, hooper.name, 1)
+        state = replace(state, message=f"{hooper.name} makes the free throw ({face} <= {target.value})")
+    else:
+        state = replace(state, message=f"{hooper.name} misses the free throw ({face} > {target.value})")
+    left = pending.free_throws - 1
+    if left > 0:
+        return replace(state, pending=replace(pending, free_throws=left))
+    if pending.after == "continue":
+        return replace(state, pending=Pending(kind="play", side=side))
+    if pending.after == "new_turn":
+        # The flagrant foul's new attacking turn is still part of the tribe power: the token stays.
+        turn = replace(
+            state.turn,
+            slots=(),
+            lost_slots=("F1",),
+            bonuses=(),
+            ball=BallState(),
+            spent=(),
+            second_use_pending=False,
+        )
+        return replace(state, turn=turn, pending=Pending(kind="play", side=side))
+    return end_attacking_turn(state, began_after="free_throws")
+
+
+def play_rebound(state: State, event: dict[str, Any]) -> State:
+    """An offensive rebound in F3 after a failed attack, by any hooper on the court (V stat)."""
+    pending = state.pending
+    if pending.kind != "rebound_window":
+        raise RuleError("an offensive rebound is played in F3, after a failed attack")
+    side = pending.side
+    hooper = state.side(side).hooper(event["hooper"])
+    check_can_act(hooper)
+    hooper.require_stat("V")
+    state = spend_energy(state, side, hooper.name, payer=event.get("energy_from"))
+    turn = replace(state.turn, slots=(*state.turn.slots, Slot("F3", "rebound", hooper.name)))
+    return replace(
+        state,
+        turn=turn,
+        pending=replace(pending, kind="rebound_check", other=hooper.name, stat="V"),
+        message=f"{hooper.name} goes for the offensive rebound",
+    )
+
+
+def no_rebound(state: State) -> State:
+    if state.pending.kind != "rebound_window":
+        raise RuleError("there is no rebound to give up now")
+    missed = "defended_miss" if state.pending.defended else "miss"
+    return end_attacking_turn(replace(state, message="defensive rebound"), began_after=missed)
+
+
+def resolve_rebound_check(state: State, face: str) -> State:
+    """The rebounder's foul die: only the whistle is a foul; a jump ball means O instead of V."""
+    pending = state.pending
+    side = pending.side
+    outcome = foul_outcome("rebound", face)
+    if outcome.foul:
+        state = add_red(state, side, pending.other or "")
+        state = queue(state, Decision(kind="white_cube", side=other(side)))
+        state = replace(state, message=f"offensive foul by {pending.other} on the rebound")
+        return end_attacking_turn(state, began_after="foul")
+    rebounder = state.side(side).hooper(pending.other or "")
+    if rebounder.has_skill("rebound_layup"):
+        return ready_to_roll(
+            state,
+            Pending(kind="attack_roll", side=side, action="rebound_layup", hooper=rebounder.name, points=2),
+        )
+    stat = "O" if outcome.jump_ball else "V"
+    rebounder.require_stat(stat)
+    return replace(state, pending=replace(pending, kind="rebound_roll", stat=stat))
+
+
+def rebound_target(state: State) -> Target:
+    pending = state.pending
+    hooper = state.side(pending.side).hooper(pending.other or "")
+    return Target(f"{pending.stat} {hooper.name}", hooper.require_stat(pending.stat or "V"))
+
+
+def resolve_rebound_roll(state: State, face: int) -> State:
+    pending = state.pending
+    target = rebound_target(state)
+    if face <= target.value or target.value >= 100:
+        return replace(
+            state,
+            pending=replace(pending, kind="rebound_reward"),
+            message=f"{pending.other} wins the offensive rebound ({face} <= {target.value})",
+        )
+    state = replace(state, message=f"{pending.other} loses the rebound ({face} > {target.value})")
+    return end_attacking_turn(state, began_after="defended_miss" if pending.defended else "miss")
+
+
+def choose_rebound_reward(state: State, event: dict[str, Any]) -> State:
+    """Draw two cards, or +15 on the rebounder's next attack: a new attacking turn either way."""
+    pending = state.pending
+    if pending.kind != "rebound_reward":
+        raise RuleError("there is no offensive rebound reward to choose now")
+    side = pending.side
+    state = start_turn(state, side, "rebound")
+    bonus_for = pending.other if event["reward"] == "bonus15" else None
+    return replace(
+        state,
+        turn=replace(state.turn, rebound_bonus_for=bonus_for),
+        reminders=("draw 2 cards",) if event["reward"] == "draw2" else (),
+    )

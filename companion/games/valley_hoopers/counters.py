@@ -1,0 +1,156 @@
+"""Counters: a steal against a dribble, an intercept against a pass, their foul die and d20.
+
+A successful counter starts the counterer's attacking turn at once; a failed one lets the
+attacker go on with the bonus.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from companion.errors import RuleError
+from companion.game import Target, Term
+from companion.games.valley_hoopers.ball import BallState
+from companion.games.valley_hoopers.fouls import foul_outcome
+from companion.games.valley_hoopers.fundamentals import chip_terms, grant_fundamental
+from companion.games.valley_hoopers.hooper_ops import (
+    add_red,
+    add_white,
+    check_can_act,
+    spend_energy,
+)
+from companion.games.valley_hoopers.model import (
+    Pending,
+    State,
+    other,
+)
+from companion.games.valley_hoopers.turn_track import end_attacking_turn
+
+
+def _counter_stat(kind: str, position: str | None) -> str:
+    if kind == "intercept":
+        return "O"
+    return {"PG": "O", "SG": "O", "PF": "V", "C": "V"}.get(position or "", "worse")
+
+
+def play_counter(state: State, event: dict[str, Any]) -> State:
+    """A steal against a dribble, an intercept against a pass, by a hooper whose flag holds the position."""
+    pending = state.pending
+    if pending.kind != "counter_window":
+        raise RuleError("counters answer an opponent's dribble or pass: there is none to counter now")
+    side = pending.side
+    kind = "steal" if pending.action == "dribble" else "intercept"
+    hooper = state.side(side).hooper(event["hooper"])
+    check_can_act(hooper)
+    card = event.get("card")
+    dime = card == "rebound" and hooper.has_skill("rebound_counters")
+    if card not in (None, kind) and not dime:
+        raise RuleError(
+            f"a {pending.action} is countered with a {kind}, not a {card}"
+            + (" (only Dime N'Shons may use a rebound card)" if card == "rebound" else "")
+        )
+    target_hooper = state.side(other(side)).hooper(pending.hooper or "")
+    flag = hooper.require_flag()
+    if target_hooper.court not in flag:
+        raise RuleError(
+            f"{hooper.name}'s defensive flag ({'/'.join(flag)}) does not hold "
+            f"{target_hooper.name}'s position {target_hooper.court}"
+        )
+    stat = _counter_stat(kind, target_hooper.court)
+    for needed in ("O", "V") if stat == "worse" else (stat,):
+        hooper.require_stat(needed)
+    free = kind == "intercept" and hooper.has_skill("free_intercept")
+    state = spend_energy(state, side, hooper.name, free=free, payer=event.get("energy_from"))
+    state, chip_bonus, _ = chip_terms(state, side, hooper, event.get("chip"))
+    kind_next = "counter_roll" if hooper.has_skill("no_counter_foul_die") else "counter_check"
+    return replace(
+        state,
+        pending=replace(
+            pending, kind=kind_next, other=hooper.name, stat=stat, chip="boost" if chip_bonus else None
+        ),
+        message=f"{hooper.name} tries a {kind} on {target_hooper.name}",
+    )
+
+
+def counter_target(state: State) -> Target:
+    pending = state.pending
+    hooper = state.side(pending.side).hooper(pending.other or "")
+    o_stat, v_stat = hooper.stat("O"), hooper.stat("V")
+    if pending.stat == "worse":
+        value, label = (o_stat, "O") if (o_stat or 0) <= (v_stat or 0) else (v_stat, "V")
+    elif pending.stat == "better":
+        value, label = (o_stat, "O") if (o_stat or 0) >= (v_stat or 0) else (v_stat, "V")
+    else:
+        label = pending.stat or "O"
+        value = hooper.require_stat(label)
+    bonuses = (Term(f"Onfire chip {hooper.name}", 10),) if pending.chip == "boost" else ()
+    return Target(f"{label} {hooper.name}", int(value or 0), bonuses)
+
+
+def resolve_counter_check(state: State, face: str) -> State:
+    """The counterer's foul die: a foul costs the attacker the slot and its bonus; jump ball swaps O/V."""
+    pending = state.pending
+    side = pending.side
+    kind = "steal" if pending.action == "dribble" else "intercept"
+    outcome = foul_outcome(kind, face)
+    attacker = other(side)
+    if outcome.foul:
+        if pending.second_use and state.turn.tribe_power and face == "whistle":
+            return flagrant_foul(state, pending.other or "", pending.hooper or "")
+        bonus_on = state.team_fouls[side] >= 3
+        state = add_red(state, side, pending.other or "")
+        state = add_white(state, attacker, pending.hooper or "")
+        slot = state.turn.slots[-1].slot
+        turn = replace(
+            state.turn,
+            slots=state.turn.slots[:-1],
+            lost_slots=(*state.turn.lost_slots, slot),
+            ball=BallState(),
+        )
+        state = replace(state, turn=turn, message=f"{pending.other} fouls {pending.hooper}: {slot} is lost")
+        if bonus_on:
+            return replace(
+                state,
+                pending=Pending(
+                    kind="free_throw", side=attacker, hooper=pending.hooper, free_throws=2, after="continue"
+                ),
+            )
+        return replace(state, pending=Pending(kind="play", side=attacker))
+    stat = pending.stat
+    if outcome.jump_ball:
+        stat = {"O": "V", "V": "O", "worse": "better"}[stat or "O"]
+        state.side(side).hooper(pending.other or "").require_stat(stat if stat in ("O", "V") else "O")
+    return replace(state, pending=replace(pending, kind="counter_roll", stat=stat))
+
+
+def resolve_counter_roll(state: State, face: int) -> State:
+    """The counter's d20: at or under the stat recovers the ball and starts the counterer's turn."""
+    pending = state.pending
+    target = counter_target(state)
+    if face <= target.value or target.value >= 100:
+        state = replace(state, message=f"{pending.other}'s counter succeeds ({face} <= {target.value})")
+        state = end_attacking_turn(state, began_after="counter")
+        return replace(state, turn=replace(state.turn, retriever=pending.other))
+    state = replace(state, message=f"{pending.other}'s counter fails ({face} > {target.value})")
+    counterer = state.side(pending.side).hooper(pending.other or "")
+    malus = (
+        (Term(f"{counterer.name}'s failed counter", -10),)
+        if counterer.has_skill("failed_counter_malus")
+        else ()
+    )
+    return grant_fundamental(state, pending, malus)
+
+
+def flagrant_foul(state: State, fouler: str, fouled: str) -> State:
+    """The Unleashed's second use was fouled on a whistle: two free throws, then a new turn without F1."""
+    side = other(state.turn.attacker)
+    state = add_red(state, side, fouler)
+    state = add_white(state, state.turn.attacker, fouled)
+    return replace(
+        state,
+        pending=Pending(
+            kind="free_throw", side=state.turn.attacker, hooper=fouled, free_throws=2, after="new_turn"
+        ),
+        message=f"flagrant foul by {fouler}: two free throws for {fouled}",
+    )

@@ -1,0 +1,191 @@
+"""F1 and F2: dribble, pass and screen, the screen's foul check, and giving up the ball.
+
+A fundamental's bonus counts once nobody counters it (or the counter fails).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from companion.errors import RuleError
+from companion.game import Term
+from companion.games.valley_hoopers.ball import after_card, check_card
+from companion.games.valley_hoopers.chips import spend_lv1
+from companion.games.valley_hoopers.fouls import foul_outcome
+from companion.games.valley_hoopers.hooper_ops import (
+    add_red,
+    check_can_act,
+    queue,
+    spend_energy,
+)
+from companion.games.valley_hoopers.model import (
+    ATTACK_STATS,
+    FUNDAMENTALS,
+    Decision,
+    Hooper,
+    Pending,
+    Slot,
+    State,
+    other,
+)
+from companion.games.valley_hoopers.turn_track import end_attacking_turn
+
+DEFAULT_BONUS = {"dribble": 15, "pass": 25, "screen": 25}
+
+
+def court_hooper(state: State, side: int, event: dict[str, Any]) -> Hooper:
+    """The hooper a card names, by court position (as the card requires) or by name."""
+    if event.get("position"):
+        hooper = state.side(side).at(event["position"])
+        if hooper is None:
+            raise RuleError(f"{state.side(side).name} has nobody at {event['position']}")
+        return hooper
+    hooper = state.side(side).hooper(event["hooper"])
+    if hooper.court is None:
+        raise RuleError(f"{hooper.name} is on the bench: cards are played by hoopers on the court")
+    return hooper
+
+
+def stellar_now(hooper: Hooper) -> bool:
+    """Playing in a stellar position: stellar card (or star upgrade) and on the first position."""
+    if hooper.stellar is None:
+        raise RuleError(
+            f"{hooper.name}'s stellar mark is not entered yet: enter it from {hooper.pronoun} card"
+        )
+    return hooper.stellar and hooper.court == hooper.first_position
+
+
+def chip_terms(
+    state: State, side: int, hooper: Hooper, chip: str | None
+) -> tuple[State, tuple[Term, ...], bool]:
+    """Spend a LV.1 chip on a card: the +10 it gives and whether the card can't be countered/defended."""
+    if chip is None:
+        return state, (), False
+    state, reused = spend_lv1(state, side, hooper.name, chip)
+    stellar = stellar_now(hooper) and not reused
+    if chip == "boost":
+        return state, (Term(f"Onfire chip {hooper.name}", 10),), stellar
+    if chip == "unstoppable":
+        return state, ((Term(f"Onfire chip {hooper.name}", 10),) if stellar else ()), True
+    raise RuleError(f"a {chip} chip is not played on a card")
+
+
+def mark_first_card(state: State) -> State:
+    """The first card of a period closes the free substitutions."""
+    return replace(state, free_substitutions=(False, False), reminders=())
+
+
+def _next_fundamental_slot(state: State) -> str:
+    turn = state.turn
+    if turn.buzzer_beater:
+        raise RuleError("a Buzzer Beater turn is played in slot A only: play an attack")
+    for slot in ("F1", "F2"):
+        if turn.played(slot) is None and slot not in turn.lost_slots:
+            return slot
+    raise RuleError("F1 and F2 are used: play an attack or end the turn")
+
+
+def close_counter_window(state: State) -> State:
+    """Nobody counters the fundamental: its bonus counts."""
+    pending = state.pending
+    if pending.kind != "counter_window":
+        return state
+    return grant_fundamental(state, pending)
+
+
+def grant_fundamental(state: State, pending: Pending, extra: tuple[Term, ...] = ()) -> State:
+    bonus = (Term(pending.action or "fundamental", pending.bonus),) if pending.bonus else ()
+    turn = replace(state.turn, bonuses=(*state.turn.bonuses, *bonus, *extra))
+    return replace(state, turn=turn, pending=Pending(kind="play", side=turn.attacker))
+
+
+def play_fundamental(state: State, event: dict[str, Any]) -> State:
+    """F1 or F2: dribble (+15), pass or screen (the card's bonus, 25 unless told otherwise)."""
+    state = close_counter_window(state)
+    if state.pending.kind != "play":
+        raise RuleError(
+            f"a fundamental is played by the attacker in F1 or F2, not now ({state.pending.kind})"
+        )
+    side = state.turn.attacker
+    action = event["action"]
+    slot = _next_fundamental_slot(state)
+    hooper = court_hooper(state, side, event)
+    check_can_act(hooper)
+    check_card(state.turn.ball, action, hooper.name, hooper.subject)
+    free = (action == "pass" and hooper.has_skill("free_pass")) or (
+        action == "screen" and hooper.has_skill("free_screen")
+    )
+    if state.turn.second_use_pending and hooper.name == state.turn.retriever:
+        free = True  # Unleashed power: one energy when the same hooper plays both halves of the card
+    state = spend_energy(state, side, hooper.name, free=free, payer=event.get("energy_from"))
+    state, chip_bonus, unstoppable = chip_terms(state, side, hooper, event.get("chip"))
+    bonus = DEFAULT_BONUS[action] if action == "dribble" else event.get("bonus", DEFAULT_BONUS[action])
+    turn = state.turn
+    spent = turn.spent if free else (*turn.spent, (slot, event.get("energy_from") or hooper.name))
+    second_use = turn.second_use_pending
+    turn = replace(
+        turn,
+        slots=(*turn.slots, Slot(slot, action, hooper.name)),
+        ball=after_card(turn.ball, action, hooper.name),
+        spent=spent,
+        rebound_bonus_for=None,
+        second_use_pending=False,
+    )
+    state = mark_first_card(replace(state, turn=turn))
+    pending = Pending(
+        kind="play", side=side, action=action, hooper=hooper.name, bonus=bonus, second_use=second_use
+    )
+    state = replace(state, message=f"{hooper.name} plays a {action} in {slot}")
+    if action == "screen":
+        return replace(
+            state,
+            pending=replace(pending, kind="screen_check"),
+            turn=replace(state.turn, bonuses=(*state.turn.bonuses, *chip_bonus)),
+        )
+    if unstoppable or state.turn.playbook is not None:
+        return grant_fundamental(state, pending, chip_bonus)
+    return replace(
+        state,
+        pending=replace(
+            pending, kind="counter_window", side=other(side), chip="boost" if chip_bonus else None
+        ),
+        turn=replace(state.turn, bonuses=(*state.turn.bonuses, *chip_bonus)),
+    )
+
+
+def resolve_screen_check(state: State, face: str) -> State:
+    """The screener's foul die: whistle or whistle 2 is an offensive foul and ends the turn."""
+    pending = state.pending
+    side = pending.side
+    outcome = foul_outcome("screen", face)
+    if outcome.foul:
+        state = add_red(state, side, pending.hooper or "")
+        state = queue(state, Decision(kind="white_cube", side=other(side)))
+        state = replace(state, message=f"offensive foul by {pending.hooper} on the screen")
+        return end_attacking_turn(state, began_after="foul")
+    return grant_fundamental(replace(state, message=f"{pending.hooper}'s screen is clean"), pending)
+
+
+def no_counter(state: State) -> State:
+    if state.pending.kind != "counter_window":
+        raise RuleError("there is no fundamental to counter now")
+    return close_counter_window(state)
+
+
+def end_turn(state: State) -> State:
+    """The attacker can't (or won't) attack: the ball goes to the opponent."""
+    if state.pending.kind not in ("play", "counter_window"):
+        raise RuleError(f"the attacking turn can't be given up now ({state.pending.kind})")
+    return end_attacking_turn(
+        replace(state, message=f"{state.side(state.turn.attacker).name} gives up the ball"),
+        began_after="turnover",
+    )
+
+
+def is_fundamental(action: str) -> bool:
+    return action in FUNDAMENTALS
+
+
+def is_attack(action: str) -> bool:
+    return action in ATTACK_STATS

@@ -1,0 +1,346 @@
+"""The attack in A and the defense against it: target, foul die, blocks, the d20 and its result."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from companion.errors import RuleError
+from companion.game import Target, Term
+from companion.games.valley_hoopers.ball import BallState, check_card
+from companion.games.valley_hoopers.chips import spend_lv1
+from companion.games.valley_hoopers.counters import flagrant_foul
+from companion.games.valley_hoopers.fouls import SHOT_FREE_THROWS, foul_outcome
+from companion.games.valley_hoopers.fundamentals import (
+    chip_terms,
+    close_counter_window,
+    court_hooper,
+    mark_first_card,
+)
+from companion.games.valley_hoopers.hooper_ops import (
+    add_red,
+    add_white,
+    check_can_act,
+    move_onfire,
+    queue,
+    score,
+    spend_energy,
+)
+from companion.games.valley_hoopers.model import (
+    Decision,
+    Hooper,
+    Pending,
+    Slot,
+    State,
+    other,
+)
+from companion.games.valley_hoopers.targets import attack_stat_terms, chance, defense_terms
+from companion.games.valley_hoopers.turn_track import end_attacking_turn
+
+SHOT_POINTS = {"2PS": 2, "3PS": 3, "LUP": 2}
+DEFENSE_FOR = {"2PS": "D2", "3PS": "D3", "LUP": "DLU"}
+
+
+def play_attack(state: State, event: dict[str, Any]) -> State:
+    """The attack card in A: 2PS, 3PS or LUP by the hooper on the card's position."""
+    state = close_counter_window(state)
+    if state.pending.kind != "play":
+        raise RuleError(f"an attack is played by the attacker in A, not now ({state.pending.kind})")
+    side = state.turn.attacker
+    shot = event["shot"]
+    hooper = court_hooper(state, side, event)
+    check_can_act(hooper)
+    if "cannot_attack" in hooper.injuries:
+        raise RuleError(f"{hooper.name}'s injury marker says {hooper.subject} can no longer attack")
+    check_card(state.turn.ball, shot, hooper.name, hooper.subject)
+    stat, maluses = attack_stat_terms(hooper, shot)
+    turn = state.turn
+    second_use = turn.second_use_pending
+    teammates = [s for s in turn.slots if s.hooper != hooper.name]
+    free = (
+        (hooper.has_skill("free_attack_after_pass") and any(s.action == "pass" for s in teammates))
+        or (hooper.has_skill("free_attack_after_screen") and any(s.action == "screen" for s in teammates))
+        or turn.buzzer_beater
+    )
+    if turn.second_use_pending and hooper.name == turn.retriever:
+        free = True
+    state = spend_energy(state, side, hooper.name, free=free, payer=event.get("energy_from"))
+    state, chip_bonus, unstoppable = chip_terms(state, side, hooper, event.get("chip"))
+    bonuses = () if turn.buzzer_beater else turn.bonuses
+    if turn.rebound_bonus_for == hooper.name:
+        bonuses = (*bonuses, Term("offensive rebound", 15))
+    spent = turn.spent if free else (*turn.spent, ("A", event.get("energy_from") or hooper.name))
+    turn = replace(
+        state.turn,
+        slots=(*turn.slots, Slot("A", shot, hooper.name)),
+        spent=spent,
+        bonuses=(*bonuses, *chip_bonus, *maluses),
+        rebound_bonus_for=None,
+        second_use_pending=False,
+    )
+    state = mark_first_card(replace(state, turn=turn))
+    pending = Pending(
+        kind="defense_window",
+        side=other(side),
+        action=shot,
+        hooper=hooper.name,
+        points=SHOT_POINTS[shot],
+        second_use=second_use,
+    )
+    state = replace(state, message=f"{hooper.name} attempts a {shot}", pending=pending)
+    if unstoppable or turn.playbook is not None:
+        return ready_to_roll(state, replace(pending, kind="attack_roll", side=side))
+    return state
+
+
+def attack_target_now(state: State) -> Target:
+    """The target of the attack being resolved: stat + bonuses - (defense + foul bonus)."""
+    pending = state.pending
+    attacker_side = state.turn.attacker
+    hooper = state.side(attacker_side).hooper(pending.hooper or "")
+    if pending.action == "rebound_layup":
+        value = hooper.require_stat("V")
+        return Target(f"V {hooper.name} (lay-up)", value)
+    stat, _ = attack_stat_terms(hooper, pending.action or "2PS")
+    defense: list[Term] = []
+    if pending.other is not None:
+        defender = state.side(other(attacker_side)).hooper(pending.other)
+        defense += defense_terms(defender, pending.stat or DEFENSE_FOR[pending.action or "2PS"])
+        if pending.helper:
+            defense.append(_helper_term(state, other(attacker_side), pending))
+    if pending.foul_bonus:
+        defense.append(Term(f"foul bonus {pending.foul_face}", pending.foul_bonus))
+    return Target(stat.label, stat.value, state.turn.bonuses, tuple(defense))
+
+
+def _helper_term(state: State, side: int, pending: Pending) -> Term:
+    helper = state.side(side).hooper(pending.helper or "")
+    value = helper.require_stat(pending.stat or "D2")
+    attacker = state.side(other(side)).hooper(pending.hooper or "")
+    if attacker.court not in helper.require_flag():
+        value //= 2
+    return Term(f"{pending.stat} {helper.name} (help)", value)
+
+
+def ready_to_roll(state: State, pending: Pending) -> State:
+    """Waiting for the attacker's d20, unless the target is 100 or more: then it simply scores."""
+    state = replace(state, pending=pending)
+    if chance(attack_target_now(state)) == 1:
+        return resolve_attack_roll(state, None)
+    return state
+
+
+def no_defense(state: State) -> State:
+    pending = state.pending
+    if pending.kind != "defense_window":
+        raise RuleError("there is no attack to let through now")
+    return ready_to_roll(state, replace(pending, kind="attack_roll", side=state.turn.attacker))
+
+
+def play_defense(state: State, event: dict[str, Any]) -> State:
+    """A defense card (or a block) against the attack, by a hooper whose flag holds its position."""
+    pending = state.pending
+    if pending.kind != "defense_window":
+        raise RuleError("defense answers an opponent's attack: there is none to defend now")
+    side = pending.side
+    hooper = state.side(side).hooper(event["hooper"])
+    attacker = state.side(other(side)).hooper(pending.hooper or "")
+    block = event.get("block")
+    check_can_act(hooper)
+    if "cannot_defend" in hooper.injuries:
+        raise RuleError(f"{hooper.name}'s injury marker says {hooper.subject} can no longer defend")
+    flag = hooper.require_flag()
+    if attacker.court not in flag:
+        raise RuleError(
+            f"{hooper.name}'s defensive flag ({'/'.join(flag)}) does not hold "
+            f"{attacker.name}'s position {attacker.court}"
+        )
+    matching = DEFENSE_FOR[pending.action or "2PS"]
+    defense_stat = event.get("defense") or matching
+    edd_trapp = defense_stat == "DLU" and pending.action == "3PS" and hooper.has_skill("dlu_vs_3ps")
+    if defense_stat != matching and not edd_trapp:
+        raise RuleError(f"a {pending.action} is defended with a {matching}, not a {defense_stat}")
+    hooper.require_stat(defense_stat)
+    free = (defense_stat == "D3" and hooper.has_skill("free_d3")) or block == "no_way"
+    state = spend_energy(state, side, hooper.name, free=free, payer=event.get("energy_from"))
+    if block == "chip":
+        state, _ = spend_lv1(state, side, hooper.name, "block")
+    elif block == "no_way":
+        if hooper.chips_lv2 < 1:
+            raise RuleError(f"{hooper.name} has no Onfire LV.2 chip for a No Way Block")
+        state = state.with_hooper(
+            side, replace(state.side(side).hooper(hooper.name), chips_lv2=hooper.chips_lv2 - 1)
+        )
+    elif block == "tribe":
+        if state.side(side).tribe != "keepers":
+            raise RuleError("only the Keepers' tribe power turns a defense into a block")
+        if state.turn.tribe_block_used:
+            raise RuleError("the Keepers' face-down defense is played once per opponent's attacking turn")
+        state = replace(state, turn=replace(state.turn, tribe_block_used=True))
+    helper = event.get("helper")
+    if helper is not None:
+        perry = state.side(side).hooper(helper)
+        if not perry.has_skill("helps_defense"):
+            raise RuleError(f"{perry.name} can't add a defense stat: only Perry Hel's skill does that")
+        if perry.name == hooper.name:
+            raise RuleError(f"{perry.name} helps a teammate, not {perry.name}")
+        check_can_act(perry)
+        perry.require_stat(defense_stat)
+        state = spend_energy(state, side, perry.name)
+    return replace(
+        state,
+        pending=replace(
+            pending,
+            kind="defense_check",
+            other=hooper.name,
+            stat=defense_stat,
+            helper=helper,
+            block=block,
+            defended=True,
+        ),
+        message=f"{hooper.name} defends with a {defense_stat}" + (" (block)" if block else ""),
+    )
+
+
+def resolve_defense_check(state: State, face: str) -> State:
+    """The defender's foul die before the shot: fouls, foul bonus, charging fouls, blocks."""
+    pending = state.pending
+    side = pending.side
+    attacker_side = other(side)
+    defender = state.side(side).hooper(pending.other or "")
+    attacker = state.side(attacker_side).hooper(pending.hooper or "")
+    if pending.block:
+        return _resolve_block(state, face, defender, attacker)
+    linda = defender.has_skill("whistle_is_no_foul") and face == "whistle"
+    if pending.second_use and state.turn.tribe_power and face == "whistle" and not linda:
+        return flagrant_foul(state, defender.name, attacker.name)
+    outcome = foul_outcome(pending.stat or "D2", face)
+    if outcome.foul and outcome.by == "attacker":
+        state = add_red(state, attacker_side, attacker.name)
+        state = add_white(state, side, defender.name)
+        state = replace(state, message=f"charging foul by {attacker.name}")
+        return end_attacking_turn(state, began_after="foul")
+    roll = replace(pending, kind="attack_roll", side=attacker_side)
+    if linda and outcome.foul:
+        state = add_white(state, attacker_side, attacker.name)
+        state = replace(
+            state, message=f"{defender.name}'s whistle is no foul: +{outcome.defense_bonus} defense"
+        )
+        return ready_to_roll(state, replace(roll, foul_bonus=outcome.defense_bonus, foul_face=face))
+    if outcome.foul:
+        state = add_red(state, side, defender.name)
+        state = add_white(state, attacker_side, attacker.name)
+        bonus = 0 if attacker.has_skill("no_foul_bonus_against") else outcome.defense_bonus
+        # A defense lay-up against a 3 points shot (Edd Trapp) still gives a shooter three if missed.
+        made, missed = SHOT_FREE_THROWS[DEFENSE_FOR[pending.action or "2PS"]]
+        state = replace(state, message=f"{defender.name} fouls {attacker.name}: +{bonus} defense")
+        return ready_to_roll(
+            state,
+            replace(
+                roll,
+                fouled=True,
+                foul_bonus=bonus,
+                foul_face=face,
+                free_throws=missed,
+                free_throws_if_made=made,
+            ),
+        )
+    return ready_to_roll(replace(state, message="no foul"), roll)
+
+
+def _resolve_block(state: State, face: str, defender: Hooper, attacker: Hooper) -> State:
+    """A block negates the shot; the face says who keeps the ball and from which slot."""
+    pending = state.pending
+    side = pending.side
+    attacker_side = other(side)
+    if defender.has_skill("whistle_is_no_foul") and face == "whistle":
+        outcome = foul_outcome("block", "jumpball")
+    else:
+        outcome = foul_outcome("tribe_block" if pending.block == "tribe" else "block", face)
+    if outcome.foul:
+        state = add_red(state, side, defender.name)
+        state = add_white(state, attacker_side, attacker.name)
+        throws = 3 if pending.action == "3PS" else 2
+        return replace(
+            state,
+            pending=Pending(
+                kind="free_throw", side=attacker_side, hooper=attacker.name, free_throws=throws, after="end"
+            ),
+            message=f"{defender.name} fouls on the block: {throws} free throws",
+        )
+    state = move_onfire(state, attacker_side, attacker.name, -1)
+    if outcome.recovers_ball:
+        state = replace(state, message=f"{defender.name} blocks {attacker.name} and recovers the ball")
+        return end_attacking_turn(state, began_after="block")
+    lost = ("F1",) if outcome.restart == "F2" else ("F1", "F2")
+    turn = replace(state.turn, slots=(), lost_slots=lost, bonuses=(), ball=BallState(), spent=())
+    return replace(
+        state,
+        turn=turn,
+        pending=Pending(kind="play", side=attacker_side),
+        message=f"{defender.name} blocks {attacker.name}: new action from {outcome.restart}",
+    )
+
+
+def resolve_attack_roll(state: State, face: int | None) -> State:
+    """The attacker's d20 (``None`` when the target needs no roll): score, Onfire, free throws, F3."""
+    pending = state.pending
+    side = state.turn.attacker
+    target = attack_target_now(state)
+    made = face is None or face <= target.value or target.value >= 100
+    hooper = state.side(side).hooper(pending.hooper or "")
+    rolled = "no roll needed" if face is None else f"rolled {face}"
+    if made:
+        state = score(state, side, hooper.name, pending.points)
+        state = move_onfire(state, side, hooper.name, +1)
+        state = replace(
+            state,
+            last_attack=(side, hooper.name, pending.points),
+            message=f"{hooper.name} scores {pending.points} ({rolled}, target {target.value})",
+        )
+        if hooper.has_skill("cures_on_score"):
+            state = queue(state, Decision(kind="cure", side=side, hooper=hooper.name))
+        if pending.fouled:
+            return replace(
+                state,
+                pending=Pending(
+                    kind="free_throw",
+                    side=side,
+                    hooper=hooper.name,
+                    free_throws=pending.free_throws_if_made,
+                    after="end",
+                ),
+            )
+        if state.turn.playbook is not None:
+            return replace(state, pending=Pending(kind="playbook_reward", side=side, hooper=hooper.name))
+        return end_attacking_turn(state, began_after="score")
+    state = replace(state, message=f"{hooper.name} misses ({rolled}, target {target.value})")
+    if not pending.fouled:
+        state = move_onfire(state, side, hooper.name, -1)
+    if pending.other is not None and not pending.fouled:
+        defender = state.side(other(side)).hooper(pending.other)
+        if defender.has_skill("onfire_on_defense"):
+            state = move_onfire(state, other(side), defender.name, +1)
+    if state.turn.playbook is not None and state.turn.playbook_common:
+        # A failed common playbook is discarded with the coach action token locked in it.
+        state = replace(state, turn=replace(state.turn, playbook=None, playbook_common=False))
+    elif state.turn.playbook is not None:
+        state = replace(state, turn=replace(state.turn, playbook=None))
+    if pending.fouled:
+        return replace(
+            state,
+            pending=Pending(
+                kind="free_throw", side=side, hooper=hooper.name, free_throws=pending.free_throws, after="end"
+            ),
+        )
+    return replace(
+        state,
+        pending=Pending(
+            kind="rebound_window",
+            side=side,
+            action=pending.action,
+            hooper=hooper.name,
+            points=pending.points,
+            defended=pending.defended,
+        ),
+    )
