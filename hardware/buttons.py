@@ -19,6 +19,7 @@ holds while a button stays down; tests pass ``clock=`` and ``start_thread=False`
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -38,6 +39,8 @@ from hardware.debounce import (
 )
 from hardware.inputs import ButtonPress, ButtonTie, Emit
 
+logger = logging.getLogger(__name__)
+
 
 class ButtonPanel:
     """Debounced buttons by role; ``emit`` receives ``ButtonPress`` and ``ButtonTie`` events.
@@ -53,7 +56,7 @@ class ButtonPanel:
                  hold_s: Mapping[str, float] | None = None, debounce_s: float = 0.020,
                  tie_window_s: float = 0.150, clock: Callable[[], float] | None = None,
                  start_thread: bool = True):
-        self._emit = emit
+        self._emit_to = emit
         self._factory = pin_factory
         self._clock = clock or pin_factory.ticks
         self._debounce_s = debounce_s
@@ -84,6 +87,13 @@ class ButtonPanel:
         if start_thread:
             self._thread = threading.Thread(target=self._run, name="companion-buttons", daemon=True)
             self._thread.start()
+
+    def _emit(self, event: ButtonPress | ButtonTie) -> None:
+        # A failing receiver must not leave the debounce state half-updated in gpiozero's thread.
+        try:
+            self._emit_to(event)
+        except Exception:
+            logger.exception("emit failed for %r", event)
 
     def pin(self, role: str) -> Any:
         """The gpiozero pin of a role (a ``MockPin`` in simulation: ``drive_low()`` presses it)."""

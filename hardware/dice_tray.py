@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -31,6 +32,8 @@ import serial
 
 from hardware.dice_tray_protocol import TrayProtocol, expect_line
 from hardware.inputs import Emit, TrayStatus
+
+logger = logging.getLogger(__name__)
 
 PortSource = str | Callable[[], str]
 
@@ -63,7 +66,7 @@ class DiceTray:
     def __init__(self, port: PortSource, emit: Emit, *, baud: int = 115200, read_timeout: float = 0.05,
                  backoff: tuple[float, float] = (0.5, 5.0), start: bool = True):
         self._port_source = port
-        self._emit = emit
+        self._emit_to = emit
         self._baud = baud
         self._read_timeout = read_timeout
         self._backoff = backoff
@@ -133,6 +136,12 @@ class DiceTray:
         return condition()
 
     # -- the reader thread ---------------------------------------------------------------------
+
+    def _emit(self, event: Any) -> None:
+        try:  # a failing receiver must not kill the reader thread (the tray would go deaf)
+            self._emit_to(event)
+        except Exception:
+            logger.exception("emit failed for %r", event)
 
     def _send(self, data: bytes) -> None:
         with self._write_lock:

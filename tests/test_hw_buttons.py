@@ -166,3 +166,22 @@ def test_encoder_jitter_on_one_pin_gives_no_step(factory):
         a.drive_low(); a.drive_high()  # noqa: E702
     assert events == []
     dial.close()
+
+
+def test_a_failing_receiver_does_not_break_the_next_press(factory):
+    clock, received = Clock(), []
+
+    def emit(event):
+        if event.role == "HOME":
+            raise RuntimeError("service hiccup")
+        received.append(event)
+
+    panel = ButtonPanel({"HOME": 5, "AWAY": 6}, emit, factory, clock=clock, start_thread=False)
+    try:
+        panel.pin("HOME").drive_low()
+        _at(clock, panel, 100.2)  # outside the tie window: two separate presses
+        panel.pin("AWAY").drive_low()
+        _at(clock, panel, 100.3)
+        assert received == [ButtonPress("AWAY", "press", 100.2)]
+    finally:
+        panel.close()

@@ -195,3 +195,20 @@ def test_close_stops_the_reader_thread_promptly(events):
     tray.close()
     assert not tray._thread.is_alive()
     assert tray.status()["state"] == "disconnected"
+
+
+def test_a_failing_receiver_does_not_kill_the_reader():
+    received = []
+
+    def emit(event):
+        if isinstance(event, TrayRoll) and event.seq == 1:
+            raise RuntimeError("service hiccup")
+        received.append(event)
+
+    tray = DiceTray("loop://", emit, backoff=FAST)
+    try:
+        assert tray.wait_connected(2)
+        tray.write_raw(frame("ROLL,1,d6,1") + frame("ROLL,2,d6,2"))
+        assert _wait(lambda: TrayRoll(2, "d6", 2) in received)
+    finally:
+        tray.close()
