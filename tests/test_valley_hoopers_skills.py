@@ -172,6 +172,14 @@ def test_lv1_boost_chip_adds_10_and_a_stellar_hooper_cant_be_countered() -> None
     assert table.prompt.target is not None and table.prompt.target.value == 95
 
 
+def test_lv1_boost_chip_on_a_defense_adds_10_to_the_defense() -> None:
+    table = Table()
+    _chips(table, "Edd Trapp", lv1=1)
+    table.do("attack", shot="3PS", position="SG").do("defend", hooper="Edd Trapp", chip="boost").roll("blank")
+    assert table.prompt.target is not None and table.prompt.target.value == 70 - 30 - 10
+    assert table.hooper("Edd Trapp").chips_lv1 == 0
+
+
 def test_muy_schillato_gets_his_lv1_chip_back_once_without_the_stellar_extra() -> None:
     table = Table()
     _chips(table, "Muy Schillato", lv1=1)

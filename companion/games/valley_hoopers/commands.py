@@ -121,6 +121,7 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
             "defense": _one_of("D2", "D3", "DLU"),
             "helper": _text,
             "block": _one_of("chip", "tribe", "no_way"),
+            "chip": _one_of("boost"),
             "energy_from": _text,
         },
     ),

@@ -108,6 +108,8 @@ def attack_target_now(state: State) -> Target:
         defense += defense_terms(defender, pending.stat or DEFENSE_FOR[pending.action or "2PS"])
         if pending.helper:
             defense.append(_helper_term(state, other(attacker_side), pending))
+        if pending.chip == "boost":
+            defense.append(Term(f"Onfire chip {defender.name}", 10))
     if pending.foul_bonus:
         defense.append(Term(f"foul bonus {pending.foul_face}", pending.foul_bonus))
     return Target(stat.label, stat.value, state.turn.bonuses, tuple(defense))
@@ -163,6 +165,10 @@ def play_defense(state: State, event: dict[str, Any]) -> State:
     hooper.require_stat(defense_stat)
     free = (defense_stat == "D3" and hooper.has_skill("free_d3")) or block == "no_way"
     state = spend_energy(state, side, hooper.name, free=free, payer=event.get("energy_from"))
+    boosted = None
+    if event.get("chip") == "boost":
+        state, _ = spend_lv1(state, side, hooper.name, "boost")
+        boosted = "boost"
     if block == "chip":
         state, _ = spend_lv1(state, side, hooper.name, "block")
     elif block == "no_way":
@@ -196,6 +202,7 @@ def play_defense(state: State, event: dict[str, Any]) -> State:
             stat=defense_stat,
             helper=helper,
             block=block,
+            chip=boosted,
             defended=True,
         ),
         message=f"{hooper.name} defends with a {defense_stat}" + (" (block)" if block else ""),

@@ -137,7 +137,11 @@ def end_period(state: State) -> State:
         )
     next_period = period + 1
     starter = period_starter(state.first_attacker, next_period, state.regulation_periods)
-    reminders = ("each player refills the hand to 7 cards", "free substitutions before the period starts")
+    reminders = (
+        "each player refills the hand to 7 cards",
+        "replenish the four common playbooks on the scoreboard",
+        "free substitutions before the period starts",
+    )
     name = (
         f"overtime {next_period - state.regulation_periods}"
         if next_period > state.regulation_periods
