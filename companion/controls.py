@@ -60,20 +60,26 @@ class TableControls:
     def _prompt(self) -> JSON | None:
         return None if self.snapshot is None else self.snapshot.get("prompt")
 
-    def _entries(self) -> list[tuple[str, JSON]]:
+    def entries(self) -> list[tuple[str, JSON]]:
+        """What the dial steps through: the awaited die's faces, then the prompt's choices.
+
+        A prompt may await a die and offer choices at once (a defender may contest the shot, or
+        the attacker just rolls): both are on the dial, faces first.
+        """
         prompt = self._prompt()
         if prompt is None:
             return []
+        entries: list[tuple[str, JSON]] = []
         die = die_named(prompt.get("die"))
         if die is not None:
             if die.name == "d8foul":
                 die = foul_die(1)  # one "blank" entry is enough to dial
-            return [(str(face), {"type": "roll", "die": die.name, "face": face}) for face in die.faces]
-        return [(c["label"], c["command"]) for c in prompt.get("choices", [])]
+            entries = [(str(face), {"type": "roll", "die": die.name, "face": face}) for face in die.faces]
+        return entries + [(c["label"], c["command"]) for c in prompt.get("choices", [])]
 
     def _start_position(self) -> int:
         prompt = self._prompt()
-        entries = self._entries()
+        entries = self.entries()
         if prompt and prompt.get("die") and prompt.get("target") and entries:
             # Start the d20 dial at the target: the faces either side are the likely ones.
             target = prompt["target"]["target"]
@@ -84,12 +90,11 @@ class TableControls:
         return 0
 
     def selection(self) -> str:
-        entries = self._entries()
+        entries = self.entries()
         if not entries:
             return ""
-        label, _ = entries[self.dial % len(entries)]
-        die = (self._prompt() or {}).get("die")
-        return f"{die_title(die)}: {label}" if die else label
+        label, command = entries[self.dial % len(entries)]
+        return f"{die_title(command['die'])}: {label}" if command.get("type") == "roll" else label
 
     # -- inputs ---------------------------------------------------------------------------------
 
@@ -103,7 +108,7 @@ class TableControls:
         self._turn(int(event["steps"]))
 
     def _turn(self, steps: int) -> None:
-        entries = self._entries()
+        entries = self.entries()
         if entries:
             self.dial = (self.dial + steps) % len(entries)
             self.status("dial", self.selection())
@@ -120,7 +125,7 @@ class TableControls:
         elif role == "MENU" and kind == "hold":
             self._send({"type": "redo"})
         elif role in ("CONFIRM", "ENCODER") and kind == "press":
-            entries = self._entries()
+            entries = self.entries()
             if not entries:
                 self.notify("nothing to confirm: start or resume a game first")
                 return
@@ -133,7 +138,7 @@ class TableControls:
             self._jump_to_side(0 if role == "HOME" else 1)
 
     def _jump_to_side(self, side: int) -> None:
-        entries = self._entries()
+        entries = self.entries()
         for offset in range(1, len(entries) + 1):
             i = (self.dial + offset) % len(entries)
             if entries[i][1].get("side") == side:

@@ -60,6 +60,8 @@ class SimulatedTable:
                 pin.drive_low()
                 time.sleep(down_for)
                 pin.drive_high()
+                # Stay up past the debounce window, or the next tap would read as switch bounce.
+                time.sleep(TAP_S)
 
         threading.Thread(target=cycle, name="sim-press", daemon=True).start()
         return {"ok": True, "pressed": role, "held": bool(request.get("hold"))}
