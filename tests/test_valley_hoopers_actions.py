@@ -312,3 +312,14 @@ def test_playbook_needs_a_successful_f1() -> None:
     )
     with pytest.raises(RuleError, match="successful F1"):
         table.do("playbook", name="HOT ZONE")
+
+
+def test_a_jump_ball_on_a_steal_against_an_sf_uses_the_better_of_o_and_v() -> None:
+    table = Table(options(first_attacker=1))
+    table.state = table.state.with_hooper(
+        0, replace(table.hooper("Dime N'Shons"), stats=(("O", 60), ("V", 35)))
+    )
+    table.do("fundamental", action="dribble", position="SF").do("counter", hooper="Dime N'Shons").roll(
+        "jumpball"
+    )
+    assert table.prompt.target is not None and table.prompt.target.text == "60 (O Dime N'Shons) = 60"

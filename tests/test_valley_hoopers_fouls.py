@@ -230,3 +230,28 @@ def test_rolling_the_wrong_die_is_refused_by_name() -> None:
     table.roll("blank")
     with pytest.raises(RuleError, match="the game is waiting for the d20, not the d8 foul die"):
         table.roll("blank", die="d8foul")
+
+
+def test_offensive_fouls_count_as_team_fouls_but_never_give_free_throws() -> None:
+    table = Table()
+    for _ in range(3):
+        table.do("fundamental", action="screen", position="PF").roll("whistle").do(
+            "white_cube", hooper="Perry Hel"
+        )
+        while table.state.decisions:
+            table.do("injury", effect="lucky")
+        table.do("end_turn")
+    assert table.state.team_fouls == (3, 0)
+    table.do("fundamental", action="screen", position="C").roll("whistle")
+    assert table.state.team_fouls == (4, 0) and table.state.score == (0, 0)
+    assert table.state.pending.kind == "play" and table.state.turn.attacker == 1
+
+
+def test_free_throws_use_the_2ps_with_its_maluses() -> None:
+    table = Table()
+    table.do("substitute", changes={"SG": "Never Tired", "C": "Reley Baton"})
+    table.do("attack", shot="2PS", position="SG").do("defend", hooper="May Friend").roll("whistle").roll(100)
+    target = table.prompt.target
+    assert target is not None and target.text == (
+        "50 (2PS Never Tired) + 15 (free throw) - 10 (out of position Never Tired) = 55"
+    )

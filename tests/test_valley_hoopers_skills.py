@@ -330,3 +330,13 @@ def test_unleashed_tribe_power_second_use_fouled_on_a_whistle_is_a_flagrant_foul
     table.do("end_turn")
     with pytest.raises(RuleError, match="follows a successful counter"):
         table.do("tribe_power")
+
+
+def test_lv2_coast_to_coast_after_the_opponents_basket_scores_two() -> None:
+    table = Table()
+    _chips(table, "May Friend", lv2=1)
+    with pytest.raises(RuleError, match="beginning of your attacking turn"):
+        table.do("chip", hooper="May Friend", effect="coast_to_coast")
+    table.do("attack", shot="3PS", position="SG").do("no_defense").roll(5)
+    table.do("chip", hooper="May Friend", effect="coast_to_coast")
+    assert table.state.score == (3, 2) and table.state.turn.attacker == 0

@@ -271,3 +271,19 @@ def test_malformed_commands_name_the_field() -> None:
         table.do("attack", shot="4PS", position="SG")
     with pytest.raises(CommandError, match="face"):
         table.do("roll")
+
+
+def test_fast_play_overtimes_alternate_from_the_second_period() -> None:
+    from companion.games.valley_hoopers.turn_track import period_starter
+
+    assert [period_starter(0, p, regulation=2) for p in (1, 2, 3, 4)] == [0, 1, 0, 1]
+    assert [period_starter(1, p, regulation=4) for p in (1, 2, 3, 4, 5, 6)] == [1, 0, 0, 1, 0, 1]
+
+
+def test_a_hooper_whose_stellar_mark_is_not_entered_cant_take_a_milestone() -> None:
+    opts = options()
+    opts["sides"][0]["hoopers"][6]["stellar"] = None
+    table = Table(opts)
+    _play_period_with_score(table, lucy_scores=True)
+    with pytest.raises(RuleError, match="Joy Kill's stellar mark is not entered yet"):
+        table.do("upgrade", hooper="Joy Kill")
