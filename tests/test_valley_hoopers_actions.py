@@ -323,3 +323,14 @@ def test_a_jump_ball_on_a_steal_against_an_sf_uses_the_better_of_o_and_v() -> No
         "jumpball"
     )
     assert table.prompt.target is not None and table.prompt.target.text == "60 (O Dime N'Shons) = 60"
+
+
+def test_the_play_prompt_lists_only_the_command_types_that_fit_the_moment() -> None:
+    table = Table()
+    assert {"timeout", "substitute", "fundamental"} <= set(table.prompt.commands)
+    assert "playbook" not in table.prompt.commands and "tribe_power" not in table.prompt.commands
+    table.do("fundamental", action="dribble", position="SG").do("no_counter")
+    commands = table.prompt.commands
+    assert "playbook" in commands and "timeout" not in commands and "substitute" not in commands
+    table.do("fundamental", action="dribble", position="SG").do("no_counter")
+    assert "fundamental" not in table.prompt.commands and "attack" in table.prompt.commands

@@ -167,6 +167,27 @@ def _window_candidates(state: State, command: str, none: str, label: str) -> lis
     return [*candidates, (none.replace("_", " "), {"type": none})]
 
 
+def _play_commands(state: State, slot: str) -> tuple[str, ...]:
+    """The command types that can be legal now in the attacker's play step."""
+    turn = state.turn
+    team = state.side(turn.attacker)
+    commands = ["fundamental"] if slot != "A" else []
+    commands += ["attack", "end_turn"]
+    if turn.fresh:
+        if team.coach_tokens and team.timeouts:
+            commands.append("timeout")
+        commands.append("substitute")
+        if (
+            team.tribe == "unleashed"
+            and turn.began_after in ("counter", "defended_miss")
+            and not turn.tribe_power
+        ):
+            commands.append("tribe_power")
+    if turn.played("F1") is not None and turn.played("F2") is None and turn.playbook is None:
+        commands.append("playbook")
+    return tuple(commands)
+
+
 def prompt(state: State) -> Prompt:
     """What the table must do next, with the target and the exact chance for a pending d20 roll."""
     if state.final:
@@ -192,16 +213,7 @@ def prompt(state: State) -> Prompt:
                 "A",
             )
         )
-        commands = (
-            "fundamental",
-            "attack",
-            "end_turn",
-            "timeout",
-            "substitute",
-            "playbook",
-            "tribe_power",
-            *anytime,
-        )
+        commands = _play_commands(state, slot) + anytime
         return Prompt(
             side=pending.side,
             text=f"{name}: play {slot} (a fundamental or the attack)",
