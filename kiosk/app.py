@@ -1,0 +1,410 @@
+"""The kiosk application: one connection to the table, one snapshot, screens that show it.
+
+``CourtsideApp`` finds its ``kv/courtside.kv`` by name (Kivy's rule: class name minus "App"); each
+screen has its own ``kv/<screen>.kv``. KV calls the app's methods (``app.send``, ``app.undo``...);
+the app copies each snapshot the service pushes into Kivy Properties and asks every screen to show
+it. Nothing here decides a rule: taps become protocol requests, answers become text.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.image import Image as CoreImage
+from kivy.core.window import Window
+from kivy.lang import Builder
+from kivy.properties import (
+    BooleanProperty,
+    DictProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
+
+from kiosk import present
+from kiosk.client import TableConnection
+from kiosk.screens import SCREEN_CLASSES  # noqa: F401 - registers the screen classes for the kv files
+
+JSON = dict[str, Any]
+KV_DIR = Path(__file__).with_name("kv")
+PLAY_SCREENS = ("resolve", "between", "gameend")
+STARTED_AT = time.monotonic()
+
+
+def _deliver(call: Any) -> None:
+    """Run ``call`` on Kivy's main thread at the next frame (the socket thread must not touch widgets)."""
+    Clock.schedule_once(lambda _dt: call(), 0)
+
+
+class CourtsideApp(App):
+    """Courtside Companion's touchscreen: what the table sees and taps."""
+
+    title = "Courtside Companion"
+    kv_directory = str(KV_DIR)
+
+    snapshot = ObjectProperty(None, allownone=True)
+    link_state = StringProperty("connecting")
+    sim = BooleanProperty(False)
+    sim_open = BooleanProperty(False)
+    score_text = StringProperty("Courtside Companion")
+    turn_text = StringProperty("")
+    banner_text = StringProperty("")
+    notice_text = StringProperty("")
+    notice_is_error = BooleanProperty(False)
+    can_undo = BooleanProperty(False)
+    can_redo = BooleanProperty(False)
+    status = DictProperty({})
+    saved_games = ListProperty([])
+    known_games = ListProperty([])
+    history = ListProperty([])
+    score_series = ListProperty([])
+    oled_texture = ObjectProperty(None, allownone=True)
+    oled_online = BooleanProperty(True)
+    window_width = NumericProperty(800)
+
+    def __init__(self, socket_path: Path, sim: bool = False, screenshot: Path | None = None,
+                 screenshot_screen: str | None = None, started_service: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.socket_path = Path(socket_path)
+        self.sim = sim
+        self.screenshot_path = screenshot
+        self.screenshot_screen = screenshot_screen
+        self.started_service = started_service
+        self.exit_code = 0
+        self.ready_seconds: float | None = None
+        self.ready_callbacks: list[Any] = []
+        self._have_state = False
+        self._have_games = False
+        self._ready_fired = False
+        self._last_game_id: int | None = None
+        self._seen_seq: dict[tuple[int, int], str] = {}
+        self.conn = TableConnection(self.socket_path, on_message=self.on_table_message, deliver=_deliver,
+                                    on_state=self.link_changed)
+
+    # -- life cycle -----------------------------------------------------------------------------------
+
+    def load_kv(self, filename: str | None = None) -> bool:
+        # Screen rules first: courtside.kv instantiates the screens, so their rules must exist.
+        for kv in sorted(KV_DIR.glob("*.kv")):
+            if kv.name != "courtside.kv":
+                Builder.load_file(str(kv))
+        return super().load_kv(filename)
+
+    def build(self) -> Any:
+        Window.bind(on_request_close=self._refuse_close, on_keyboard=self._on_keyboard)
+        Window.clearcolor = (0.05, 0.07, 0.09, 1)
+        self.window_width = Window.width
+        Window.bind(width=lambda _w, width: setattr(self, "window_width", width))
+        self.sim_open = self.sim and Window.width >= 1000
+        self.banner_text = "SIMULATION" if self.sim else ""
+        return self.root
+
+    def on_start(self) -> None:
+        self.conn.start()
+        if self.screenshot_path is not None:
+            Clock.schedule_once(self._screenshot_timeout, 30)
+
+    def on_stop(self) -> None:
+        self.conn.stop()
+
+    def _refuse_close(self, *_args: Any) -> bool:
+        # No way out to a desktop by touch: the window manager's close is refused (systemd stops us).
+        return True
+
+    def _on_keyboard(self, _window: Any, key: int, *_args: Any) -> bool:
+        return key == 27  # Escape (and Android back) does nothing
+
+    @property
+    def screens(self) -> Any:
+        return self.root.ids.screens
+
+    def go(self, name: str) -> None:
+        """Show a screen by name (the nav bar and the flow call this)."""
+        if name == "setup":
+            self.screens.get_screen("setup").prepare(self)
+        if name == "home":
+            self.refresh_games()
+        self.screens.current = name
+        self.screens.current_screen.show(self)
+
+    def toggle_sim(self) -> None:
+        self.sim_open = not self.sim_open
+
+    # -- the link -------------------------------------------------------------------------------------
+
+    def link_changed(self, state: str) -> None:
+        self.link_state = state
+        if state == "connected":
+            self.banner_text = "SIMULATION" if self.sim else ""
+            self.request_state()
+            self.refresh_games()
+            self.refresh_status()
+            self._load_known_games()
+        else:
+            self.banner_text = "RECONNECTING..."
+            self.say("The table service is not answering: reconnecting. Nothing is lost.", error=True)
+
+    def request_state(self) -> None:
+        self.conn.request({"op": "state"}, self._on_state_reply)
+
+    def _on_state_reply(self, reply: JSON) -> None:
+        if not reply.get("ok"):
+            return
+        snapshot = reply.get("snapshot")
+        if snapshot is None and self._last_game_id is not None:
+            # A restarted service without the game loaded: pick it up where the table was.
+            self.conn.request({"op": "resume", "game_id": self._last_game_id}, self._on_game_reply)
+            return
+        self.set_snapshot(snapshot, follow=True)
+        if self.link_state == "connected" and self.notice_text.startswith("The table service"):
+            self.say("Reconnected: the game is where it was." if snapshot else "")
+        self._have_state = True
+        self._check_ready()
+
+    def refresh_games(self) -> None:
+        def got(reply: JSON) -> None:
+            if reply.get("ok"):
+                self.saved_games = reply.get("games", [])
+            self._have_games = True
+            self._check_ready()
+            if self.screens.current == "home":
+                self.screens.current_screen.show(self)
+
+        self.conn.request({"op": "games"}, got)
+
+    def _load_known_games(self) -> None:
+        """The games the companion can run: the registry's names and titles (no rules run here)."""
+        from companion.games import all_games
+
+        try:
+            self.known_games = [{"name": g.name, "title": g.title} for g in all_games()]
+        except Exception as exc:  # a game package that does not import is not offered, and we say why
+            self.known_games = []
+            self.say(f"no game could be loaded: {exc}", error=True)
+
+    def refresh_status(self) -> None:
+        self.conn.request({"op": "status"}, lambda r: r.get("ok") and self._set_status(r.get("status", {})))
+        if self.sim:
+            self.refresh_oled()
+
+    def _set_status(self, status: JSON) -> None:
+        self.status = dict(status)
+        current = self.screens.current_screen
+        if current.name == "settings":
+            current.show(self)
+
+    def on_table_message(self, message: JSON) -> None:
+        kind = message.get("event")
+        if kind == "snapshot":
+            self.set_snapshot(message.get("snapshot"), follow=True)
+        elif kind == "notice":
+            self.say(str(message.get("text", "")), error=message.get("level") == "error")
+        elif kind == "status":
+            self._set_status(message.get("status", {}))
+            if self.sim:
+                self.refresh_oled()
+
+    # -- the snapshot ---------------------------------------------------------------------------------
+
+    def set_snapshot(self, snapshot: JSON | None, follow: bool = False) -> None:
+        """Copy a snapshot into the Properties and show it; ``follow`` moves along the game's flow."""
+        old = self.snapshot
+        if snapshot is not None and old is not None and snapshot.get("game_id") == old.get("game_id") \
+                and snapshot.get("seq", 0) < old.get("seq", 0) and not follow:
+            return  # an older copy arriving late
+        self.snapshot = snapshot
+        self.score_text = present.score_line(snapshot) if snapshot else "Courtside Companion"
+        self.turn_text = present.turn_line(snapshot)
+        self.can_undo = bool(snapshot and snapshot.get("can_undo"))
+        self.can_redo = bool(snapshot and snapshot.get("can_redo"))
+        if snapshot is not None:
+            self._last_game_id = snapshot.get("game_id")
+            self._remember(snapshot)
+        if self.sim:
+            self.refresh_oled()
+        current = self.screens.current
+        if follow:
+            wanted = self.play_screen(snapshot)
+            if snapshot is None and current in PLAY_SCREENS + ("table",):
+                wanted = "home"
+            if wanted and (current in PLAY_SCREENS or current == "setup" and snapshot is not None
+                           or current == "home" and snapshot is not None and not self._have_state):
+                self.screens.current = wanted
+        self.screens.current_screen.show(self)
+
+    def play_screen(self, snapshot: JSON | None) -> str | None:
+        if snapshot is None:
+            return None
+        if snapshot.get("outcome"):
+            return "gameend"
+        if (snapshot.get("view") or {}).get("reminders"):
+            return "between"
+        return "resolve"
+
+    def _remember(self, snapshot: JSON) -> None:
+        """Keep the log lines and the score difference per step (the History and Game end screens)."""
+        key = (int(snapshot.get("game_id") or 0), int(snapshot.get("seq") or 0))
+        view = snapshot.get("view") or {}
+        if key in self._seen_seq:
+            return
+        message = str(view.get("message") or "").strip()
+        self._seen_seq[key] = message
+        if message and (not self.history or self.history[-1] != message):
+            self.history.append(message)
+        diff = present.score_difference(view.get("score"))
+        if diff is not None:
+            self.score_series.append(diff)
+
+    # -- commands -------------------------------------------------------------------------------------
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.notice_text = text
+        self.notice_is_error = error
+
+    def _answered(self, reply: JSON) -> None:
+        if reply.get("ok"):
+            if reply.get("snapshot") is not None:
+                self.set_snapshot(reply["snapshot"], follow=True)
+        else:
+            self.say(str(reply.get("error", "refused")), error=True)
+
+    def send(self, command: JSON) -> None:
+        """Send one game command (a choice button, a die face, undo...)."""
+        self.say("")
+        self.conn.request({"op": "command", "command": dict(command)}, self._answered)
+
+    def roll(self, face: int | str) -> None:
+        prompt = (self.snapshot or {}).get("prompt") or {}
+        if prompt.get("die"):
+            self.send({"type": "roll", "die": prompt["die"], "face": face})
+
+    def undo(self) -> None:
+        self.send({"type": "undo"})
+
+    def redo(self) -> None:
+        self.send({"type": "redo"})
+
+    def _on_game_reply(self, reply: JSON) -> None:
+        self._answered(reply)
+        if reply.get("ok"):
+            self._have_state = True
+            self.screens.current = self.play_screen(reply.get("snapshot")) or "home"
+            self.screens.current_screen.show(self)
+            self._check_ready()
+
+    def new_game(self, game: str, options: JSON) -> None:
+        self.history = []
+        self.score_series = []
+        self.conn.request({"op": "new_game", "game": game, "options": options}, self._on_game_reply)
+
+    def resume(self, game_id: int) -> None:
+        self.history = []
+        self.score_series = []
+        self.conn.request({"op": "resume", "game_id": game_id}, self._on_game_reply)
+
+    def export(self, fmt: str) -> None:
+        """Write the game's box score (CSV) or its final snapshot (JSON) to the exports folder."""
+        from kiosk.cards import exports_dir
+
+        snapshot = self.snapshot
+        if not snapshot:
+            return
+        folder = exports_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"game-{snapshot.get('game_id')}.{fmt}"
+        if fmt == "json":
+            path.write_text(json.dumps({**snapshot, "score_difference": list(self.score_series)}, indent=2),
+                            encoding="utf-8")
+        else:
+            rows = present.box_score_rows(snapshot.get("view") or {})
+            path.write_text("\n".join(",".join(f'"{c}"' if "," in c else c for c in row) for row in rows)
+                            + "\n", encoding="utf-8")
+        self.say(f"Saved {path}")
+
+    # -- simulated hardware (in the service; driven through the socket) ------------------------------
+
+    def sim_press(self, role: str, hold: bool = False) -> None:
+        self.conn.request({"op": "sim_press", "role": role, "hold": hold}, self._sim_answered)
+
+    def sim_turn(self, steps: int) -> None:
+        self.conn.request({"op": "sim_turn", "steps": steps}, self._sim_answered)
+
+    def sim_tray(self, die: str, face: int | str) -> None:
+        self.conn.request({"op": "sim_tray", "die": die, "face": face}, self._sim_answered)
+
+    def sim_roll_for_me(self) -> None:
+        self.conn.request({"op": "sim_roll_for_me"}, self._sim_answered)
+
+    def _sim_answered(self, reply: JSON) -> None:
+        if not reply.get("ok"):
+            self.say(str(reply.get("error", "the simulated hardware refused")), error=True)
+        self.refresh_oled()
+
+    def refresh_oled(self) -> None:
+        self.conn.request({"op": "oled", "index": 0}, self._on_oled)
+
+    def _on_oled(self, reply: JSON) -> None:
+        if not reply.get("ok") or not reply.get("png"):
+            self.oled_online = False
+            return
+        self.oled_online = bool(reply.get("online", True))
+        image = CoreImage(io.BytesIO(base64.b64decode(reply["png"])), ext="png")
+        texture = image.texture
+        texture.mag_filter = "nearest"  # the OLED's pixels stay square when scaled up
+        self.oled_texture = texture
+
+    # -- readiness and screenshots --------------------------------------------------------------------
+
+    def _check_ready(self) -> None:
+        if self._ready_fired or not (self._have_state and self._have_games):
+            return
+        self._ready_fired = True
+        if self.screenshot_screen:
+            self.prepare_screen(self.screenshot_screen)
+        # Two frames later the screen has been laid out and drawn.
+        Clock.schedule_once(self._ready, 0.25)
+
+    def prepare_screen(self, name: str) -> None:
+        if name == "card":
+            setup = self.screens.get_screen("setup")
+            setup.prepare(self)
+            setup.edit_card(0, 0)
+            return
+        self.go(name)
+
+    def _ready(self, _dt: float) -> None:
+        self.ready_seconds = time.monotonic() - STARTED_AT
+        for callback in list(self.ready_callbacks):
+            callback(self)
+        if self.screenshot_path is not None:
+            from kiosk.layout_check import layout_problems
+
+            self.save_screenshot(self.screenshot_path)
+            print(json.dumps({"screenshot": str(self.screenshot_path), "screen": self.screens.current,
+                              "size": list(Window.size), "ready_seconds": round(self.ready_seconds, 3),
+                              "layout_problems": layout_problems(self.root)}), flush=True)
+            self.stop()
+
+    def save_screenshot(self, path: Path) -> Path:
+        """Save exactly what the window shows to ``path`` (Kivy numbers its files; we rename)."""
+        path = Path(path).resolve()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        stem = path.with_name(f".shot-{path.stem}.png")
+        written = Window.screenshot(name=str(stem))
+        Path(written).replace(path)
+        return path
+
+    def _screenshot_timeout(self, _dt: float) -> None:
+        if not self._ready_fired:
+            print(f"companion run: no answer from the table service on {self.socket_path}", file=sys.stderr)
+            self.exit_code = 3
+            self.stop()

@@ -1,0 +1,170 @@
+"""``companion run``: start the table service if needed (in simulation), then open the kiosk.
+
+    companion run [--sim] [--socket PATH] [--db PATH] [--screenshot FILE [--size WxH] [--screen NAME]]
+
+With ``--sim`` and no service answering on the socket, it starts ``companion serve --sim`` as a
+child process and stops it on exit (only if it started it). ``--screenshot`` renders the first
+complete screen (or the screen named by ``--screen``) to a PNG and exits.
+
+>>> parse_args(["--sim", "--size", "1024x600"]).size
+(1024, 600)
+"""
+
+from __future__ import annotations
+
+import argparse
+import configparser
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from kiosk.client import service_answers
+
+KIVY_CONFIG = Path(__file__).with_name("kivy_config.ini")
+SIZES = ((800, 480), (1024, 600), (1280, 720))
+SCREENS = ("home", "setup", "card", "table", "resolve", "between", "gameend", "history", "settings")
+
+
+def default_socket_path() -> Path:
+    """The socket ``companion serve`` listens on by default (one rule, in ``companion.serve``)."""
+    from companion.serve import default_socket_path as serve_default
+
+    return serve_default()
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a size is WIDTHxHEIGHT like 800x480, not {text!r}") from None
+    if width < 320 or height < 240:
+        raise argparse.ArgumentTypeError(f"{text} is too small for the kiosk (at least 320x240)")
+    return width, height
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="companion run", description="Open the touchscreen kiosk.")
+    parser.add_argument("--sim", action="store_true",
+                        help="simulation: start the table service with simulated hardware if none runs, "
+                             "and show the simulated buttons, encoder, OLED and dice tray")
+    parser.add_argument("--socket", type=Path, default=None, help="the table service's Unix socket")
+    parser.add_argument("--db", type=Path, default=None, help="game store for a service this starts")
+    parser.add_argument("--screenshot", type=Path, default=None,
+                        help="render the first complete screen to this PNG and exit")
+    parser.add_argument("--size", type=_size, default=None, metavar="WxH",
+                        help="window size, e.g. 800x480, 1024x600 or 1280x720 (default: fullscreen)")
+    parser.add_argument("--screen", choices=SCREENS, default=None,
+                        help="with --screenshot: which screen to render (default: the one the table is on)")
+    parser.add_argument("--windowed", action="store_true",
+                        help="a window instead of fullscreen (development)")
+    parser.add_argument("--service-timeout", type=float, default=20.0,
+                        help="seconds to wait for a service this starts to answer")
+    return parser.parse_args(list(argv))
+
+
+# -- the table service ----------------------------------------------------------------------------
+
+def service_command(socket_path: Path, db: Path | None) -> list[str]:
+    """The command line of a simulated table service (``companion serve --sim``)."""
+    command = [sys.executable, "-m", "companion.cli"]
+    if db is not None:
+        command += ["--db", str(db)]  # --db belongs to the companion command, before the subcommand
+    return [*command, "serve", "--sim", "--socket", str(socket_path)]
+
+
+def start_service(socket_path: Path, db: Path | None, timeout: float) -> subprocess.Popen[bytes]:
+    """Start ``companion serve --sim`` and wait until it answers on the socket."""
+    socket_path.parent.mkdir(parents=True, exist_ok=True)
+    # Its own process group, so stopping it also stops anything it started, and a Ctrl-C meant for
+    # the kiosk's terminal does not kill the table before the kiosk has said goodbye.
+    child = subprocess.Popen(service_command(socket_path, db), start_new_session=True)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if child.poll() is not None:
+            raise RuntimeError(f"the table service stopped at start (exit code {child.returncode}); "
+                               f"run `companion serve --sim --socket {socket_path}` to see why")
+        if service_answers(socket_path, timeout=0.5):
+            return child
+        time.sleep(0.1)
+    stop_service(child)
+    raise RuntimeError(f"the table service did not answer on {socket_path} within {timeout:.0f} s")
+
+
+def stop_service(child: subprocess.Popen[bytes], timeout: float = 5.0) -> None:
+    if child.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(child.pid, signal.SIGTERM)
+    try:
+        child.wait(timeout)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, signal.SIGKILL)
+        child.wait(timeout)
+
+
+# -- Kivy -----------------------------------------------------------------------------------------
+
+def configure_kivy(*, sim: bool, size: tuple[int, int] | None, windowed: bool) -> None:
+    """Apply ``kivy_config.ini`` (and the run's window size) before Kivy creates the window.
+
+    Must run before ``kivy.core.window`` is imported; Kivy reads the graphics section once.
+    """
+    os.environ.setdefault("KIVY_NO_ARGS", "1")  # our argv is ours, not Kivy's
+    os.environ.setdefault("KIVY_NO_FILELOG", "1")  # no log files on the SD card
+    from kivy.config import Config
+
+    shipped = configparser.ConfigParser()
+    shipped.read(KIVY_CONFIG, encoding="utf-8")
+    for section in shipped.sections():
+        if not Config.has_section(section):
+            Config.add_section(section)
+        if section == "input":
+            # Replace, not merge: one provider, so taps are never doubled (see kivy_config.ini).
+            for option in list(Config.options("input")):
+                Config.remove_option("input", option)
+        for option, value in shipped.items(section):
+            Config.set(section, option, value)
+    if sim:
+        Config.set("graphics", "show_cursor", "1")  # a desktop mouse stands in for the finger
+    if size is not None or windowed:
+        width, height = size or SIZES[0]
+        Config.set("graphics", "fullscreen", "0")
+        Config.set("graphics", "width", str(width))
+        Config.set("graphics", "height", str(height))
+        Config.set("graphics", "position", "custom")
+        Config.set("graphics", "left", "0")
+        Config.set("graphics", "top", "0")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``companion run`` (``companion/cli.py`` passes the arguments after ``run``)."""
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    socket_path = args.socket or default_socket_path()
+    child: subprocess.Popen[bytes] | None = None
+    if args.sim and not service_answers(socket_path):
+        try:
+            child = start_service(socket_path, args.db, args.service_timeout)
+        except RuntimeError as exc:
+            print(f"companion run: {exc}", file=sys.stderr)
+            return 2
+    try:
+        configure_kivy(sim=args.sim, size=args.size, windowed=args.windowed or args.screenshot is not None)
+        from kiosk.app import CourtsideApp
+
+        app = CourtsideApp(socket_path=socket_path, sim=args.sim, screenshot=args.screenshot,
+                           screenshot_screen=args.screen, started_service=child is not None)
+        app.run()
+        return app.exit_code
+    finally:
+        if child is not None:
+            stop_service(child)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

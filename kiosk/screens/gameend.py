@@ -1,0 +1,40 @@
+"""Game end: the result, a box score per hooper, the score difference over the game, exports."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import ListProperty, StringProperty
+from kivy.uix.label import Label
+
+from kiosk import present
+from kiosk.screens.base import KioskScreen
+
+
+class GameEndScreen(KioskScreen):
+    """Who won and why, every hooper's line, and the run of the game as a chart."""
+
+    result_text = StringProperty("")
+    score_text = StringProperty("")
+    chart_values = ListProperty([])
+
+    def show(self, app: Any) -> None:
+        snapshot = app.snapshot or {}
+        view = snapshot.get("view") or {}
+        self.result_text = present.result_line(snapshot) or "The game is not over yet."
+        partial = view.get("partial_scores") or []
+        periods = "   ".join(f"P{i + 1} {p[0]}-{p[1]}" for i, p in enumerate(partial) if len(p) == 2)
+        self.score_text = present.score_line(snapshot) + (f"    {periods}" if periods else "")
+        self.chart_values = list(view.get("score_difference") or app.score_series)
+        table = self.ids.box_score
+        table.clear_widgets()
+        rows = present.box_score_rows(view)
+        table.cols = len(rows[0])
+        for r, row in enumerate(rows):
+            for c, cell in enumerate(row):
+                label = Label(text=cell, font_size="15sp", bold=r == 0, size_hint_y=None, height="30dp",
+                              color=(1, 0.72, 0.12, 1) if r == 0 else (0.95, 0.96, 0.98, 1),
+                              halign="left", valign="middle")
+                label.size_hint_x = 2.2 if c == 1 else 1.6 if c in (0, 6) else 1
+                label.bind(size=lambda lbl, size: setattr(lbl, "text_size", size))
+                table.add_widget(label)

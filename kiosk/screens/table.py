@@ -1,0 +1,48 @@
+"""Table: the whole table at a glance: score, period, turn track, fouls, coach, slots, both line-ups."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import StringProperty
+
+from kiosk import present
+from kiosk.screens.base import KioskScreen
+from kiosk.widgets import Heading, WrapLabel
+
+
+class TableScreen(KioskScreen):
+    """Everything on the table, per side; every hooper with energy, cubes, Onfire, chips, injuries."""
+
+    slots_text = StringProperty("")
+    prompt_text = StringProperty("")
+    period_text = StringProperty("")
+
+    def show(self, app: Any) -> None:
+        snapshot = app.snapshot or {}
+        view = snapshot.get("view") or {}
+        self.slots_text = "This attack: " + present.slots_line(view)
+        self.prompt_text = ((snapshot.get("prompt") or {}).get("text") or "")
+        partial = view.get("partial_scores") or []
+        periods = "   ".join(f"P{i + 1} {p[0]}-{p[1]}" for i, p in enumerate(partial) if len(p) == 2)
+        self.period_text = present.turn_line(snapshot) + (f"   ({periods})" if periods else "")
+        sides = view.get("sides") or []
+        for index, column in enumerate((self.ids.side0, self.ids.side1)):
+            column.clear_widgets()
+            if index >= len(sides):
+                continue
+            side = sides[index]
+            score = (view.get("score") or [None, None])[index] if len(view.get("score") or []) > index else ""
+            column.add_widget(Heading(text=f"{side.get('name', '')}  {score}"))
+            column.add_widget(WrapLabel(text=present.fouls_line(snapshot, index), font_size="17sp"))
+            column.add_widget(WrapLabel(text=present.coach_line(side), font_size="17sp"))
+            hoopers = side.get("hoopers", side.get("players", []))
+            on_court = [h for h in hoopers if h.get("position") not in (None, "bench")]
+            bench = [h for h in hoopers if h.get("position") in (None, "bench")]
+            for hooper in on_court + bench:
+                label = WrapLabel(text=present.hooper_line(hooper), font_size="16sp")
+                if hooper.get("ejected") or hooper.get("injured_out"):
+                    label.color = (1, 0.5, 0.45, 1)
+                elif hooper.get("position") in (None, "bench"):
+                    label.color = (0.7, 0.74, 0.8, 1)
+                column.add_widget(label)

@@ -1,0 +1,98 @@
+"""The kiosk's few widget kinds: big buttons, hold-aware buttons, wrapping labels, the score chart.
+
+Their looks live in ``kv/widgets.kv``; here is only behaviour that KV cannot say.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from kivy.graphics import Color, Line, Rectangle
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.togglebutton import ToggleButton
+from kivy.uix.widget import Widget
+
+HOLD_SECONDS = 0.6  # a "long tap" on a simulated button is a hold (the real UNDO needs one)
+
+
+class BigButton(Button):
+    """A button a finger hits: at least 56 dp tall, large text that wraps instead of clipping."""
+
+    tone = StringProperty("normal")  # normal, primary, danger, quiet
+
+
+class BigToggle(ToggleButton):
+    """A toggle (variant, side, defensive flag) with the same size and looks as ``BigButton``."""
+
+
+class HoldButton(BigButton):
+    """A simulated hardware button: a tap is a press, a long tap (>= 0.6 s) is a hold.
+
+    Dispatches ``on_tap(held)`` once the finger lifts.
+    """
+
+    role = StringProperty("")
+    held_for = NumericProperty(0.0)
+    __events__ = ("on_tap",)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if self.collide_point(*touch.pos):
+            touch.ud[f"hold-start-{id(self)}"] = time.monotonic()
+        return super().on_touch_down(touch)
+
+    def on_touch_up(self, touch: Any) -> bool:
+        start = touch.ud.get(f"hold-start-{id(self)}")
+        handled = super().on_touch_up(touch)
+        if start is not None and self.collide_point(*touch.pos):
+            self.held_for = time.monotonic() - start
+            self.dispatch("on_tap", self.held_for >= HOLD_SECONDS)
+        return handled
+
+    def on_tap(self, held: bool) -> None:
+        pass
+
+
+class WrapLabel(Label):
+    """A label that wraps to its width and grows to its text's height (no clipped text)."""
+
+
+class Heading(WrapLabel):
+    """A section title."""
+
+
+class ChecklistItem(ToggleButton):
+    """One reminder between pairs or periods; tapping ticks it off."""
+
+    done = BooleanProperty(False)
+
+
+class ScoreChart(Widget):
+    """The score difference (first side minus second) after every step of the game, as a line."""
+
+    values = ListProperty([])
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.bind(values=self._redraw, pos=self._redraw, size=self._redraw)
+
+    def _redraw(self, *_args: Any) -> None:
+        self.canvas.clear()
+        values = list(self.values) or [0]
+        peak = max(5, max(abs(v) for v in values))
+        x0, y0, width, height = self.x + 8, self.y + 8, max(1, self.width - 16), max(1, self.height - 16)
+        middle = y0 + height / 2
+        with self.canvas:
+            Color(0.12, 0.15, 0.2, 1)
+            Rectangle(pos=self.pos, size=self.size)
+            Color(0.5, 0.55, 0.6, 1)
+            Line(points=[x0, middle, x0 + width, middle], width=1)
+            Color(1, 0.7, 0.1, 1)
+            step = width / max(1, len(values) - 1)
+            points: list[float] = []
+            for i, value in enumerate(values):
+                points += [x0 + i * step, middle + value / peak * height / 2]
+            if len(points) >= 4:
+                Line(points=points, width=2)

@@ -1,0 +1,300 @@
+"""Drives the real kiosk with real touches in its own process and prints a JSON report.
+
+    python tests/kiosk_driver.py SCENARIO --socket PATH --out DIR [--size 800x480] [--sim]
+
+A scenario is a generator of steps: it yields a condition (a function of the app that becomes true
+when the screen shows what we wait for) and the driver polls it on Kivy's clock, failing after a
+timeout. Taps are ``UnitTestTouch`` down/up at a widget's centre, dispatched through the window like a
+finger, so a covered or disabled button does not get the tap. Every ``shot`` saves a screenshot and
+records the screen's texts and layout problems.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import traceback
+from collections.abc import Callable, Generator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from kiosk.launcher import configure_kivy  # noqa: E402 - Kivy must be configured before it loads
+
+Condition = Callable[[Any], bool]
+Step = Generator[tuple[str, Condition], None, None]
+
+
+class Driver:
+    """Taps, waits and screenshots for a scenario; collects the report."""
+
+    def __init__(self, app: Any, out: Path, marker: Path | None) -> None:
+        self.app = app
+        self.out = out
+        self.marker = marker
+        self.report: dict[str, Any] = {"shots": {}, "taps": 0, "steps": [], "ok": False}
+
+    # -- finding and tapping ---------------------------------------------------------------------------
+
+    def visible_widgets(self) -> list[Any]:
+        from kiosk.layout_check import _visible
+
+        return [w for w in self.app.root.walk(restrict=True) if _visible(w)]
+
+    def button(self, text: str, exact: bool = False) -> Any | None:
+        from kivy.uix.button import Button
+
+        for widget in self.visible_widgets():
+            if isinstance(widget, Button) and not widget.disabled:
+                label = widget.text.replace("\n", " ")
+                if label == text or (not exact and label.startswith(text)):
+                    return widget
+        return None
+
+    def tap(self, text: str, exact: bool = False, hold: float = 0.0) -> None:
+        """One finger tap at the centre of the visible, enabled button labelled ``text``."""
+        from kivy.tests.common import UnitTestTouch
+
+        widget = self.button(text, exact)
+        if widget is None:
+            raise AssertionError(f"no button {text!r} on screen {self.app.screens.current}: "
+                                 f"{[w.text for w in self.visible_widgets() if hasattr(w, 'text')][:60]}")
+        self.scroll_into_view(widget)
+        x, y = widget.to_window(*widget.center)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        if hold:
+            time.sleep(hold)
+        touch.touch_up()
+        self.report["taps"] += 1
+        self.report["steps"].append(f"tap {text!r} on {self.app.screens.current}")
+
+    def scroll_into_view(self, widget: Any) -> None:
+        from kiosk.layout_check import _in_scroll
+
+        scroll = _in_scroll(widget)
+        if scroll is not None:
+            scroll.scroll_to(widget, padding=10, animate=False)
+            scroll.update_from_scroll()
+
+    def texts(self) -> list[str]:
+        from kiosk.layout_check import describe
+
+        return describe(self.app.root)["texts"]
+
+    def shows(self, text: str) -> bool:
+        return any(text in t for t in self.texts())
+
+    def shot(self, name: str) -> None:
+        from kiosk.layout_check import describe
+
+        path = self.app.save_screenshot(self.out / f"{name}.png")
+        info = describe(self.app.root)
+        self.report["shots"][name] = {"path": str(path), "screen": self.app.screens.current, **info}
+
+
+def wait_for(label: str, condition: Condition) -> tuple[str, Condition]:
+    return label, condition
+
+
+def run(scenario: Callable[[Driver], Step], argv: argparse.Namespace) -> int:
+    configure_kivy(sim=argv.sim, size=argv.size, windowed=True)
+    from kivy.clock import Clock
+
+    from kiosk.app import CourtsideApp
+
+    app = CourtsideApp(socket_path=argv.socket, sim=argv.sim)
+    driver = Driver(app, argv.out, argv.marker)
+    steps = scenario(driver)
+    state: dict[str, Any] = {"waiting": None, "since": 0.0}
+
+    def finish(ok: bool, error: str = "") -> None:
+        print(f"driver: finished ok={ok} {error}", file=sys.__stderr__, flush=True)
+        driver.report["ok"] = ok
+        driver.report["error"] = error
+        driver.report["ready_seconds"] = app.ready_seconds
+        app.stop()
+
+    def tick(_dt: float) -> None:
+        try:
+            if state["waiting"] is not None:
+                label, condition = state["waiting"]
+                if not condition(app) or app.screens.transition.is_active:
+                    if time.monotonic() - state["since"] > argv.step_timeout:
+                        raise AssertionError(f"timed out waiting for {label} on {app.screens.current}; "
+                                             f"texts: {driver.texts()[:40]}")
+                    Clock.schedule_once(tick, 0.05)
+                    return
+                # What we waited for is there: let one more frame lay it out and draw it first.
+                state["waiting"] = None
+                Clock.schedule_once(tick, 0.1)
+                return
+            state["waiting"] = next(steps)
+            state["since"] = time.monotonic()
+        except StopIteration:
+            finish(True)
+            return
+        except Exception:
+            finish(False, traceback.format_exc())
+            return
+        Clock.schedule_once(tick, 0.05)
+
+    app.ready_callbacks.append(lambda _app: Clock.schedule_once(tick, 0.05))
+    app.run()
+    print(json.dumps(driver.report), flush=True)
+    return 0 if driver.report["ok"] else 1
+
+
+# -- scenarios ---------------------------------------------------------------------------------------
+
+def on_screen(name: str) -> Condition:
+    return lambda app: app.screens.current == name
+
+
+def seq_above(seq: int) -> Condition:
+    return lambda app: bool(app.snapshot) and app.snapshot.get("seq", -1) > seq
+
+
+def settled(driver: Driver, after: int) -> Condition:
+    """The service answered the last command: a newer snapshot arrived and the screen shows it."""
+    return lambda app: bool(app.snapshot) and app.snapshot.get("seq", -1) > after
+
+
+def current_seq(driver: Driver) -> int:
+    return int((driver.app.snapshot or {}).get("seq", -1))
+
+
+def full_turn(driver: Driver) -> Step:
+    """Home -> setup (edit a card) -> start -> a defended, fouled 2-point shot and its free throws ->
+    table, history, undo, settings. Screenshots of every screen on the way."""
+    yield wait_for("home", on_screen("home"))
+    yield wait_for("the game list", lambda app: driver.button("New game: Valley Hoopers") is not None)
+    driver.shot("01-home")
+    driver.tap("New game: Valley Hoopers")
+    yield wait_for("setup", on_screen("setup"))
+    driver.shot("02-setup")
+    driver.tap("card")
+    yield wait_for("card editor", on_screen("card"))
+    driver.shot("03-card-editor")
+    driver.tap("Save card")
+    yield wait_for("back to setup", on_screen("setup"))
+    driver.tap("Start game")
+    yield wait_for("the first prompt", lambda app: app.screens.current == "resolve" and app.snapshot)
+    driver.report["first_prompt"] = driver.app.snapshot["prompt"]["text"]
+    driver.shot("04-play-first-attack")
+    seq = current_seq(driver)
+    driver.tap("2PS SG Muy Schillato", exact=True)
+    yield wait_for("the defense window", settled(driver, seq))
+    driver.report["defense_window_target"] = driver.app.screens.get_screen("resolve").target_text
+    driver.report["defense_window_chance"] = driver.app.screens.get_screen("resolve").chance_text
+    driver.shot("05-defense-window")
+    seq = current_seq(driver)
+    driver.tap("defend with Chus Kinder", exact=True)
+    yield wait_for("the foul die", settled(driver, seq))
+    driver.report["foul_die_faces"] = [w.text for w in driver.app.screens.get_screen("resolve").ids.die_pad.children[::-1]]
+    driver.shot("06-foul-die")
+    seq = current_seq(driver)
+    driver.tap("Whistle", exact=True)
+    yield wait_for("the fouled shot", settled(driver, seq))
+    resolve = driver.app.screens.get_screen("resolve")
+    driver.report["fouled_shot_target"] = resolve.target_text
+    driver.report["fouled_shot_chance"] = resolve.chance_text
+    driver.report["fouled_shot_message"] = resolve.message_text
+    driver.shot("07-fouled-shot")
+    seq = current_seq(driver)
+    driver.tap("50", exact=True)
+    yield wait_for("the first free throw", settled(driver, seq))
+    driver.report["free_throw_prompt"] = resolve.prompt_text
+    driver.report["free_throw_target"] = resolve.target_text
+    driver.shot("08-free-throw")
+    for _ in range(2):
+        seq = current_seq(driver)
+        driver.tap("20", exact=True)
+        yield wait_for("the free throw", settled(driver, seq))
+    driver.report["score_after_turn"] = driver.app.score_text
+    driver.report["prompt_after_turn"] = driver.app.snapshot["prompt"]["text"]
+    driver.report["top_bar_score"] = driver.app.root.ids.score.text
+    driver.shot("09-after-free-throws")
+    driver.tap("Table", exact=True)
+    yield wait_for("table", on_screen("table"))
+    driver.report["table_texts"] = driver.texts()
+    driver.shot("10-table")
+    driver.tap("Log", exact=True)
+    yield wait_for("history", on_screen("history"))
+    driver.report["history_texts"] = driver.texts()
+    driver.shot("11-history")
+    seq = current_seq(driver)
+    driver.tap("UNDO", exact=True)
+    yield wait_for("the undone free throw", settled(driver, seq))
+    driver.report["score_after_undo"] = driver.app.score_text
+    driver.tap("Settings", exact=True)
+    yield wait_for("settings", on_screen("settings"))
+    driver.shot("12-settings")
+    if driver.app.sim:
+        driver.tap("Sim >", exact=True)
+        yield wait_for("the sim panel", lambda app: app.sim_open and app.root.ids.sim_panel.width > 100)
+        yield wait_for("the OLED image", lambda app: app.oled_texture is not None)
+        driver.shot("13-sim-panel")
+
+
+def between_and_end(driver: Driver) -> Step:
+    """A game already at the between-pairs reminders: the checklist; then the game end screen."""
+    yield wait_for("between screen", on_screen("between"))
+    driver.report["between_texts"] = driver.texts()
+    driver.tap(driver.app.screens.get_screen("between").ids.checklist.children[-1].text, exact=True)
+    driver.shot("20-between")
+    yield wait_for("the test to finish the game", lambda app: bool(app.snapshot and app.snapshot.get("outcome"))
+                   or (driver.marker is not None and driver.marker.write_text("between-seen") is None and False))
+    yield wait_for("game end", on_screen("gameend"))
+    driver.report["gameend_texts"] = driver.texts()
+    driver.shot("21-game-end")
+    driver.tap("Export CSV", exact=True)
+    yield wait_for("the export notice", lambda app: app.notice_text.startswith("Saved"))
+    driver.report["export_notice"] = driver.app.notice_text
+
+
+def reconnect(driver: Driver) -> Step:
+    """Mid-game: the test kills the service and starts it again; the kiosk must show the same game."""
+    yield wait_for("the game", lambda app: app.screens.current == "resolve" and app.snapshot is not None)
+    driver.report["before"] = {"score": driver.app.score_text, "turn": driver.app.turn_text,
+                               "seq": driver.app.snapshot["seq"], "prompt": driver.app.snapshot["prompt"]["text"]}
+    assert driver.marker is not None
+    driver.marker.write_text("kill now")
+    yield wait_for("reconnecting", lambda app: app.link_state == "reconnecting")
+    driver.report["banner_while_down"] = driver.app.banner_text
+    driver.report["notice_while_down"] = driver.app.notice_text
+    driver.shot("30-reconnecting")
+    yield wait_for("connected again", lambda app: app.link_state == "connected" and app.conn.connects >= 2)
+    yield wait_for("the state again", lambda app: bool(app.snapshot) and app.banner_text != "RECONNECTING...")
+    yield wait_for("a frame", lambda app: True)
+    driver.report["after"] = {"score": driver.app.score_text, "turn": driver.app.turn_text,
+                              "seq": driver.app.snapshot["seq"], "prompt": driver.app.snapshot["prompt"]["text"],
+                              "screen": driver.app.screens.current}
+    driver.shot("31-reconnected")
+
+
+SCENARIOS = {"full_turn": full_turn, "between_and_end": between_and_end, "reconnect": reconnect}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("scenario", choices=sorted(SCENARIOS))
+    parser.add_argument("--socket", type=Path, required=True)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--size", default="800x480")
+    parser.add_argument("--sim", action="store_true")
+    parser.add_argument("--marker", type=Path, default=None, help="a file the scenario writes to signal the test")
+    parser.add_argument("--step-timeout", type=float, default=15.0)
+    args = parser.parse_args()
+    width, height = (int(v) for v in args.size.split("x"))
+    args.size = (width, height)
+    args.out.mkdir(parents=True, exist_ok=True)
+    return run(SCENARIOS[args.scenario], args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

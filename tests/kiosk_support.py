@@ -1,0 +1,99 @@
+"""Helpers for the kiosk tests: Xvfb, a real table service in a subprocess, the driver, test cards.
+
+Kivy runs in its own process per scenario (``tests/kiosk_driver.py`` or ``companion run``), because
+one Kivy window per process is what Kivy supports well; the tests read each run's JSON report and
+its screenshots under ``tests/artifacts/kiosk/``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from companion.socket_server import TableClient
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "tests" / "artifacts" / "kiosk"
+PYTHON = sys.executable
+sys.path.insert(0, str(ROOT / "tests" / "games"))
+
+
+def kiosk_env(home: Path, display: str) -> dict[str, str]:
+    """Environment for a kiosk or service process: its own Kivy home, config and data folders."""
+    env = dict(os.environ)
+    env.update({"DISPLAY": display, "KIVY_NO_ARGS": "1", "KIVY_HOME": str(home / "kivy"),
+                "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_FILELOG": "1",
+                "XDG_CONFIG_HOME": str(home / "config"), "XDG_DATA_HOME": str(home / "data"),
+                "XDG_RUNTIME_DIR": str(home / "run"), "PYTHONPATH": str(ROOT)})
+    (home / "run").mkdir(parents=True, exist_ok=True)
+    return env
+
+
+def serve_argv(socket_path: Path, db: Path) -> list[str]:
+    """``companion serve`` in simulation (the kiosk's simulated hardware panel talks to it)."""
+    return [PYTHON, "-m", "companion.cli", "--db", str(db), "serve", "--sim", "--socket", str(socket_path)]
+
+
+def start_service(socket_path: Path, db: Path, env: dict[str, str], timeout: float = 20.0) -> subprocess.Popen[bytes]:
+    from kiosk.client import service_answers
+
+    log = open(db.with_suffix(".serve.log"), "ab")  # noqa: SIM115 - closed with the process
+    child = subprocess.Popen(serve_argv(socket_path, db), env=env, stdout=log, stderr=subprocess.STDOUT,
+                             start_new_session=True)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if child.poll() is not None:
+            raise AssertionError(f"companion serve exited {child.returncode}: "
+                                 + db.with_suffix(".serve.log").read_text()[-2000:])
+        if service_answers(socket_path, 0.5):
+            return child
+        time.sleep(0.05)
+    child.kill()
+    raise AssertionError("companion serve did not answer")
+
+
+def stop(child: subprocess.Popen[bytes], sig: int = 15) -> None:
+    if child.poll() is None:
+        os.killpg(child.pid, sig)
+        child.wait(10)
+
+
+def request(socket_path: Path, message: dict[str, Any]) -> dict[str, Any]:
+    client = TableClient(socket_path)
+    try:
+        return client.request(message)
+    finally:
+        client.close()
+
+
+def write_test_cards(env: dict[str, str]) -> Path:
+    """The test table's fully entered hooper cards (test data, see tests/games/valley_hoopers_table.py)
+    as the kiosk's remembered cards, so the kiosk's own setup starts a playable game."""
+    from valley_hoopers_table import karl_hoopers, lucy_hoopers
+
+    path = Path(env["XDG_CONFIG_HOME"]) / "courtside-companion" / "hooper-cards.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    cards = {c["name"]: {k: v for k, v in c.items() if v is not None} for c in lucy_hoopers() + karl_hoopers()}
+    path.write_text(json.dumps(cards, indent=2), encoding="utf-8")
+    return path
+
+
+def test_table_options() -> dict[str, Any]:
+    from valley_hoopers_table import options
+
+    return options()
+
+
+def run_kiosk(argv: list[str], env: dict[str, str], timeout: float = 90.0) -> dict[str, Any]:
+    """Run a kiosk process (the driver or ``companion run``) and return the JSON it printed last."""
+    result = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+    reports = [line for line in result.stdout.splitlines() if line.startswith("{")]
+    if result.returncode != 0 or not reports:
+        raise AssertionError(f"kiosk exited {result.returncode}\nstdout: {result.stdout[-3000:]}\n"
+                             f"stderr: {result.stderr[-5000:]}")
+    return json.loads(reports[-1])
