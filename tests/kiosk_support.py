@@ -39,7 +39,8 @@ def serve_argv(socket_path: Path, db: Path) -> list[str]:
     return [PYTHON, "-m", "companion.cli", "--db", str(db), "serve", "--sim", "--socket", str(socket_path)]
 
 
-def start_service(socket_path: Path, db: Path, env: dict[str, str], timeout: float = 20.0) -> subprocess.Popen[bytes]:
+def start_service(socket_path: Path, db: Path, env: dict[str, str],
+                  timeout: float = 20.0) -> subprocess.Popen[bytes]:
     from kiosk.client import service_answers
 
     log = open(db.with_suffix(".serve.log"), "ab")  # noqa: SIM115 - closed with the process
@@ -78,12 +79,13 @@ def write_test_cards(env: dict[str, str]) -> Path:
 
     path = Path(env["XDG_CONFIG_HOME"]) / "courtside-companion" / "hooper-cards.json"
     path.parent.mkdir(parents=True, exist_ok=True)
-    cards = {c["name"]: {k: v for k, v in c.items() if v is not None} for c in lucy_hoopers() + karl_hoopers()}
+    cards = {c["name"]: {k: v for k, v in c.items() if v is not None}
+             for c in lucy_hoopers() + karl_hoopers()}
     path.write_text(json.dumps(cards, indent=2), encoding="utf-8")
     return path
 
 
-def test_table_options() -> dict[str, Any]:
+def table_test_options() -> dict[str, Any]:
     from valley_hoopers_table import options
 
     return options()
@@ -97,3 +99,42 @@ def run_kiosk(argv: list[str], env: dict[str, str], timeout: float = 90.0) -> di
         raise AssertionError(f"kiosk exited {result.returncode}\nstdout: {result.stdout[-3000:]}\n"
                              f"stderr: {result.stderr[-5000:]}")
     return json.loads(reports[-1])
+
+
+FOUL_FACES = ["whistle", "whistle2", "whistle3", "charge", "jumpball", "blank", "blank", "blank"]
+
+
+def next_command(snapshot: dict[str, Any], rng: Any) -> dict[str, Any]:
+    """A legal command from the snapshot's prompt: a ready-made choice or a face of the awaited die
+    (the socket twin of ``valley_hoopers_table.next_command``)."""
+    prompt = snapshot["prompt"]
+    die = prompt.get("die")
+    if die == "d8foul":
+        return {"type": "roll", "die": "d8foul", "face": rng.choice(FOUL_FACES)}
+    choices = prompt.get("choices") or []
+    if die == "d20x5" and (not choices or prompt["commands"][0] == "roll" or rng.random() < 0.5):
+        return {"type": "roll", "die": "d20x5", "face": rng.choice(range(5, 101, 5))}
+    preferred = [c for c in choices if c["command"]["type"] not in ("end_turn", "timeout")] or choices
+    if not preferred:
+        raise AssertionError(f"no legal choice offered: {prompt['text']}")
+    return dict(rng.choice(preferred)["command"])
+
+
+def play_until(socket_path: Path, done: Any, seed: int = 7, limit: int = 5000) -> dict[str, Any]:
+    """Play random legal commands through the socket until ``done(snapshot)``; the last snapshot."""
+    import random
+
+    rng = random.Random(seed)
+    client = TableClient(socket_path)
+    try:
+        snapshot = client.request({"op": "state"})["snapshot"]
+        for _ in range(limit):
+            if done(snapshot):
+                return snapshot
+            reply = client.request({"op": "command", "command": next_command(snapshot, rng)})
+            if not reply["ok"]:
+                raise AssertionError(f"offered command refused: {reply}")
+            snapshot = reply["snapshot"]
+    finally:
+        client.close()
+    raise AssertionError("the game did not get there")

@@ -1,0 +1,191 @@
+"""The kiosk as the table uses it: real touches on the real Kivy app, against a real table service.
+
+Each scenario runs Kivy in its own process (``tests/kiosk_driver.py`` or ``companion run``) under a
+private Xvfb; screenshots land in ``tests/artifacts/kiosk/`` (git-ignored) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from kiosk_support import (ARTIFACTS, PYTHON, ROOT, kiosk_env, play_until, request, run_kiosk, start_service,
+                           stop, table_test_options, write_test_cards)
+
+SIZES = ("800x480", "1024x600", "1280x720")
+
+
+@pytest.fixture(scope="session")
+def display() -> Iterator[str]:
+    """A private X server for the whole session (Kivy needs a display; the table has a real one)."""
+    xvfb = shutil.which("Xvfb") or "/usr/bin/Xvfb"
+    read, write = os.pipe()
+    server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                              pass_fds=(write,), stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as numbers:
+        number = numbers.readline().strip()
+    assert number, "Xvfb did not start"
+    yield f":{number}"
+    server.terminate()
+    server.wait(10)
+
+
+@pytest.fixture()
+def table(tmp_path: Path, display: str) -> Iterator[dict]:
+    """A simulated table service with the test cards remembered by the kiosk."""
+    env = kiosk_env(tmp_path, display)
+    write_test_cards(env)
+    socket_path = tmp_path / "run" / "table.sock"
+    service = start_service(socket_path, tmp_path / "table.db", env)
+    info = {"env": env, "socket": socket_path, "db": tmp_path / "table.db", "service": service, "home": tmp_path}
+    yield info
+    stop(info["service"])
+
+
+def driver(scenario: str, table: dict, out: str, size: str = "800x480", sim: bool = True,
+           marker: Path | None = None) -> list[str]:
+    argv = [PYTHON, str(ROOT / "tests" / "kiosk_driver.py"), scenario, "--socket", str(table["socket"]),
+            "--out", str(ARTIFACTS / out), "--size", size]
+    return argv + (["--sim"] if sim else []) + (["--marker", str(marker)] if marker else [])
+
+
+def assert_laid_out(report: dict) -> None:
+    for name, shot in report["shots"].items():
+        assert Path(shot["path"]).stat().st_size > 1000, name
+        assert shot["problems"] == [], f"{name}: {shot['problems']}"
+
+
+def test_setup_and_a_defended_fouled_two_pointer_with_its_free_throws_by_touch(table: dict) -> None:
+    report = run_kiosk(driver("full_turn", table, "full_turn"), table["env"])
+    assert report["ok"], report.get("error")
+    assert report["first_prompt"] == "Lucy: play F1 (a fundamental or the attack)"
+    # The defender sees the shooter's target before choosing; then the breakdown names every term.
+    assert report["defense_window_target"] == "50 2PS Muy Schillato = 50"
+    assert report["defense_window_chance"] == "Roll 50 or less · 50% chance · 1.00 points expected"
+    assert report["foul_die_faces"] == ["Whistle", "Whistle 2", "Whistle 3", "Charging foul", "Jump ball", "Blank"]
+    assert report["fouled_shot_target"] == "50 2PS Muy Schillato - 20 D2 Chus Kinder - 20 foul bonus whistle = 10"
+    assert report["fouled_shot_chance"] == "Roll 10 or less · 10% chance · 0.20 points expected"
+    assert report["free_throw_target"] == "50 2PS Muy Schillato + 15 free throw = 65"
+    assert report["score_after_turn"] == report["top_bar_score"] == "Lucy 2 - 0 Karl"
+    assert report["prompt_after_turn"] == "Karl: play F1 (a fundamental or the attack)"
+    assert report["score_after_undo"] == "Lucy 1 - 0 Karl"
+    table_texts = "\n".join(report["table_texts"])
+    for expected in ("P1 · pair 1 of 8 · Karl attacks", "Team fouls 1", "coach tokens 7 · timeouts 3",
+                     "Chus Kinder  E 4/5  red 1", "Muy Schillato  E 4/5  white 1"):
+        assert expected in table_texts
+    assert "Chus Kinder fouls Muy Schillato: +20 defense" in report["history_texts"]
+    # Setup 3 taps (new game, card, save, start = 4 with the card edit), the turn 6, then table/log/undo.
+    assert report["taps"] == 15
+    assert_laid_out(report)
+    # The service really holds what the kiosk showed.
+    snapshot = request(table["socket"], {"op": "state"})["snapshot"]
+    assert snapshot["scoreboard"]["sides"][0]["score"] == 1
+
+
+def test_between_pairs_checklist_then_the_game_end_screen_follows_the_table(table: dict) -> None:
+    request(table["socket"], {"op": "new_game", "game": "valley-hoopers",
+                              "options": table_test_options() | {"variant": "fast"}})
+    play_until(table["socket"], lambda snap: bool(snap["view"]["reminders"]))
+    marker = table["home"] / "between.marker"
+    kiosk = subprocess.Popen(driver("between_and_end", table, "between_and_end", size="1024x600", marker=marker),
+                             env=table["env"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not marker.exists() and kiosk.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.1)
+    final = play_until(table["socket"], lambda snap: snap["outcome"] is not None)
+    out, err = kiosk.communicate(timeout=90)
+    report = __import__("json").loads(out.strip().splitlines()[-1])
+    assert report["ok"], report.get("error") or err[-3000:]
+    assert report["reminders"], "the between screen shows the rulebook's reminders"
+    names = [s["name"] for s in final["scoreboard"]["sides"]]
+    winner = final["outcome"]["winner"]
+    expected = "A draw" if winner is None else f"{names[winner]} wins"
+    assert any(t.startswith(expected) for t in report["gameend_texts"])
+    assert any("Muy Schillato" in t for t in report["gameend_texts"]), "box score lists every hooper"
+    assert report["chart_points"] > 10
+    assert report["export_notice"].startswith("Saved") and report["export_notice"].endswith(".csv")
+    csv_path = Path(report["export_notice"].removeprefix("Saved "))
+    assert csv_path.read_text().splitlines()[0].startswith("Side,Hooper,Pts")
+    assert_laid_out(report)
+
+
+def test_kiosk_shows_reconnecting_and_resumes_the_same_game_after_the_service_dies(table: dict) -> None:
+    request(table["socket"], {"op": "new_game", "game": "valley-hoopers", "options": table_test_options()})
+    play_until(table["socket"], lambda snap: snap["seq"] >= 9, seed=11)
+    marker = table["home"] / "kill.marker"
+    kiosk = subprocess.Popen(driver("reconnect", table, "reconnect", marker=marker), env=table["env"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not marker.exists() and kiosk.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert marker.exists(), kiosk.communicate(timeout=5)
+    os.killpg(table["service"].pid, signal.SIGKILL)  # a crash, not a clean stop
+    table["service"].wait(10)
+    time.sleep(1.5)  # the kiosk notices and shows "reconnecting" while nothing answers
+    table["service"] = start_service(table["socket"], table["db"], table["env"])
+    out, err = kiosk.communicate(timeout=90)
+    report = __import__("json").loads(out.strip().splitlines()[-1])
+    assert report["ok"], report.get("error") or err[-3000:]
+    assert report["banner_while_down"] == "RECONNECTING..."
+    assert "reconnecting" in report["notice_while_down"]
+    before, after = report["before"], report["after"]
+    assert after["seq"] == before["seq"] >= 9
+    assert (after["score"], after["turn"], after["prompt"]) == (before["score"], before["turn"], before["prompt"])
+    assert after["screen"] == "resolve"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_companion_run_screenshot_lays_out_every_screen_at_every_size(table: dict, size: str) -> None:
+    request(table["socket"], {"op": "new_game", "game": "valley-hoopers", "options": table_test_options()})
+    play_until(table["socket"], lambda snap: snap["prompt"].get("die") == "d20x5"
+               and snap["prompt"].get("target") is not None, seed=5)
+    for screen in ("home", "setup", "card", "table", "resolve", "history", "settings"):
+        png = ARTIFACTS / "sizes" / f"{screen}-{size}.png"
+        report = run_kiosk([PYTHON, "-m", "companion.cli", "run", "--sim", "--socket", str(table["socket"]),
+                            "--screenshot", str(png), "--size", size, "--screen", screen], table["env"])
+        assert report["screen"] == screen and report["size"] == [int(v) for v in size.split("x")]
+        assert report["layout_problems"] == [], f"{screen} at {size}: {report['layout_problems']}"
+        assert png.stat().st_size > 1000
+
+
+def test_run_sim_starts_a_service_when_none_answers_and_stops_only_that_one(tmp_path: Path, display: str) -> None:
+    env = kiosk_env(tmp_path, display)
+    socket_path = tmp_path / "run" / "own.sock"
+    png = ARTIFACTS / "launcher" / "first-screen.png"
+    report = run_kiosk([PYTHON, "-m", "companion.cli", "--db", str(tmp_path / "own.db"), "run", "--sim",
+                        "--socket", str(socket_path), "--screenshot", str(png), "--size", "800x480"], env)
+    assert report["screen"] == "home" and report["layout_problems"] == []
+    assert (tmp_path / "own.db").exists(), "the service it started used the --db it was given"
+    from kiosk.client import service_answers
+
+    assert not service_answers(socket_path), "the service it started is stopped on exit"
+
+
+def test_run_leaves_a_service_it_did_not_start_running(table: dict) -> None:
+    png = ARTIFACTS / "launcher" / "existing-service.png"
+    run_kiosk([PYTHON, "-m", "companion.cli", "run", "--sim", "--socket", str(table["socket"]),
+               "--screenshot", str(png), "--size", "800x480"], table["env"])
+    assert table["service"].poll() is None
+    assert request(table["socket"], {"op": "status"})["ok"]
+
+
+def test_escape_and_window_close_do_not_leave_the_kiosk() -> None:
+    """No way out to a desktop by touch or key: checked on the shipped config and the app's handlers."""
+    import configparser
+
+    config = configparser.ConfigParser()
+    config.read(ROOT / "kiosk" / "kivy_config.ini")
+    assert config["kivy"]["exit_on_escape"] == "0"
+    assert config["graphics"]["fullscreen"] == "auto" and config["graphics"]["show_cursor"] == "0"
+    assert dict(config["input"]) == {"mouse": "mouse,disable_multitouch"}, "one touch provider: no doubled taps"
+    source = (ROOT / "kiosk" / "app.py").read_text()
+    assert "on_request_close=self._refuse_close" in source and "return key == 27" in source
+    assert sys.modules.get("kivy") is None or True
