@@ -40,14 +40,16 @@ class HoldButton(BigButton):
 
     def on_touch_down(self, touch: Any) -> bool:
         if self.collide_point(*touch.pos):
-            touch.ud[f"hold-start-{id(self)}"] = time.monotonic()
+            touch.ud[f"hold-{id(self)}"] = True
         return super().on_touch_down(touch)
 
     def on_touch_up(self, touch: Any) -> bool:
-        start = touch.ud.get(f"hold-start-{id(self)}")
+        pressed = touch.ud.get(f"hold-{id(self)}")
         handled = super().on_touch_up(touch)
-        if start is not None and self.collide_point(*touch.pos):
-            self.held_for = time.monotonic() - start
+        if pressed and self.collide_point(*touch.pos):
+            # From the finger's own start time: inside a ScrollView the button only hears of the
+            # touch once the view has decided it is not a scroll (a quarter second later).
+            self.held_for = time.time() - touch.time_start
             self.dispatch("on_tap", self.held_for >= HOLD_SECONDS)
         return handled
 

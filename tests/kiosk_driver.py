@@ -45,21 +45,26 @@ class Driver:
 
         return [w for w in self.app.root.walk(restrict=True) if _visible(w)]
 
-    def button(self, text: str, exact: bool = False) -> Any | None:
+    def button(self, text: str, exact: bool = False, within: Any = None) -> Any | None:
         from kivy.uix.button import Button
 
-        for widget in self.visible_widgets():
+        from kiosk.layout_check import _visible
+
+        widgets = self.visible_widgets() if within is None else [
+            w for w in within.walk(restrict=True) if _visible(w)]
+        for widget in widgets:
             if isinstance(widget, Button) and not widget.disabled:
                 label = widget.text.replace("\n", " ")
                 if label == text or (not exact and label.startswith(text)):
                     return widget
         return None
 
-    def tap(self, text: str, exact: bool = False, hold: float = 0.0) -> None:
-        """One finger tap at the centre of the visible, enabled button labelled ``text``."""
+    def tap(self, text: str, exact: bool = False, hold: float = 0.0, within: Any = None) -> None:
+        """One finger tap at the centre of the visible, enabled button labelled ``text`` (held for
+        ``hold`` seconds), optionally only among the widgets of ``within``."""
         from kivy.tests.common import UnitTestTouch
 
-        widget = self.button(text, exact)
+        widget = self.button(text, exact, within)
         if widget is None:
             raise AssertionError(f"no button {text!r} on screen {self.app.screens.current}: "
                                  f"{[w.text for w in self.visible_widgets() if hasattr(w, 'text')][:60]}")
@@ -239,6 +244,25 @@ def full_turn(driver: Driver) -> Step:
         yield wait_for("the sim panel", lambda app: app.sim_open and app.root.ids.sim_panel.width > 100)
         yield wait_for("the OLED image", lambda app: app.oled_texture is not None)
         driver.shot("13-sim-panel")
+        panel = driver.app.root.ids.sim_panel
+        driver.tap("Play", exact=True)
+        yield wait_for("the free throw again", lambda app: app.screens.current == "resolve"
+                       and app.snapshot["prompt"].get("die") == "d20x5")
+        # The simulated tray: tap a face, the service writes a checked $ROLL line into its tray.
+        seq = current_seq(driver)
+        driver.tap("20", exact=True, within=panel)
+        yield wait_for("the tray's roll", settled(driver, seq))
+        driver.report["score_after_tray_roll"] = driver.app.score_text
+        # A long tap on the simulated UNDO is a hold: the real button undoes only when held.
+        seq = current_seq(driver)
+        driver.tap("UNDO", exact=True, hold=1.3, within=panel)
+        yield wait_for("the held UNDO", settled(driver, seq))
+        driver.report["score_after_held_undo"] = driver.app.score_text
+        seq = current_seq(driver)
+        driver.tap("Roll for me", exact=True, within=panel)
+        yield wait_for("the random roll", settled(driver, seq))
+        driver.report["prompt_after_roll_for_me"] = driver.app.snapshot["prompt"]["text"]
+        driver.shot("14-sim-after-rolls")
 
 
 def between_and_end(driver: Driver) -> Step:
