@@ -125,7 +125,8 @@ def default_setup() -> JSON:
         "sides": [
             {"name": "Lucy", "colour": SIDE_COLOURS[0], "roster": "unleashed",
              "picked": {"Serge Ceptor": "PG", "Muy Schillato": "SG", "Dime N'Shons": "SF",
-                        "Wally Block": "PF", "Never Tired": "C", "Reley Baton": "bench", "Joy Kill": "bench"}},
+                        "Wally Block": "PF", "Never Tired": "C", "Reley Baton": "bench",
+                        "Joy Kill": "bench"}},
             {"name": "Karl", "colour": SIDE_COLOURS[1], "roster": "keepers",
              "picked": {"May Friend": "PG", "Chus Kinder": "SG", "Edd Trapp": "SF", "Hector Prot": "PF",
                         "Perry Hel": "C", "Linda Siempre": "bench", "Manny Gentle": "bench"}},

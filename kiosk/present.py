@@ -19,8 +19,8 @@ from typing import Any
 
 JSON = dict[str, Any]
 
-FACE_WORDS = {"whistle": "Whistle", "whistle2": "Whistle 2", "whistle3": "Whistle 3", "charge": "Charging foul",
-              "jumpball": "Jump ball", "blank": "Blank"}
+FACE_WORDS = {"whistle": "Whistle", "whistle2": "Whistle 2", "whistle3": "Whistle 3",
+              "charge": "Charging foul", "jumpball": "Jump ball", "blank": "Blank"}
 # Distinct faces of the dice the games name (what the on-screen pad offers). The service may send
 # the faces itself in ``prompt["faces"]``; these are the faces printed on the physical dice.
 DIE_FACES: dict[str, list[int | str]] = {
@@ -132,7 +132,8 @@ def hooper_line(hooper: JSON) -> str:
     """One line per hooper: position, name, energy, cubes, Onfire, chips, injuries, ejection."""
     energy = hooper.get("energy")
     max_energy = hooper.get("max_energy")
-    parts = [f"{hooper.get('position', ''):<5}".upper().replace("BENCH", "bench"), str(hooper.get("name", "?"))]
+    position = str(hooper.get("position") or "bench")
+    parts = [position if position == "bench" else position.upper(), str(hooper.get("name", "?"))]
     if energy is not None or max_energy is not None:
         parts.append(f"E {'?' if energy is None else energy}/{'?' if max_energy is None else max_energy}")
     if hooper.get("red"):
@@ -165,7 +166,8 @@ def slots_line(view: JSON) -> str:
         if isinstance(slot, dict):
             result = slot.get("result")
             tail = f" ({result})" if result and result != "played" else ""
-            shown.append(f"{slot.get('slot')}: {slot.get('action', '')} {slot.get('hooper', '')}{tail}".strip())
+            words = f"{slot.get('action', '')} {slot.get('hooper', '')}".strip()
+            shown.append(f"{slot.get('slot')}: {words}{tail}")
     lost = turn.get("lost_slots") or []
     shown += [f"{s}: lost" for s in lost]
     by_name = {s.split(":")[0]: s for s in shown}

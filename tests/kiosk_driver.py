@@ -200,7 +200,8 @@ def full_turn(driver: Driver) -> Step:
     seq = current_seq(driver)
     driver.tap("defend with Chus Kinder", exact=True)
     yield wait_for("the foul die", settled(driver, seq))
-    driver.report["foul_die_faces"] = [w.text for w in driver.app.screens.get_screen("resolve").ids.die_pad.children[::-1]]
+    pad = driver.app.screens.get_screen("resolve").ids.die_pad
+    driver.report["foul_die_faces"] = [w.text for w in pad.children[::-1]]
     driver.shot("06-foul-die")
     seq = current_seq(driver)
     driver.tap("Whistle", exact=True)
@@ -291,7 +292,8 @@ def reconnect(driver: Driver) -> Step:
     """Mid-game: the test kills the service and starts it again; the kiosk must show the same game."""
     yield wait_for("the game", lambda app: app.screens.current == "resolve" and app.snapshot is not None)
     driver.report["before"] = {"score": driver.app.score_text, "turn": driver.app.turn_text,
-                               "seq": driver.app.snapshot["seq"], "prompt": driver.app.snapshot["prompt"]["text"]}
+                               "seq": driver.app.snapshot["seq"],
+                               "prompt": driver.app.snapshot["prompt"]["text"]}
     assert driver.marker is not None
     driver.marker.write_text("kill now")
     yield wait_for("reconnecting", lambda app: app.link_state == "reconnecting")
@@ -302,7 +304,8 @@ def reconnect(driver: Driver) -> Step:
     yield wait_for("the state again", lambda app: bool(app.snapshot) and app.banner_text != "RECONNECTING...")
     yield wait_for("a frame", lambda app: True)
     driver.report["after"] = {"score": driver.app.score_text, "turn": driver.app.turn_text,
-                              "seq": driver.app.snapshot["seq"], "prompt": driver.app.snapshot["prompt"]["text"],
+                              "seq": driver.app.snapshot["seq"],
+                              "prompt": driver.app.snapshot["prompt"]["text"],
                               "screen": driver.app.screens.current}
     driver.shot("31-reconnected")
 
@@ -317,7 +320,8 @@ def main() -> int:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--size", default="800x480")
     parser.add_argument("--sim", action="store_true")
-    parser.add_argument("--marker", type=Path, default=None, help="a file the scenario writes to signal the test")
+    parser.add_argument("--marker", type=Path, default=None,
+                        help="a file the scenario writes to signal the test")
     parser.add_argument("--step-timeout", type=float, default=15.0)
     args = parser.parse_args()
     width, height = (int(v) for v in args.size.split("x"))

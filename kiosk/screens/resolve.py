@@ -28,7 +28,8 @@ class ResolveScreen(KioskScreen):
         self.prompt_text = str(prompt.get("text") or "")
         target = prompt.get("target")
         self.target_text = present.target_breakdown(target) if target else ""
-        self.chance_text = present.chance_line(prompt) if (target or prompt.get("p_success") is not None) else ""
+        has_chance = target or prompt.get("p_success") is not None
+        self.chance_text = present.chance_line(prompt) if has_chance else ""
         self.message_text = str(view.get("message") or "")
         faces = present.die_faces(prompt)
         die = prompt.get("die")

@@ -15,8 +15,8 @@ from kiosk.screens.base import KioskScreen
 def _describe(value: Any) -> str:
     if isinstance(value, dict):
         if "online" in value:
-            return ("online" if value["online"] else "OFFLINE") + (f" ({value['detail']})" if value.get("detail")
-                                                                   else "")
+            detail = f" ({value['detail']})" if value.get("detail") else ""
+            return ("online" if value["online"] else "OFFLINE") + detail
         if "state" in value:
             return str(value["state"]) + (f" ({value['detail']})" if value.get("detail") else "")
         return ", ".join(f"{k} {v}" for k, v in value.items())
@@ -38,7 +38,8 @@ class SettingsScreen(KioskScreen):
         self.tray_text = ("Dice tray: " + (_describe(tray) if tray else "not connected")
                           + (f", {device.get('device')} firmware {device.get('firmware')}"
                              if isinstance(device, dict) else ""))
-        displays = [f"{k.split(':', 1)[1]}: {_describe(v)}" for k, v in status.items() if k.startswith("display:")]
+        displays = [f"{k.split(':', 1)[1]}: {_describe(v)}" for k, v in status.items()
+                    if k.startswith("display:")]
         self.displays_text = "Displays: " + ("; ".join(displays) if displays else "no report yet")
         live = [f"{k}: {_describe(v)}" for k, v in status.items()
                 if k in ("dial", "last_input", "last_button", "last_tie", "tray_rejected", "encoder")]

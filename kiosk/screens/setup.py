@@ -210,7 +210,8 @@ class CardEditorScreen(KioskScreen):
         flag_row = BoxLayout(size_hint_y=None, height="56dp", spacing="2dp")
         flag = set(card.get("defense_positions") or [])
         for position in cards.POSITIONS:
-            toggle = BigToggle(text=position, state="down" if position in flag else "normal", font_size="16sp")
+            toggle = BigToggle(text=position, state="down" if position in flag else "normal",
+                               font_size="16sp")
             toggle.bind(state=lambda _b, s, p=position: self._flag(p, s == "down"))
             flag_row.add_widget(toggle)
         fields.add_widget(flag_row)
@@ -220,7 +221,8 @@ class CardEditorScreen(KioskScreen):
         self._cycle_row(fields, "Skill", "skill", tuple(self.skills))
 
     def _flag(self, position: str, on: bool) -> None:
-        flag = [p for p in cards.POSITIONS if p in (self.card.get("defense_positions") or []) and p != position]
+        current = self.card.get("defense_positions") or []
+        flag = [p for p in cards.POSITIONS if p in current and p != position]
         if on:
             flag.append(position)
         self.card["defense_positions"] = [p for p in cards.POSITIONS if p in flag]

@@ -1,0 +1,244 @@
+"""The kiosk's parts that need no window: words from snapshots, remembered cards, the socket link,
+and the boundaries (no rules and no hardware in the kiosk, no Kivy in the table)."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.games.valley_hoopers.setup_options import example_options
+from kiosk import cards, present
+from kiosk.client import TableConnection, service_answers
+from kiosk.launcher import parse_args
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+# -- words from snapshots ----------------------------------------------------------------------------
+
+def test_target_breakdown_names_every_term_with_its_sign() -> None:
+    target = {"stat_label": "2PS Muy Schillato", "stat": 50, "target": 25,
+              "bonuses": [{"label": "dribble", "value": 15}, {"label": "tired", "value": -10}],
+              "defense": [{"label": "D2 Chus Kinder", "value": 20},
+                          {"label": "foul bonus whistle", "value": 20}, {"label": "helped", "value": -10}]}
+    assert present.target_breakdown(target) == (
+        "50 2PS Muy Schillato + 15 dribble - 10 tired - 20 D2 Chus Kinder - 20 foul bonus whistle"
+        " + 10 helped = 25")
+
+
+def test_chance_line_for_a_roll_and_for_an_automatic_success() -> None:
+    prompt = {"die": "d20x5", "target": {"target": 55}, "p_success": 0.55, "expected_points": 1.65}
+    assert present.chance_line(prompt) == "Roll 55 or less · 55% chance · 1.65 points expected"
+    assert present.chance_line({"automatic": True, "die": "d20x5"}) == "Automatic success: no roll needed"
+
+
+def test_the_pad_shows_exactly_the_faces_of_the_awaited_die() -> None:
+    assert present.die_faces({"die": "d20x5"}) == list(range(5, 101, 5))
+    assert present.die_faces({"die": "d8foul"}) == ["whistle", "whistle2", "whistle3", "charge", "jumpball",
+                                                    "blank"]
+    sent = {"die": "d8foul", "faces": ["whistle", "blank", "blank"]}
+    assert present.die_faces(sent) == ["whistle", "blank"]
+    assert present.die_faces({"die": None, "choices": []}) == []
+
+
+def test_turn_line_and_score_line_read_the_view_and_the_scoreboard() -> None:
+    snapshot = {"view": {"period": 2, "turn": {"pair": 3, "pairs_in_period": 8, "attacker": 1}},
+                "scoreboard": {"sides": [{"name": "Lucy", "score": 12}, {"name": "Karl", "score": 9}]}}
+    assert present.turn_line(snapshot) == "P2 · pair 3 of 8 · Karl attacks"
+    assert present.score_line(snapshot) == "Lucy 12 - 9 Karl"
+    assert present.turn_line({"view": {}, "scoreboard": {"period": "P1", "clock": "3"}}) == "P1 · 3"
+
+
+def test_hooper_line_shows_energy_cubes_onfire_chips_injury_and_ejection() -> None:
+    line = present.hooper_line({"name": "Edd Trapp", "position": "SF", "energy": 2, "max_energy": 5, "red": 4,
+                                "white": 1, "onfire": "LV.I", "chips": {"lv1": 1, "lv2": 0},
+                                "injuries": ["attack_minus_10"], "ejected": True})
+    for part in ("SF", "Edd Trapp", "E 2/5", "red 4", "white 1", "Onfire LV.I", "chips 1/0",
+                 "injured: attack minus 10", "EJECTED"):
+        assert part in line
+
+
+def test_missing_keys_never_break_the_words() -> None:
+    assert present.turn_line({"view": {}, "scoreboard": {}}) == ""
+    assert present.slots_line({}) == "F1 -   F2 -   A -   F3 -"
+    assert present.box_score_rows({}) == [["Side", "Hooper", "Pts", "Energy", "Red", "White", "Notes"]]
+    assert present.result_line({"outcome": {"winner": None, "reason": "20-20"},
+                                "scoreboard": {"sides": [{"name": "A"}, {"name": "B"}]}}) == "A draw: 20-20"
+
+
+def test_slots_are_shown_in_table_order_with_lost_slots() -> None:
+    view = {"turn": {"slots": [{"slot": "A", "action": "2PS", "hooper": "Muy Schillato", "result": "scored"},
+                               {"slot": "F1", "action": "dribble", "hooper": "Serge Ceptor",
+                                "result": "played"}],
+                     "lost_slots": ["F2"]}}
+    assert present.slots_line(view) == ("F1: dribble Serge Ceptor   F2: lost   A: 2PS Muy Schillato (scored)")
+
+
+# -- remembered cards and the setup options ----------------------------------------------------------
+
+@pytest.fixture()
+def config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    return tmp_path / "config" / "courtside-companion"
+
+
+def test_an_edited_card_is_remembered_in_the_user_config_folder(config_home: Path) -> None:
+    cards.save_card({"name": "Edd Trapp", "energy": 5, "stats": {"2PS": 45, "D2": None},
+                     "defense_positions": ["SG", "SF", "PF"], "second_position": None})
+    stored = json.loads((config_home / "hooper-cards.json").read_text())
+    assert stored == {"Edd Trapp": {"name": "Edd Trapp", "energy": 5, "stats": {"2PS": 45},
+                                    "defense_positions": ["SG", "SF", "PF"]}}
+    card = cards.card_for("Edd Trapp", cards.shipped_rosters(), cards.load_cards())
+    assert card["stats"] == {"D3": 30, "V": 55, "LUP": 65, "2PS": 45}, "printed stats stay, entered ones join"
+
+
+def test_new_game_options_lay_the_remembered_cards_over_the_shipped_rosters(config_home: Path) -> None:
+    cards.save_card({"name": "Muy Schillato", "stats": {"2PS": 50}, "energy": 5})
+    options = cards.game_options(cards.default_setup(), cards.shipped_rosters(), cards.load_cards())
+    lucy = options["sides"][0]
+    assert lucy["roster"] == "unleashed" and lucy["lineup"]["SG"] == "Muy Schillato"
+    assert {"name": "Muy Schillato", "energy": 5, "stats": {"2PS": 50}} in lucy["hoopers"]
+    assert "Serge Ceptor" in lucy["hoopers"] and len(lucy["hoopers"]) == 7
+    from companion.games.valley_hoopers import GAME
+
+    state = GAME.setup(options)  # the service accepts what the kiosk builds
+    assert state.sides[0].hooper("Muy Schillato").stat("2PS") == 50
+
+
+def test_setup_warnings_name_the_out_of_position_hooper_and_the_empty_spot(config_home: Path) -> None:
+    setup = cards.default_setup()
+    side = setup["sides"][1]
+    side["picked"]["Edd Trapp"] = "C"
+    side["picked"]["Perry Hel"] = "bench"
+    warnings = cards.position_warnings(side, cards.shipped_rosters(), {})
+    assert "nobody at SF" in warnings
+    assert "Edd Trapp out of position at C (card: SF)" in warnings
+
+
+def test_roster_files_in_the_config_folder_are_offered_for_import(config_home: Path) -> None:
+    folder = config_home / "rosters"
+    folder.mkdir(parents=True)
+    (folder / "club.json").write_text(json.dumps({"tribe": "custom", "hoopers": [{"name": "Ann Dunk"}]}))
+    (folder / "broken.json").write_text("{not json")
+    assert list(cards.imported_rosters()) == ["import:club"]
+
+
+# -- the socket link ---------------------------------------------------------------------------------
+
+def _serve(path: Path, db: Path) -> subprocess.Popen[bytes]:
+    """A real ``companion serve`` process (restarting one in-process would share its file descriptors)."""
+    argv = [sys.executable, "-m", "companion.cli", "--db", str(db), "serve", "--no-hardware",
+            "--socket", str(path)]
+    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _wait(lambda: service_answers(path, 0.2), timeout=20)
+    return child
+
+
+def _wait(condition, timeout: float = 5.0) -> None:  # noqa: ANN001
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def test_link_delivers_replies_and_pushes_then_reconnects_after_the_service_restarts(tmp_path: Path) -> None:
+    path = tmp_path / "t.sock"
+    service = _serve(path, tmp_path / "t.db")
+    events: list[dict] = []
+    states: list[str] = []
+    outside_deliver: list[object] = []
+    inside = threading.local()
+
+    def deliver(call) -> None:  # noqa: ANN001 - stands in for Clock.schedule_once
+        inside.yes = True
+        try:
+            call()
+        finally:
+            inside.yes = False
+
+    def checked(sink):  # noqa: ANN001, ANN202
+        def receive(value) -> None:  # noqa: ANN001
+            if not getattr(inside, "yes", False):
+                outside_deliver.append(value)
+            sink.append(value)
+        return receive
+
+    link = TableConnection(path, on_message=checked(events), deliver=deliver, on_state=checked(states),
+                           retry_every=0.05)
+    link.start()
+    _wait(lambda: states == ["connected"])
+    replies: list[dict] = []
+    link.request({"op": "new_game", "game": "valley-hoopers", "options": example_options()}, checked(replies))
+    _wait(lambda: replies and any(e.get("event") == "snapshot" for e in events))
+    assert replies[0]["ok"] and replies[0]["snapshot"]["view"]["score"] == [0, 0]
+
+    service.kill()
+    service.wait()
+    _wait(lambda: states[-1] == "reconnecting")
+    offline: list[dict] = []
+    link.request({"op": "state"}, checked(offline))
+    _wait(lambda: bool(offline))
+    assert offline[0]["error_kind"] == "offline", "a tap while the service is down is answered at once"
+
+    service = _serve(path, tmp_path / "t.db")
+    _wait(lambda: states[-1] == "connected")
+    # >= 2: a crash closes the service's sockets one by one, so the link may first reach the dying
+    # listener's backlog and be dropped again before the new service answers.
+    assert link.connects >= 2 and states[-1] == "connected"
+    again: list[dict] = []
+    link.request({"op": "state"}, checked(again))
+    _wait(lambda: bool(again))
+    assert again[0]["ok"] and again[0]["snapshot"]["game_id"] == replies[0]["snapshot"]["game_id"]
+    link.stop()
+    service.terminate()
+    service.wait()
+    assert outside_deliver == [], "every reply, event and link change goes through deliver() (the UI thread)"
+
+
+def test_service_answers_only_when_a_table_listens(tmp_path: Path) -> None:
+    assert not service_answers(tmp_path / "nobody.sock", timeout=0.2)
+    (tmp_path / "stale.sock").write_text("")
+    assert not service_answers(tmp_path / "stale.sock", timeout=0.2)
+
+
+def test_run_arguments() -> None:
+    args = parse_args(["--sim", "--socket", "/tmp/x.sock", "--screenshot", "a.png", "--size", "1280x720"])
+    assert (args.sim, args.size, str(args.socket)) == (True, (1280, 720), "/tmp/x.sock")
+    with pytest.raises(SystemExit):
+        parse_args(["--size", "big"])
+
+
+# -- boundaries --------------------------------------------------------------------------------------
+
+def _imports(folder: Path) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for path in folder.rglob("*.py"):
+        names: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                names |= {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names.add(node.module)
+        found[str(path.relative_to(ROOT))] = names
+    return found
+
+
+def test_the_table_never_imports_kivy() -> None:
+    for path, names in _imports(ROOT / "companion").items():
+        assert not any(n.split(".")[0] == "kivy" for n in names), path
+
+
+def test_the_kiosk_holds_no_rules_and_no_hardware() -> None:
+    for path, names in _imports(ROOT / "kiosk").items():
+        tops = {n.split(".")[0] for n in names}
+        assert not tops & {"gpiozero", "luma", "serial", "hardware", "lgpio", "smbus2", "spidev"}, path
+        companion = {n for n in names if n.split(".")[0] == "companion"}
+        # Only the registry of game names and the service's default socket path: never a rule module.
+        assert companion <= {"companion.games", "companion.serve"}, (path, companion)
