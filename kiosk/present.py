@@ -157,6 +157,33 @@ def hooper_line(hooper: JSON) -> str:
     return "  ".join(parts)
 
 
+def hooper_cells(hooper: JSON) -> list[str]:
+    """The table screen's columns for one hooper: spot, name, energy, cubes, everything else."""
+    position = str(hooper.get("position") or "bench")
+    energy, max_energy = hooper.get("energy"), hooper.get("max_energy")
+    energy_text = "" if energy is None and max_energy is None else (
+        f"{'?' if energy is None else energy}/{'?' if max_energy is None else max_energy}")
+    cubes = " ".join(part for part in (f"R{hooper['red']}" if hooper.get("red") else "",
+                                       f"W{hooper['white']}" if hooper.get("white") else "") if part)
+    status = []
+    onfire = hooper.get("onfire")
+    if onfire and onfire != "flat":
+        status.append(f"Onfire {onfire}")
+    chips = hooper.get("chips")
+    if isinstance(chips, dict) and (chips.get("lv1") or chips.get("lv2")):
+        status.append(f"chips {chips.get('lv1', 0)}/{chips.get('lv2', 0)}")
+    if hooper.get("injuries"):
+        status.append("injured: " + ", ".join(str(i).replace("_", " ") for i in hooper["injuries"]))
+    if hooper.get("ejected"):
+        status.append("EJECTED")
+    if hooper.get("injured_out"):
+        status.append("OUT (injury)")
+    if hooper.get("out_of_position"):
+        status.append("out of position")
+    return [position if position == "bench" else position.upper(), str(hooper.get("name", "?")), energy_text,
+            cubes, ", ".join(status)]
+
+
 def slots_line(view: JSON) -> str:
     """The current attacking turn's F1 / F2 / A / F3 slots as "F1 pass Serge Ceptor · A ..."."""
     turn = view.get("turn") if isinstance(view.get("turn"), dict) else {}

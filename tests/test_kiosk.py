@@ -92,10 +92,14 @@ def test_setup_and_a_defended_fouled_two_pointer_with_its_free_throws_by_touch(t
     assert report["score_after_turn"] == report["top_bar_score"] == "Lucy 2 - 0 Karl"
     assert report["prompt_after_turn"] == "Karl: play F1 (a fundamental or the attack)"
     assert report["score_after_undo"] == "Lucy 1 - 0 Karl"
-    table_texts = "\n".join(report["table_texts"])
-    for expected in ("P1 · pair 1 of 8 · Karl attacks", "Team fouls 1", "coach tokens 7 · timeouts 3",
-                     "Chus Kinder  E 4/5  red 1", "Muy Schillato  E 4/5  white 1"):
+    table_texts = report["table_texts"]
+    for expected in ("P1 · pair 1 of 8 · Karl attacks", "Team fouls 1", "coach tokens 7 · timeouts 3 · keepers"):
         assert expected in table_texts
+    # One row per hooper: spot, name, energy, cubes (the fouler took a red, the fouled shooter a white).
+    chus = table_texts.index("Chus Kinder")
+    assert table_texts[chus - 1:chus + 3] == ["SG", "Chus Kinder", "4/5", "R1"]
+    muy = table_texts.index("Muy Schillato")
+    assert table_texts[muy - 1:muy + 3] == ["SG", "Muy Schillato", "4/5", "W1"]
     assert "Chus Kinder fouls Muy Schillato: +20 defense" in report["history_texts"]
     # Simulated hardware driven from the panel: tray face, held UNDO, roll for me.
     assert report["score_after_tray_roll"] == "Lucy 2 - 0 Karl"

@@ -5,10 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.properties import StringProperty
+from kivy.uix.gridlayout import GridLayout
 
 from kiosk import present
 from kiosk.screens.base import KioskScreen
 from kiosk.widgets import Heading, WrapLabel
+
+# The line-up table's columns and their share of the width.
+COLUMNS = (("", 0.6), ("Hooper", 1.7), ("Energy", 0.8), ("Cubes", 0.8), ("", 1.6))
 
 
 class TableScreen(KioskScreen):
@@ -39,10 +43,19 @@ class TableScreen(KioskScreen):
             hoopers = side.get("hoopers", side.get("players", []))
             on_court = [h for h in hoopers if h.get("position") not in (None, "bench")]
             bench = [h for h in hoopers if h.get("position") in (None, "bench")]
+            grid = GridLayout(cols=len(COLUMNS), size_hint_y=None, spacing=("4dp", "2dp"))
+            grid.bind(minimum_height=grid.setter("height"))
+            for title, width in COLUMNS:
+                grid.add_widget(self._cell(title, width, (1, 0.72, 0.12, 1)))
             for hooper in on_court + bench:
-                label = WrapLabel(text=present.hooper_line(hooper), font_size="16sp")
-                if hooper.get("ejected") or hooper.get("injured_out"):
-                    label.color = (1, 0.5, 0.45, 1)
-                elif hooper.get("position") in (None, "bench"):
-                    label.color = (0.7, 0.74, 0.8, 1)
-                column.add_widget(label)
+                colour = ((1, 0.5, 0.45, 1) if hooper.get("ejected") or hooper.get("injured_out")
+                          else (0.7, 0.74, 0.8, 1) if hooper.get("position") in (None, "bench")
+                          else (0.96, 0.97, 0.98, 1))
+                for text, (_title, width) in zip(present.hooper_cells(hooper), COLUMNS, strict=True):
+                    grid.add_widget(self._cell(text, width, colour))
+            column.add_widget(grid)
+
+    @staticmethod
+    def _cell(text: str, width: float, colour: tuple[float, ...]) -> WrapLabel:
+        label = WrapLabel(text=text, font_size="16sp", color=colour, size_hint_x=width)
+        return label
