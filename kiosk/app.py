@@ -9,6 +9,7 @@ it. Nothing here decides a rule: taps become protocol requests, answers become t
 from __future__ import annotations
 
 import base64
+import csv
 import io
 import json
 import sys
@@ -43,6 +44,31 @@ STARTED_AT = time.monotonic()
 def _deliver(call: Any) -> None:
     """Run ``call`` on Kivy's main thread at the next frame (the socket thread must not touch widgets)."""
     Clock.schedule_once(lambda _dt: call(), 0)
+
+
+def _history_file(game_id: int) -> Path:
+    from kiosk.cards import exports_dir
+
+    return exports_dir().parent / "kiosk-history" / f"game-{game_id}.json"
+
+
+def _load_history(game_id: int) -> JSON:
+    try:
+        data = json.loads(_history_file(game_id).read_text(encoding="utf-8"))
+        return data if isinstance(data, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def _save_history(game_id: int, data: JSON) -> None:
+    path = _history_file(game_id)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(data), encoding="utf-8")
+        tmp.replace(path)
+    except OSError:
+        pass  # the history is a convenience; a full or read-only disk must not stop the kiosk
 
 
 class CourtsideApp(App):
@@ -84,9 +110,11 @@ class CourtsideApp(App):
         self.ready_callbacks: list[Any] = []
         self._have_state = False
         self._have_games = False
+        self._have_known = False
         self._ready_fired = False
         self._last_game_id: int | None = None
-        self._seen_seq: dict[tuple[int, int], str] = {}
+        self._history_game: int | None = None
+        self._history_seq = -1
         self.conn = TableConnection(self.socket_path, on_message=self.on_table_message, deliver=_deliver,
                                     on_state=self.link_changed)
 
@@ -182,14 +210,21 @@ class CourtsideApp(App):
         self.conn.request({"op": "games"}, got)
 
     def _load_known_games(self) -> None:
-        """The games the companion can run: the registry's names and titles (no rules run here)."""
-        from companion.games import all_games
+        """The games the companion can run, as the service lists them (only games that exist)."""
 
-        try:
-            self.known_games = [{"name": g.name, "title": g.title} for g in all_games()]
-        except Exception as exc:  # a game package that does not import is not offered, and we say why
-            self.known_games = []
-            self.say(f"no game could be loaded: {exc}", error=True)
+        def got(reply: JSON) -> None:
+            if reply.get("ok") and isinstance(reply.get("known_games"), list):
+                self.known_games = reply["known_games"]
+            else:  # a service from before ``known_games``: the registry's names (no rules run here)
+                from companion.games import all_games
+
+                self.known_games = [{"name": g.name, "title": g.title} for g in all_games()]
+            self._have_known = True
+            self._check_ready()
+            if self.screens.current == "home":
+                self.screens.current_screen.show(self)
+
+        self.conn.request({"op": "known_games"}, got)
 
     def refresh_status(self) -> None:
         self.conn.request({"op": "status"}, lambda r: r.get("ok") and self._set_status(r.get("status", {})))
@@ -251,18 +286,34 @@ class CourtsideApp(App):
         return "resolve"
 
     def _remember(self, snapshot: JSON) -> None:
-        """Keep the log lines and the score difference per step (the History and Game end screens)."""
-        key = (int(snapshot.get("game_id") or 0), int(snapshot.get("seq") or 0))
-        view = snapshot.get("view") or {}
-        if key in self._seen_seq:
+        """Keep the log lines and the score difference per step (History and Game end screens).
+
+        The service sends states, not its log, so the kiosk writes down what each new state says,
+        once per ``seq``, in a small file per game: a restarted kiosk still has it.
+        """
+        game_id = int(snapshot.get("game_id") or 0)
+        seq = int(snapshot.get("seq") or 0)
+        if game_id != self._history_game:
+            self._history_game = game_id
+            saved = _load_history(game_id)
+            self.history = saved.get("log", [])
+            self.score_series = saved.get("score_difference", [])
+            self._history_seq = int(saved.get("seq", -1))
+        if seq <= self._history_seq:
             return
+        self._history_seq = seq
+        view = snapshot.get("view") or {}
         message = str(view.get("message") or "").strip()
-        self._seen_seq[key] = message
+        if snapshot.get("can_redo") and message:
+            # The redo stack is only ever filled by an undo: this state is the table taking a step back.
+            message = f"Undone, back to: {message}"
         if message and (not self.history or self.history[-1] != message):
             self.history.append(message)
         diff = present.score_difference(view.get("score"))
         if diff is not None:
             self.score_series.append(diff)
+        _save_history(game_id, {"seq": seq, "log": list(self.history),
+                                "score_difference": list(self.score_series)})
 
     # -- commands -------------------------------------------------------------------------------------
 
@@ -302,13 +353,9 @@ class CourtsideApp(App):
             self._check_ready()
 
     def new_game(self, game: str, options: JSON) -> None:
-        self.history = []
-        self.score_series = []
         self.conn.request({"op": "new_game", "game": game, "options": options}, self._on_game_reply)
 
     def resume(self, game_id: int) -> None:
-        self.history = []
-        self.score_series = []
         self.conn.request({"op": "resume", "game_id": game_id}, self._on_game_reply)
 
     def export(self, fmt: str) -> None:
@@ -325,9 +372,9 @@ class CourtsideApp(App):
             path.write_text(json.dumps({**snapshot, "score_difference": list(self.score_series)}, indent=2),
                             encoding="utf-8")
         else:
-            rows = present.box_score_rows(snapshot.get("view") or {})
-            path.write_text("\n".join(",".join(f'"{c}"' if "," in c else c for c in row) for row in rows)
-                            + "\n", encoding="utf-8")
+            out = io.StringIO()
+            csv.writer(out, lineterminator="\n").writerows(present.box_score_rows(snapshot.get("view") or {}))
+            path.write_text(out.getvalue(), encoding="utf-8")
         self.say(f"Saved {path}")
 
     # -- simulated hardware (in the service; driven through the socket) ------------------------------
@@ -365,7 +412,7 @@ class CourtsideApp(App):
     # -- readiness and screenshots --------------------------------------------------------------------
 
     def _check_ready(self) -> None:
-        if self._ready_fired or not (self._have_state and self._have_games):
+        if self._ready_fired or not (self._have_state and self._have_games and self._have_known):
             return
         self._ready_fired = True
         if self.screenshot_screen:
