@@ -340,3 +340,14 @@ def test_lv2_coast_to_coast_after_the_opponents_basket_scores_two() -> None:
     table.do("attack", shot="3PS", position="SG").do("no_defense").roll(5)
     table.do("chip", hooper="May Friend", effect="coast_to_coast")
     assert table.state.score == (3, 2) and table.state.turn.attacker == 0
+
+
+def test_unleashed_tribe_power_after_a_defended_miss_comes_before_the_opponents_rebound() -> None:
+    table = Table(options(first_attacker=1))
+    table.do("attack", shot="2PS", position="SG").do("defend", hooper="Muy Schillato").roll("blank").roll(100)
+    assert table.state.pending.kind == "rebound_window" and table.prompt.side == 1
+    table.do("tribe_power")
+    assert table.state.turn.attacker == 0 and table.state.turn.tribe_power
+    assert table.state.turn.retriever == "Muy Schillato"
+    table.do("fundamental", action="dribble", position="SG")
+    assert table.hooper("Muy Schillato").energy == 4  # the defense card's energy only: one for both halves

@@ -81,8 +81,14 @@ def play_rebound(state: State, event: dict[str, Any]) -> State:
 def no_rebound(state: State) -> State:
     if state.pending.kind != "rebound_window":
         raise RuleError("there is no rebound to give up now")
-    missed = "defended_miss" if state.pending.defended else "miss"
-    return end_attacking_turn(replace(state, message="defensive rebound"), began_after=missed)
+    return _ball_to_the_defense(replace(state, message="defensive rebound"))
+
+
+def _ball_to_the_defense(state: State) -> State:
+    """The defensive rebound: the opponent's turn starts, won back by the defender if there was one."""
+    defender = state.turn.last_defender if state.pending.defended else None
+    state = end_attacking_turn(state, began_after="defended_miss" if state.pending.defended else "miss")
+    return replace(state, turn=replace(state.turn, retriever=defender))
 
 
 def resolve_rebound_check(state: State, face: str) -> State:
@@ -121,8 +127,9 @@ def resolve_rebound_roll(state: State, face: int) -> State:
             pending=replace(pending, kind="rebound_reward"),
             message=f"{pending.other} wins the offensive rebound ({face} <= {target.value})",
         )
-    state = replace(state, message=f"{pending.other} loses the rebound ({face} > {target.value})")
-    return end_attacking_turn(state, began_after="defended_miss" if pending.defended else "miss")
+    return _ball_to_the_defense(
+        replace(state, message=f"{pending.other} loses the rebound ({face} > {target.value})")
+    )
 
 
 def choose_rebound_reward(state: State, event: dict[str, Any]) -> State:

@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.errors import RuleError
 from companion.game import Term
+from companion.games.valley_hoopers.after_the_shot import no_rebound
 from companion.games.valley_hoopers.chips import redeem_lv1, spend_lv1, spend_lv2
 from companion.games.valley_hoopers.fundamentals import grant_fundamental, stellar_now
 from companion.games.valley_hoopers.hooper_ops import add_white, apply_injury, recover, score
@@ -322,7 +323,18 @@ def redeem(state: State, event: dict[str, Any]) -> State:
 
 
 def tribe_power(state: State) -> State:
-    """Unleashed: after winning the ball back, play the card's other action; the token stays."""
+    """Unleashed: after winning the ball back, play the card's other action; the token stays.
+
+    After a defended miss it is used before the opponent may try an offensive rebound, so it is
+    also accepted in the opponent's rebound window, where it takes the defensive rebound.
+    """
+    pending = state.pending
+    if (
+        pending.kind == "rebound_window"
+        and pending.defended
+        and state.side(other(pending.side)).tribe == "unleashed"
+    ):
+        state = no_rebound(state)
     side = _at_turn_start(state, "the Unleashed tribe power is used")
     if state.side(side).tribe != "unleashed":
         raise RuleError(f"{state.side(side).name} is not the Unleashed: no such tribe power")

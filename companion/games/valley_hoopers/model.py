@@ -226,6 +226,7 @@ class Turn:
     tribe_power: bool = False
     second_use_pending: bool = False
     retriever: str | None = None
+    last_defender: str | None = None
     buzzer_beater: bool = False
 
     def played(self, slot: str) -> Slot | None:

@@ -340,6 +340,8 @@ def resolve_attack_roll(state: State, face: int | None) -> State:
                 kind="free_throw", side=side, hooper=hooper.name, free_throws=pending.free_throws, after="end"
             ),
         )
+    # Who defended the miss wins the ball back if nobody rebounds (the Unleashed tribe power asks).
+    state = replace(state, turn=replace(state.turn, last_defender=pending.other))
     return replace(
         state,
         pending=Pending(

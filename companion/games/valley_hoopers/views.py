@@ -241,10 +241,16 @@ def prompt(state: State) -> Prompt:
             choices=_legal(state, _window_candidates(state, "defend", "no_defense", "defend with")),
         )
     if kind == "rebound_window":
+        # The Unleashed may use their tribe power before the opponent's rebound attempt.
+        unleashed_power = (
+            ("tribe_power",)
+            if pending.defended and state.side(other(pending.side)).tribe == ("unleashed")
+            else ()
+        )
         return Prompt(
             side=pending.side,
             text=f"{name}: offensive rebound in F3, or let the defense rebound",
-            commands=("rebound", "no_rebound", *anytime),
+            commands=("rebound", "no_rebound", *unleashed_power, *anytime),
             choices=_legal(state, _window_candidates(state, "rebound", "no_rebound", "rebound with")),
         )
     if kind == "rebound_reward":
