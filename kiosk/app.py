@@ -96,6 +96,7 @@ class CourtsideApp(App):
     oled_texture = ObjectProperty(None, allownone=True)
     oled_online = BooleanProperty(True)
     window_width = NumericProperty(800)
+    history_from_start = BooleanProperty(False)  # the kiosk saw every step of this game
 
     def __init__(self, socket_path: Path, sim: bool = False, screenshot: Path | None = None,
                  screenshot_screen: str | None = None, started_service: bool = False, **kwargs: Any) -> None:
@@ -115,6 +116,7 @@ class CourtsideApp(App):
         self._last_game_id: int | None = None
         self._history_game: int | None = None
         self._history_seq = -1
+        self._history_first: int | None = None
         self.conn = TableConnection(self.socket_path, on_message=self.on_table_message, deliver=_deliver,
                                     on_state=self.link_changed)
 
@@ -296,9 +298,11 @@ class CourtsideApp(App):
         if game_id != self._history_game:
             self._history_game = game_id
             saved = _load_history(game_id)
+            self._history_first = saved.get("first_seq")
             self.history = saved.get("log", [])
             self.score_series = saved.get("score_difference", [])
             self._history_seq = int(saved.get("seq", -1))
+            self.history_from_start = int(saved.get("first_seq", seq)) <= 1
         if seq <= self._history_seq:
             return
         self._history_seq = seq
@@ -312,7 +316,9 @@ class CourtsideApp(App):
         diff = present.score_difference(view.get("score"))
         if diff is not None:
             self.score_series.append(diff)
-        _save_history(game_id, {"seq": seq, "log": list(self.history),
+        first_seq = seq if self._history_first is None else self._history_first
+        self._history_first = first_seq
+        _save_history(game_id, {"seq": seq, "first_seq": first_seq, "log": list(self.history),
                                 "score_difference": list(self.score_series)})
 
     # -- commands -------------------------------------------------------------------------------------
@@ -418,7 +424,9 @@ class CourtsideApp(App):
         if self.screenshot_screen:
             self.prepare_screen(self.screenshot_screen)
         # Two frames later the screen has been laid out and drawn.
-        Clock.schedule_once(self._ready, 0.25)
+        Clock.schedule_once(self._first_frame, 0)
+        # The screenshot waits for the scroll views to settle their layout (a few frames).
+        Clock.schedule_once(self._ready, 0.6)
 
     def prepare_screen(self, name: str) -> None:
         if name == "card":
@@ -428,17 +436,22 @@ class CourtsideApp(App):
             return
         self.go(name)
 
-    def _ready(self, _dt: float) -> None:
+    def _first_frame(self, _dt: float) -> None:
         self.ready_seconds = time.monotonic() - STARTED_AT
+
+    def _ready(self, _dt: float) -> None:
         for callback in list(self.ready_callbacks):
             callback(self)
         if self.screenshot_path is not None:
-            from kiosk.layout_check import layout_problems
+            from kiosk.layout_check import describe
 
             self.save_screenshot(self.screenshot_path)
             print(json.dumps({"screenshot": str(self.screenshot_path), "screen": self.screens.current,
                               "size": list(Window.size), "ready_seconds": round(self.ready_seconds, 3),
-                              "layout_problems": layout_problems(self.root)}), flush=True)
+                              "screens_drawn": [w.name for w in self.screens.children],
+                              **(lambda found: {"layout_problems": found["problems"],
+                                                "texts": found["texts"]})(describe(self.root))}),
+                  flush=True)
             self.stop()
 
     def save_screenshot(self, path: Path) -> Path:

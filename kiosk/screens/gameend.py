@@ -17,6 +17,7 @@ class GameEndScreen(KioskScreen):
     result_text = StringProperty("")
     score_text = StringProperty("")
     chart_values = ListProperty([])
+    chart_title = StringProperty("Score difference after every step")
 
     def show(self, app: Any) -> None:
         snapshot = app.snapshot or {}
@@ -25,7 +26,21 @@ class GameEndScreen(KioskScreen):
         partial = view.get("partial_scores") or []
         periods = "   ".join(f"P{i + 1} {p[0]}-{p[1]}" for i, p in enumerate(partial) if len(p) == 2)
         self.score_text = present.score_line(snapshot) + (f"    {periods}" if periods else "")
-        self.chart_values = list(view.get("score_difference") or app.score_series)
+        if view.get("score_difference"):
+            self.chart_values = list(view["score_difference"])
+            self.chart_title = "Score difference after every step"
+        elif app.history_from_start and len(app.score_series) > 1:
+            self.chart_values = list(app.score_series)
+            self.chart_title = "Score difference after every step"
+        else:
+            # This kiosk did not see the whole game: the periods' scores are all the service keeps.
+            running, values = 0, [0]
+            for period in partial:
+                if len(period) == 2:
+                    running += int(period[0]) - int(period[1])
+                    values.append(running)
+            self.chart_values = values
+            self.chart_title = "Score difference at the end of each period"
         table = self.ids.box_score
         table.clear_widgets()
         rows = present.box_score_rows(view)
