@@ -351,3 +351,22 @@ def test_unleashed_tribe_power_after_a_defended_miss_comes_before_the_opponents_
     assert table.state.turn.retriever == "Muy Schillato"
     table.do("fundamental", action="dribble", position="SG")
     assert table.hooper("Muy Schillato").energy == 4  # the defense card's energy only: one for both halves
+
+
+@pytest.mark.parametrize(
+    ("face", "expected"), [("whistle", "foul"), ("whistle3", "F2"), ("charge", "A"), ("blank", "ball")]
+)
+def test_a_chip_block_on_a_counter_follows_the_block_faces(face: str, expected: str) -> None:
+    table = Table()
+    _chips(table, "May Friend", lv1=1)
+    table.do("fundamental", action="dribble", position="SG").do("counter", hooper="May Friend", block="chip")
+    assert table.prompt.die == "d8foul"
+    table.roll(face)
+    state = table.state
+    if expected == "foul":
+        assert table.hooper("May Friend").red == 1 and state.turn.lost_slots == ("F1",)
+    elif expected == "ball":
+        assert state.turn.attacker == 1 and table.hooper("Muy Schillato").onfire == 1
+    else:
+        lost = ("F1",) if expected == "F2" else ("F1", "F2")
+        assert state.turn.attacker == 0 and state.turn.lost_slots == lost and state.turn.bonuses == ()

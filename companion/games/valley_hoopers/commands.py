@@ -112,7 +112,12 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     ),
     "counter": (
         {"hooper": _text},
-        {"card": _one_of("steal", "intercept", "rebound"), "chip": _one_of("boost"), "energy_from": _text},
+        {
+            "card": _one_of("steal", "intercept", "rebound"),
+            "chip": _one_of("boost"),
+            "block": _one_of("chip"),
+            "energy_from": _text,
+        },
     ),
     "no_counter": ({}, {}),
     "defend": (

@@ -12,12 +12,14 @@ from typing import Any
 from companion.errors import RuleError
 from companion.game import Target, Term
 from companion.games.valley_hoopers.ball import BallState
+from companion.games.valley_hoopers.chips import spend_lv1
 from companion.games.valley_hoopers.fouls import foul_outcome
 from companion.games.valley_hoopers.fundamentals import chip_terms, grant_fundamental
 from companion.games.valley_hoopers.hooper_ops import (
     add_red,
     add_white,
     check_can_act,
+    move_onfire,
     spend_energy,
 )
 from companion.games.valley_hoopers.model import (
@@ -64,10 +66,20 @@ def play_counter(state: State, event: dict[str, Any]) -> State:
     state = spend_energy(state, side, hooper.name, free=free, payer=event.get("energy_from"))
     state, chip_bonus, _ = chip_terms(state, side, hooper, event.get("chip"))
     kind_next = "counter_roll" if hooper.has_skill("no_counter_foul_die") else "counter_check"
+    block = event.get("block")
+    if block == "chip":
+        # A block always rolls the foul die: its faces decide the outcome, there is no d20.
+        state, _ = spend_lv1(state, side, hooper.name, "block")
+        kind_next = "counter_check"
     return replace(
         state,
         pending=replace(
-            pending, kind=kind_next, other=hooper.name, stat=stat, chip="boost" if chip_bonus else None
+            pending,
+            kind=kind_next,
+            other=hooper.name,
+            stat=stat,
+            chip="boost" if chip_bonus else None,
+            block=block,
         ),
         message=f"{hooper.name} tries a {kind} on {target_hooper.name}",
     )
@@ -93,35 +105,67 @@ def resolve_counter_check(state: State, face: str) -> State:
     pending = state.pending
     side = pending.side
     kind = "steal" if pending.action == "dribble" else "intercept"
+    if pending.block:
+        return _resolve_counter_block(state, face)
     outcome = foul_outcome(kind, face)
-    attacker = other(side)
     if outcome.foul:
         if pending.second_use and state.turn.tribe_power and face == "whistle":
             return flagrant_foul(state, pending.other or "", pending.hooper or "")
-        bonus_on = state.team_fouls[side] >= 3
-        state = add_red(state, side, pending.other or "")
-        state = add_white(state, attacker, pending.hooper or "")
-        slot = state.turn.slots[-1].slot
-        turn = replace(
-            state.turn,
-            slots=state.turn.slots[:-1],
-            lost_slots=(*state.turn.lost_slots, slot),
-            ball=BallState(),
-        )
-        state = replace(state, turn=turn, message=f"{pending.other} fouls {pending.hooper}: {slot} is lost")
-        if bonus_on:
-            return replace(
-                state,
-                pending=Pending(
-                    kind="free_throw", side=attacker, hooper=pending.hooper, free_throws=2, after="continue"
-                ),
-            )
-        return replace(state, pending=Pending(kind="play", side=attacker))
+        return counter_foul(state)
     stat = pending.stat
     if outcome.jump_ball:
         stat = {"O": "V", "V": "O", "worse": "better"}[stat or "O"]
         state.side(side).hooper(pending.other or "").require_stat(stat if stat in ("O", "V") else "O")
     return replace(state, pending=replace(pending, kind="counter_roll", stat=stat))
+
+
+def counter_foul(state: State) -> State:
+    """The counterer fouls: red and white cubes, the slot and its bonus lost, free throws in the bonus."""
+    pending = state.pending
+    side = pending.side
+    attacker = other(side)
+    bonus_on = state.team_fouls[side] >= 3
+    state = add_red(state, side, pending.other or "")
+    state = add_white(state, attacker, pending.hooper or "")
+    slot = state.turn.slots[-1].slot
+    turn = replace(
+        state.turn,
+        slots=state.turn.slots[:-1],
+        lost_slots=(*state.turn.lost_slots, slot),
+        ball=BallState(),
+    )
+    state = replace(state, turn=turn, message=f"{pending.other} fouls {pending.hooper}: {slot} is lost")
+    if bonus_on:
+        return replace(
+            state,
+            pending=Pending(
+                kind="free_throw", side=attacker, hooper=pending.hooper, free_throws=2, after="continue"
+            ),
+        )
+    return replace(state, pending=Pending(kind="play", side=attacker))
+
+
+def _resolve_counter_block(state: State, face: str) -> State:
+    """A counter made a block by an Onfire chip: the foul die alone decides, as for a defensive block."""
+    pending = state.pending
+    attacker = other(pending.side)
+    outcome = foul_outcome("block", face)
+    if outcome.foul:
+        return counter_foul(state)
+    # "It works also if the block empowers a counter action": the fundamental's hooper steps back.
+    state = move_onfire(state, attacker, pending.hooper or "", -1)
+    if outcome.recovers_ball:
+        state = replace(state, message=f"{pending.other} blocks {pending.hooper} and recovers the ball")
+        state = end_attacking_turn(state, began_after="counter")
+        return replace(state, turn=replace(state.turn, retriever=pending.other))
+    lost = ("F1",) if outcome.restart == "F2" else ("F1", "F2")
+    turn = replace(state.turn, slots=(), lost_slots=lost, bonuses=(), ball=BallState(), spent=())
+    return replace(
+        state,
+        turn=turn,
+        pending=Pending(kind="play", side=attacker),
+        message=f"{pending.other} blocks {pending.hooper}: new action from {outcome.restart}",
+    )
 
 
 def resolve_counter_roll(state: State, face: int) -> State:
