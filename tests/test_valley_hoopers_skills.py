@@ -370,3 +370,28 @@ def test_a_chip_block_on_a_counter_follows_the_block_faces(face: str, expected: 
     else:
         lost = ("F1",) if expected == "F2" else ("F1", "F2")
         assert state.turn.attacker == 0 and state.turn.lost_slots == lost and state.turn.bonuses == ()
+
+
+def _injure(table: Table, name: str, effect: str) -> None:
+    side = table.state.owner(name)
+    table.state = table.state.with_hooper(side, replace(table.hooper(name), injuries=(effect,)))
+
+
+def test_an_injury_that_takes_the_skill_makes_wally_block_pay_for_his_screen() -> None:
+    table = Table()
+    _injure(table, "Wally Block", "loses_skill")
+    table.do("fundamental", action="screen", position="PF")
+    assert table.hooper("Wally Block").energy == 4
+
+
+def test_injury_markers_cannot_attack_and_defense_minus_10() -> None:
+    table = Table()
+    _injure(table, "Muy Schillato", "cannot_attack")
+    with pytest.raises(RuleError, match="can no longer attack"):
+        table.do("attack", shot="3PS", position="SG")
+    _injure(table, "May Friend", "defense_minus_10")
+    table.do("fundamental", action="dribble", position="PG").do("no_counter")
+    table.do("attack", shot="3PS", position="PG").do("defend", hooper="May Friend").roll("blank")
+    assert table.prompt.target is not None and table.prompt.target.text == (
+        "60 (3PS Serge Ceptor) + 15 (dribble) - 15 (D3 May Friend) + 10 (injury May Friend) = 70"
+    )

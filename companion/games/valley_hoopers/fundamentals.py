@@ -20,8 +20,6 @@ from companion.games.valley_hoopers.hooper_ops import (
     spend_energy,
 )
 from companion.games.valley_hoopers.model import (
-    ATTACK_STATS,
-    FUNDAMENTALS,
     Decision,
     Hooper,
     Pending,
@@ -181,11 +179,3 @@ def end_turn(state: State) -> State:
         replace(state, message=f"{state.side(state.turn.attacker).name} gives up the ball"),
         began_after="turnover",
     )
-
-
-def is_fundamental(action: str) -> bool:
-    return action in FUNDAMENTALS
-
-
-def is_attack(action: str) -> bool:
-    return action in ATTACK_STATS
