@@ -395,3 +395,12 @@ def test_injury_markers_cannot_attack_and_defense_minus_10() -> None:
     assert table.prompt.target is not None and table.prompt.target.text == (
         "60 (3PS Serge Ceptor) + 15 (dribble) - 15 (D3 May Friend) + 10 (injury May Friend) = 70"
     )
+
+
+def test_a_chip_boost_on_a_fouled_fundamental_is_lost_with_its_slot() -> None:
+    table = Table()
+    _chips(table, "Dime N'Shons", lv1=1)
+    table.do("fundamental", action="dribble", position="SF", chip="boost")
+    assert table.prompt.side == 1  # Dime N'Shons is not stellar: his boosted dribble can be countered
+    table.do("counter", hooper="Edd Trapp").roll("whistle")
+    assert table.state.turn.bonuses == () and table.hooper("Dime N'Shons").chips_lv1 == 0

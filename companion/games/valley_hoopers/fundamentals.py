@@ -93,7 +93,10 @@ def close_counter_window(state: State) -> State:
 
 
 def grant_fundamental(state: State, pending: Pending, extra: tuple[Term, ...] = ()) -> State:
+    """The fundamental went through: its bonus (and its chip's) join the attack's bonuses."""
     bonus = (Term(pending.action or "fundamental", pending.bonus),) if pending.bonus else ()
+    if pending.chip_bonus:
+        bonus = (*bonus, Term(f"Onfire chip {pending.hooper}", pending.chip_bonus))
     turn = replace(state.turn, bonuses=(*state.turn.bonuses, *bonus, *extra))
     return replace(state, turn=turn, pending=Pending(kind="play", side=turn.attacker))
 
@@ -135,21 +138,13 @@ def play_fundamental(state: State, event: dict[str, Any]) -> State:
         kind="play", side=side, action=action, hooper=hooper.name, bonus=bonus, second_use=second_use
     )
     state = replace(state, message=f"{hooper.name} plays a {action} in {slot}")
+    # The chip's +10 goes with the card: it counts when the card does, and is lost with its slot.
+    pending = replace(pending, chip_bonus=sum(t.value for t in chip_bonus))
     if action == "screen":
-        return replace(
-            state,
-            pending=replace(pending, kind="screen_check"),
-            turn=replace(state.turn, bonuses=(*state.turn.bonuses, *chip_bonus)),
-        )
+        return replace(state, pending=replace(pending, kind="screen_check"))
     if unstoppable or state.turn.playbook is not None:
-        return grant_fundamental(state, pending, chip_bonus)
-    return replace(
-        state,
-        pending=replace(
-            pending, kind="counter_window", side=other(side), chip="boost" if chip_bonus else None
-        ),
-        turn=replace(state.turn, bonuses=(*state.turn.bonuses, *chip_bonus)),
-    )
+        return grant_fundamental(state, pending)
+    return replace(state, pending=replace(pending, kind="counter_window", side=other(side)))
 
 
 def resolve_screen_check(state: State, face: str) -> State:

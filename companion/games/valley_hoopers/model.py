@@ -262,6 +262,7 @@ class Pending:
     chip: str | None = None
     points: int = 0
     bonus: int = 0
+    chip_bonus: int = 0
     defended: bool = False
     second_use: bool = False
 
