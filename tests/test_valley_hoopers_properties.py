@@ -130,3 +130,14 @@ def test_the_full_game_jsonl_replays_to_its_end() -> None:
     for command in lines[1:]:
         state, _ = GAME.run(state, command)
     assert GAME.outcome(state) is not None and state.period >= 4
+
+
+def test_the_full_game_jsonl_is_tied_after_four_periods_and_won_in_overtime() -> None:
+    lines = [json.loads(line) for line in FULL_GAME.read_text().splitlines() if line.strip()]
+    state = GAME.setup({k: v for k, v in lines[0].items() if k != "type"})
+    for command in lines[1:]:
+        state, _ = GAME.run(state, command)
+    regulation = state.partial_scores[:4]
+    assert sum(p[0] for p in regulation) == sum(p[1] for p in regulation)
+    assert state.period == 5 and GAME.scoreboard(state).period == "OT1" and GAME.scoreboard(state).final
+    assert GAME.outcome(state).winner == (0 if state.score[0] > state.score[1] else 1)

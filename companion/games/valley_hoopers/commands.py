@@ -165,7 +165,7 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     ),
 }
 # Fields the companion adds to events for the log; a command may not send them.
-EVENT_ONLY = ("points", "text", "period", "pair", "side_acting")
+EVENT_ONLY = ("points", "text", "period", "pair")
 
 
 def normalize(command: Mapping[str, Any]) -> dict[str, Any]:
