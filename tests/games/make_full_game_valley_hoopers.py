@@ -1,4 +1,5 @@
-"""Regenerate ``full_game_valley_hoopers.jsonl``: a complete Valley Hoopers game as commands.
+"""Regenerate ``full_game_valley_hoopers.jsonl``: a complete Valley Hoopers game as commands
+(four periods, tied, then one overtime).
 
 The first line is ``{"type": "setup", ...options}`` (fourteen hoopers with every stat filled in:
 TEST DATA, see valley_hoopers_table.py); each following line is one command, rolls included, as
