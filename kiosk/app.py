@@ -108,6 +108,8 @@ class CourtsideApp(App):
         self.started_service = started_service
         self.exit_code = 0
         self.ready_seconds: float | None = None
+        self.ready_wall: float | None = None
+        self.snapshot_at = 0.0
         self.ready_callbacks: list[Any] = []
         self._have_state = False
         self._have_games = False
@@ -259,6 +261,7 @@ class CourtsideApp(App):
                 and snapshot.get("seq", 0) < old.get("seq", 0) and not follow:
             return  # an older copy arriving late
         self.snapshot = snapshot
+        self.snapshot_at = time.monotonic()  # when the UI thread had it (benchmarks: tap -> screen)
         self.score_text = present.score_line(snapshot) if snapshot else "Courtside Companion"
         self.turn_text = present.turn_line(snapshot)
         self.can_undo = bool(snapshot and snapshot.get("can_undo"))
@@ -438,6 +441,7 @@ class CourtsideApp(App):
 
     def _first_frame(self, _dt: float) -> None:
         self.ready_seconds = time.monotonic() - STARTED_AT
+        self.ready_wall = time.time()  # for a launcher measuring from before the process started
 
     def _ready(self, _dt: float) -> None:
         for callback in list(self.ready_callbacks):
@@ -447,7 +451,8 @@ class CourtsideApp(App):
 
             self.save_screenshot(self.screenshot_path)
             print(json.dumps({"screenshot": str(self.screenshot_path), "screen": self.screens.current,
-                              "size": list(Window.size), "ready_seconds": round(self.ready_seconds, 3),
+                              "size": list(Window.size), "ready_seconds": round(self.ready_seconds or 0, 3),
+                              "ready_wall": self.ready_wall,
                               "screens_drawn": [w.name for w in self.screens.children],
                               **(lambda found: {"layout_problems": found["problems"],
                                                 "texts": found["texts"]})(describe(self.root))}),

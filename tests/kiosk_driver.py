@@ -122,6 +122,7 @@ def run(scenario: Callable[[Driver], Step], argv: argparse.Namespace) -> int:
         driver.report["ok"] = ok
         driver.report["error"] = error
         driver.report["ready_seconds"] = app.ready_seconds
+        driver.report["ready_wall"] = app.ready_wall
         app.stop()
 
     def tick(_dt: float) -> None:
@@ -310,7 +311,53 @@ def reconnect(driver: Driver) -> Step:
     driver.shot("31-reconnected")
 
 
-SCENARIOS = {"full_turn": full_turn, "between_and_end": between_and_end, "reconnect": reconnect}
+def play_game(driver: Driver) -> Step:
+    """Benchmark: set up through the screens, then play a whole game by tapping what a player would
+    (a ready-made choice or a face on the pad), timing every tap until the new state is on screen."""
+    import random
+
+    rng = random.Random(driver.app.conn.path.name)
+    yield wait_for("home", lambda app: driver.button("New game: Valley Hoopers") is not None)
+    driver.tap("New game: Valley Hoopers")
+    yield wait_for("setup", on_screen("setup"))
+    driver.tap("Fast", exact=True)
+    driver.tap("Start game")
+    yield wait_for("the first prompt", lambda app: app.screens.current == "resolve")
+    latencies: list[float] = []
+    while not driver.app.snapshot.get("outcome"):
+        prompt = driver.app.snapshot["prompt"]
+        screen = driver.app.screens.current_screen
+        pad = [w.text for w in screen.ids.die_pad.children] if "die_pad" in screen.ids else []
+        labels = [c["label"] for c in prompt.get("choices", [])
+                  if c["command"]["type"] not in ("end_turn", "timeout")] or [
+                      c["label"] for c in prompt.get("choices", [])]
+        if pad and (not labels or rng.random() < 0.6):
+            label = rng.choice(pad)
+        elif labels:
+            label = rng.choice(labels)
+        else:
+            raise AssertionError(f"nothing to tap for {prompt['text']}")
+        seq = current_seq(driver)
+        started = time.monotonic()
+        driver.tap(label, exact=True, within=screen)
+        yield wait_for(f"the answer to {label!r}", settled(driver, seq))
+        # Until the UI thread had the new state; it is drawn at the next frame (30 fps: <= 33 ms).
+        latencies.append(driver.app.snapshot_at - started)
+    latencies.sort()
+    driver.report["commands"] = len(latencies)
+    driver.report["tap_to_state_p50_ms"] = round(1000 * latencies[len(latencies) // 2], 1)
+    driver.report["tap_to_state_p95_ms"] = round(1000 * latencies[int(len(latencies) * 0.95)], 1)
+    driver.report["final_score"] = driver.app.score_text
+    status = Path("/proc/self/status").read_text()
+    driver.report["kiosk_rss_kib"] = int(next(line.split()[1] for line in status.splitlines()
+                                              if line.startswith("VmRSS:")))
+    driver.report["kiosk_peak_rss_kib"] = int(next(line.split()[1] for line in status.splitlines()
+                                                   if line.startswith("VmHWM:")))
+    driver.shot("40-benchmark-end")
+
+
+SCENARIOS = {"full_turn": full_turn, "between_and_end": between_and_end, "reconnect": reconnect,
+             "play_game": play_game}
 
 
 def main() -> int:

@@ -18,12 +18,16 @@ class KioskScreen(Screen):
     @staticmethod
     def fill_buttons(container: Any, entries: list[tuple[str, Any]], tone: str = "primary",
                      font_size: str = "20sp") -> list[BigButton]:
-        """Replace ``container``'s children with one big button per ``(label, on_release)``."""
+        """Replace ``container``'s children with one big button per ``(label, action)``.
+
+        The action runs on *press*: these buttons sit in scroll views, which hand a tap to the
+        button only once they know it is no scroll, and then deliver the release 0.2 s later still.
+        """
         container.clear_widgets()
         buttons = []
         for label, action in entries:
             button = BigButton(text=label, tone=tone, font_size=font_size)
-            button.bind(on_release=lambda _b, a=action: a())
+            button.bind(on_press=lambda _b, a=action: a())
             container.add_widget(button)
             buttons.append(button)
         return buttons
