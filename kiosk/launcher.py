@@ -159,6 +159,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         app = CourtsideApp(socket_path=socket_path, sim=args.sim, screenshot=args.screenshot,
                            screenshot_screen=args.screen, started_service=child is not None)
+        # systemd (and `timeout`, and a closing terminal) stop us with SIGTERM: leave the loop
+        # normally, so the service this run started is stopped too instead of being orphaned.
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            signal.signal(sig, lambda *_: app.stop())
         app.run()
         return app.exit_code
     finally:

@@ -219,3 +219,27 @@ def test_escape_and_window_close_do_not_leave_the_kiosk() -> None:
     assert dict(config["input"]) == {"mouse": "mouse,disable_multitouch"}, "one provider: no doubled taps"
     source = (ROOT / "kiosk" / "app.py").read_text()
     assert "on_request_close=self._refuse_close" in source and "return key == 27" in source
+
+
+def test_sigterm_closes_the_kiosk_and_the_service_it_started(tmp_path: Path, display: str) -> None:
+    """systemd stops the kiosk with SIGTERM: the simulated service it started must not be orphaned."""
+    from kiosk.client import service_answers
+
+    env = kiosk_env(tmp_path, display)
+    socket_path = tmp_path / "run" / "own.sock"
+    kiosk = subprocess.Popen([PYTHON, "-m", "companion.cli", "--db", str(tmp_path / "own.db"), "run", "--sim",
+                              "--socket", str(socket_path), "--size", "800x480"], env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while not service_answers(socket_path, 0.3):
+            assert kiosk.poll() is None and time.monotonic() < deadline, "the kiosk did not start a service"
+            time.sleep(0.1)
+        time.sleep(1.0)  # let the window come up
+        kiosk.send_signal(signal.SIGTERM)
+        assert kiosk.wait(20) == 0
+        assert not service_answers(socket_path, 0.5)
+    finally:
+        if kiosk.poll() is None:
+            kiosk.kill()
+            kiosk.wait()

@@ -151,55 +151,64 @@ def _wait(condition, timeout: float = 5.0) -> None:  # noqa: ANN001
 def test_link_delivers_replies_and_pushes_then_reconnects_after_the_service_restarts(tmp_path: Path) -> None:
     path = tmp_path / "t.sock"
     service = _serve(path, tmp_path / "t.db")
-    events: list[dict] = []
-    states: list[str] = []
-    outside_deliver: list[object] = []
-    inside = threading.local()
+    services = [service]
+    try:
+        events: list[dict] = []
+        states: list[str] = []
+        outside_deliver: list[object] = []
+        inside = threading.local()
 
-    def deliver(call) -> None:  # noqa: ANN001 - stands in for Clock.schedule_once
-        inside.yes = True
-        try:
-            call()
-        finally:
-            inside.yes = False
+        def deliver(call) -> None:  # noqa: ANN001 - stands in for Clock.schedule_once
+            inside.yes = True
+            try:
+                call()
+            finally:
+                inside.yes = False
 
-    def checked(sink):  # noqa: ANN001, ANN202
-        def receive(value) -> None:  # noqa: ANN001
-            if not getattr(inside, "yes", False):
-                outside_deliver.append(value)
-            sink.append(value)
-        return receive
+        def checked(sink):  # noqa: ANN001, ANN202
+            def receive(value) -> None:  # noqa: ANN001
+                if not getattr(inside, "yes", False):
+                    outside_deliver.append(value)
+                sink.append(value)
+            return receive
 
-    link = TableConnection(path, on_message=checked(events), deliver=deliver, on_state=checked(states),
-                           retry_every=0.05)
-    link.start()
-    _wait(lambda: states == ["connected"])
-    replies: list[dict] = []
-    link.request({"op": "new_game", "game": "valley-hoopers", "options": example_options()}, checked(replies))
-    _wait(lambda: replies and any(e.get("event") == "snapshot" for e in events))
-    assert replies[0]["ok"] and replies[0]["snapshot"]["view"]["score"] == [0, 0]
+        link = TableConnection(path, on_message=checked(events), deliver=deliver, on_state=checked(states),
+                               retry_every=0.05)
+        link.start()
+        _wait(lambda: states == ["connected"])
+        replies: list[dict] = []
+        new_game = {"op": "new_game", "game": "valley-hoopers", "options": example_options()}
+        link.request(new_game, checked(replies))
+        _wait(lambda: replies and any(e.get("event") == "snapshot" for e in events))
+        assert replies[0]["ok"] and replies[0]["snapshot"]["view"]["score"] == [0, 0]
 
-    service.kill()
-    service.wait()
-    _wait(lambda: states[-1] == "reconnecting")
-    offline: list[dict] = []
-    link.request({"op": "state"}, checked(offline))
-    _wait(lambda: bool(offline))
-    assert offline[0]["error_kind"] == "offline", "a tap while the service is down is answered at once"
+        service.kill()
+        service.wait()
+        _wait(lambda: states[-1] == "reconnecting")
+        offline: list[dict] = []
+        link.request({"op": "state"}, checked(offline))
+        _wait(lambda: bool(offline))
+        assert offline[0]["error_kind"] == "offline", "a tap while the service is down is answered at once"
 
-    service = _serve(path, tmp_path / "t.db")
-    _wait(lambda: states[-1] == "connected")
-    # >= 2: a crash closes the service's sockets one by one, so the link may first reach the dying
-    # listener's backlog and be dropped again before the new service answers.
-    assert link.connects >= 2 and states[-1] == "connected"
-    again: list[dict] = []
-    link.request({"op": "state"}, checked(again))
-    _wait(lambda: bool(again))
-    assert again[0]["ok"] and again[0]["snapshot"]["game_id"] == replies[0]["snapshot"]["game_id"]
-    link.stop()
-    service.terminate()
-    service.wait()
-    assert outside_deliver == [], "every reply, event and link change goes through deliver() (the UI thread)"
+        service = _serve(path, tmp_path / "t.db")
+        services.append(service)
+        _wait(lambda: states[-1] == "connected")
+        # >= 2: a crash closes the service's sockets one by one, so the link may first reach the dying
+        # listener's backlog and be dropped again before the new service answers.
+        assert link.connects >= 2 and states[-1] == "connected"
+        again: list[dict] = []
+        link.request({"op": "state"}, checked(again))
+        _wait(lambda: bool(again))
+        assert again[0]["ok"] and again[0]["snapshot"]["game_id"] == replies[0]["snapshot"]["game_id"]
+        link.stop()
+        service.terminate()
+        service.wait()
+        assert outside_deliver == [], "every reply, event and link change goes through deliver()"
+    finally:
+        for child in services:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
 
 
 def test_service_answers_only_when_a_table_listens(tmp_path: Path) -> None:
