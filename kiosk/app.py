@@ -82,6 +82,7 @@ class CourtsideApp(App):
     sim = BooleanProperty(False)
     sim_open = BooleanProperty(False)
     score_text = StringProperty("Courtside Companion")
+    score_markup = StringProperty("Courtside Companion")  # the same, side names in the sides' colours
     turn_text = StringProperty("")
     banner_text = StringProperty("")
     notice_text = StringProperty("")
@@ -263,6 +264,7 @@ class CourtsideApp(App):
         self.snapshot = snapshot
         self.snapshot_at = time.monotonic()  # when the UI thread had it (benchmarks: tap -> screen)
         self.score_text = present.score_line(snapshot) if snapshot else "Courtside Companion"
+        self.score_markup = self._coloured_score(snapshot)
         self.turn_text = present.turn_line(snapshot)
         self.can_undo = bool(snapshot and snapshot.get("can_undo"))
         self.can_redo = bool(snapshot and snapshot.get("can_redo"))
@@ -280,6 +282,31 @@ class CourtsideApp(App):
                            or current == "home" and snapshot is not None and not self._have_state):
                 self.screens.current = wanted
         self.screens.current_screen.show(self)
+
+    def side_colour(self, name: str) -> str | None:
+        """The colour the Setup screen gave the side called ``name`` (kiosk-only; the service has none)."""
+        from kiosk.cards import load_last_setup
+
+        for side in load_last_setup().get("sides", []):
+            if side.get("name") == name and isinstance(side.get("colour"), str):
+                return str(side["colour"]).lstrip("#")
+        return None
+
+    def _coloured_score(self, snapshot: JSON | None) -> str:
+        from kivy.utils import escape_markup
+
+        sides = ((snapshot or {}).get("scoreboard") or {}).get("sides", [])
+        if len(sides) != 2:
+            return escape_markup(self.score_text)
+        shown = []
+        for side in sides:
+            name = escape_markup(str(side.get("name", "")))
+            colour = self.side_colour(str(side.get("name", "")))
+            # A dark side colour would vanish on the dark bar: those names stay white.
+            if colour and sum(int(colour[i:i + 2], 16) for i in (0, 2, 4)) > 200:
+                name = f"[color={colour}]{name}[/color]"
+            shown.append((name, side.get("score")))
+        return f"{shown[0][0]} {shown[0][1]} - {shown[1][1]} {shown[1][0]}"
 
     def play_screen(self, snapshot: JSON | None) -> str | None:
         if snapshot is None:

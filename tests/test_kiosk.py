@@ -89,7 +89,9 @@ def test_setup_and_a_defended_fouled_two_pointer_with_its_free_throws_by_touch(t
                                             " - 20 foul bonus whistle = 10")
     assert report["fouled_shot_chance"] == "Roll 10 or less · 10% chance · 0.20 points expected"
     assert report["free_throw_target"] == "50 2PS Muy Schillato + 15 free throw = 65"
-    assert report["score_after_turn"] == report["top_bar_score"] == "Lucy 2 - 0 Karl"
+    assert report["score_after_turn"] == "Lucy 2 - 0 Karl"
+    # The score bar shows the side names in the colours chosen at setup (blue and red by default).
+    assert report["top_bar_score"] == "[color=2f7de1]Lucy[/color] 2 - 0 [color=e0452f]Karl[/color]"
     assert report["prompt_after_turn"] == "Karl: play F1 (a fundamental or the attack)"
     assert report["score_after_undo"] == "Lucy 1 - 0 Karl"
     table_texts = report["table_texts"]
