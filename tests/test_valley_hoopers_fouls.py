@@ -128,16 +128,18 @@ def _lucy_fouled_on_two(table: Table, face: str = "whistle", defender: str = "Ma
     return table.do("end_turn")
 
 
-def test_with_three_team_fouls_a_counter_foul_gives_two_free_throws_to_the_fundamentals_hooper() -> None:
+def test_from_the_third_team_foul_a_counter_foul_gives_two_free_throws_to_the_fundamentals_hooper() -> None:
     table = Table()
-    for position, countering in (("SG", "May Friend"), ("PG", "May Friend"), ("SF", "Edd Trapp")):
+    for position, countering in (("SG", "May Friend"), ("PG", "May Friend")):
         table.do("fundamental", action="dribble", position=position).do("counter", hooper=countering)
         table.roll("whistle")
-        assert table.state.pending.kind == "play"  # no free throws for the first three
+        assert table.state.pending.kind == "play"  # no free throws for the first two
         table.do("end_turn").do("end_turn")
-    assert table.state.team_fouls == (0, 3)
-    assert GAME.scoreboard(table.state).sides[1].bonus
+    assert table.state.team_fouls == (0, 2)
+    assert GAME.scoreboard(table.state).sides[1].bonus  # the next foul gives free throws
+    assert not GAME.scoreboard(table.state).sides[0].bonus
     table.do("fundamental", action="dribble", position="SG").do("counter", hooper="Edd Trapp").roll("whistle")
+    assert table.state.team_fouls == (0, 3)
     assert table.state.pending.kind == "free_throw" and table.state.pending.free_throws == 2
     assert table.state.pending.hooper == "Muy Schillato"
     table.roll(5).roll(5)

@@ -119,12 +119,17 @@ def resolve_counter_check(state: State, face: str) -> State:
     return replace(state, pending=replace(pending, kind="counter_roll", stat=stat))
 
 
+# "After having collected three red cubes in this space, your opponent will get two free throws":
+# the foul that puts the third cube there already gives them (docs/games/valley-hoopers.md, reading 2).
+BONUS_FROM_TEAM_FOUL = 3
+
+
 def counter_foul(state: State) -> State:
     """The counterer fouls: red and white cubes, the slot and its bonus lost, free throws in the bonus."""
     pending = state.pending
     side = pending.side
     attacker = other(side)
-    bonus_on = state.team_fouls[side] >= 3
+    bonus_on = state.team_fouls[side] + 1 >= BONUS_FROM_TEAM_FOUL  # this foul is the 3rd or later
     state = add_red(state, side, pending.other or "")
     state = add_white(state, attacker, pending.hooper or "")
     slot = state.turn.slots[-1].slot

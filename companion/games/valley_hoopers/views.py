@@ -311,7 +311,7 @@ def scoreboard(state: State) -> ScoreboardView:
             name=s.name,
             score=state.score[i],
             team_fouls=state.team_fouls[i],
-            bonus=state.team_fouls[i] >= 3,
+            bonus=state.team_fouls[i] + 1 >= counters.BONUS_FROM_TEAM_FOUL,  # the next foul gives free throws
             extra=f"TO {s.timeouts} CT {s.coach_tokens}",
         )
         for i, s in enumerate(state.sides)
