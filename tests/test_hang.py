@@ -78,7 +78,7 @@ class Supervisor:
 def test_a_stopped_service_is_killed_by_the_watchdog_and_resumes_the_game(tmp_path: Path) -> None:
     supervisor = Supervisor(tmp_path)
     try:
-        supervisor.start(watchdog_s=1.0)
+        supervisor.start(watchdog_s=2.0)
         lines = [json.loads(line) for line in FULL_GAME.read_text().splitlines()[:40]]
         client = TableClient(supervisor.socket_path)
         client.request({"op": "new_game", "game": "valley-hoopers",
@@ -87,11 +87,11 @@ def test_a_stopped_service_is_killed_by_the_watchdog_and_resumes_the_game(tmp_pa
             assert client.request({"op": "command", "command": command})["ok"]
         before = client.request({"op": "state"})["snapshot"]
         client.close()
-        assert supervisor.watch(1.0, limit=3.0) == "alive"  # beats keep coming while it works
+        assert supervisor.watch(2.0, limit=4.0) == "alive"  # beats keep coming while it works
         assert supervisor.process is not None
         os.kill(supervisor.process.pid, signal.SIGSTOP)
-        assert supervisor.watch(1.0, limit=5.0) == "restarted"
-        supervisor.start(watchdog_s=1.0)
+        assert supervisor.watch(2.0, limit=8.0) == "restarted"
+        supervisor.start(watchdog_s=2.0)
         client = TableClient(supervisor.socket_path)
         after = client.request({"op": "state"})["snapshot"]
         client.close()

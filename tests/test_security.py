@@ -47,7 +47,8 @@ def connect_as_nobody(path: Path) -> str:
             with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
                 sock.settimeout(5)
                 sock.connect(str(path))
-                sock.sendall(b'{"op": "state"}\n')
+                # Read before writing: a refused peer is answered at once and closed, and a
+                # request still unread at close would turn that answer into a reset.
                 result = "answered: " + sock.recv(4096).decode()
         except PermissionError:
             result = "permission denied"
