@@ -97,6 +97,10 @@ def soak(db: Path, inputs: int) -> SoakReport:
             if used >= inputs:
                 break
         games += 1
+        # MockPin records every level it ever had (for assert_states); that history is the
+        # mock's, not ours, so it is cleared between games to measure only the table.
+        for pin in (confirm, dial.encoder.a.pin, dial.encoder.b.pin):
+            pin.clear_states()
         service.execute({"op": "new_game", "game": "valley-hoopers", "options": options})
     after = resources()
     panel.close()
