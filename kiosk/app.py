@@ -111,6 +111,7 @@ class CourtsideApp(App):
         self.ready_seconds: float | None = None
         self.ready_wall: float | None = None
         self.snapshot_at = 0.0
+        self._colours: dict[str, str] | None = None
         self.ready_callbacks: list[Any] = []
         self._have_state = False
         self._have_games = False
@@ -259,8 +260,8 @@ class CourtsideApp(App):
         """Copy a snapshot into the Properties and show it; ``follow`` moves along the game's flow."""
         old = self.snapshot
         if snapshot is not None and old is not None and snapshot.get("game_id") == old.get("game_id") \
-                and snapshot.get("seq", 0) < old.get("seq", 0) and not follow:
-            return  # an older copy arriving late
+                and snapshot.get("seq", 0) < old.get("seq", 0):
+            return  # an older copy arriving late (a reply overtaken by a push); never step back
         self.snapshot = snapshot
         self.snapshot_at = time.monotonic()  # when the UI thread had it (benchmarks: tap -> screen)
         self.score_text = present.score_line(snapshot) if snapshot else "Courtside Companion"
@@ -285,12 +286,17 @@ class CourtsideApp(App):
 
     def side_colour(self, name: str) -> str | None:
         """The colour the Setup screen gave the side called ``name`` (kiosk-only; the service has none)."""
-        from kiosk.cards import load_last_setup
+        if self._colours is None:
+            from kiosk.cards import load_last_setup
 
-        for side in load_last_setup().get("sides", []):
-            if side.get("name") == name and isinstance(side.get("colour"), str):
-                return str(side["colour"]).lstrip("#")
-        return None
+            self._colours = {str(side.get("name")): str(side["colour"]).lstrip("#")
+                             for side in load_last_setup().get("sides", [])
+                             if isinstance(side.get("colour"), str)}
+        return self._colours.get(name)
+
+    def forget_colours(self) -> None:
+        """The setup changed: read the sides' colours again."""
+        self._colours = None
 
     def _coloured_score(self, snapshot: JSON | None) -> str:
         from kivy.utils import escape_markup

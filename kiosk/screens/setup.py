@@ -149,6 +149,7 @@ class SetupScreen(KioskScreen):
 
     def start(self, app: Any) -> None:
         cards.save_last_setup(self.setup)
+        app.forget_colours()
         app.new_game(self.game, cards.game_options(self.setup, self.rosters, self.cards))
 
     # -- the card editor ------------------------------------------------------------------------------
