@@ -219,12 +219,10 @@ class CourtsideApp(App):
         """The games the companion can run, as the service lists them (only games that exist)."""
 
         def got(reply: JSON) -> None:
-            if reply.get("ok") and isinstance(reply.get("known_games"), list):
-                self.known_games = reply["known_games"]
-            else:  # a service from before ``known_games``: the registry's names (no rules run here)
-                from companion.games import all_games
-
-                self.known_games = [{"name": g.name, "title": g.title} for g in all_games()]
+            # Only what the service can run is offered; an offline service offers nothing yet (the
+            # list is asked again on reconnection).
+            known = reply.get("known_games") if reply.get("ok") else None
+            self.known_games = known if isinstance(known, list) else []
             self._have_known = True
             self._check_ready()
             if self.screens.current == "home":

@@ -249,5 +249,5 @@ def test_the_kiosk_holds_no_rules_and_no_hardware() -> None:
         tops = {n.split(".")[0] for n in names}
         assert not tops & {"gpiozero", "luma", "serial", "hardware", "lgpio", "smbus2", "spidev"}, path
         companion = {n for n in names if n.split(".")[0] == "companion"}
-        # Only the registry of game names and the service's default socket path: never a rule module.
-        assert companion <= {"companion.games", "companion.serve"}, (path, companion)
+        # Only the service's default socket path: game names come over the socket, never a rule module.
+        assert companion <= {"companion.serve"}, (path, companion)
