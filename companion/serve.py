@@ -148,11 +148,16 @@ def serve(args: argparse.Namespace) -> int:
     hardware = None
     if not args.no_hardware:
         from hardware.backends import HardwareUnavailable
+        from hardware.config import ConfigError
 
         try:
             hardware, _controls = attach_hardware(service, args.config, args.sim)
+        except ConfigError as exc:
+            print(f"companion serve: bad configuration: {exc}", flush=True)
+            store.close()
+            return 2
         except HardwareUnavailable as exc:
-            print(f"companion serve: {exc} (use --sim to run on simulated hardware)", flush=True)
+            print(f"companion serve: {exc}", flush=True)
             store.close()
             return 3
     if recovery_message:
