@@ -120,9 +120,9 @@ def _show(service: TableService, hardware: Any, controls: TableControls) -> None
     if session is None:
         return
     view = session.game.scoreboard(session.state)
-    selection = controls.selection()
-    if selection:
-        view = dataclasses.replace(view, message=selection)
+    message = service.banner or controls.selection()
+    if message:
+        view = dataclasses.replace(view, message=message)
     hardware.show(view)
 
 
@@ -162,6 +162,7 @@ def serve(args: argparse.Namespace) -> int:
             return 3
     if recovery_message:
         service.status["recovery"] = recovery_message
+        service.banner = "store repaired from backup" if "restored" in recovery_message else "store damaged"
     resumed = service.resume_latest()
     socket_path = Path(args.socket) if args.socket else default_socket_path()
     server = TableSocketServer(service, socket_path)

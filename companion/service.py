@@ -60,6 +60,7 @@ class TableService:
     extra_ops: dict[str, Callable[[TableService, JSON], JSON]] = field(default_factory=dict)
     find_game: Callable[[str], Game] = find_game
     status_sources: dict[str, Callable[[], Any]] = field(default_factory=dict)
+    banner: str | None = None  # shown on the scoreboards until the next accepted command (recovery)
 
     def __post_init__(self) -> None:
         self._queue: queue.Queue[_Work | None] = queue.Queue()
@@ -182,6 +183,7 @@ class TableService:
         if self.session is None:
             raise RuleError("no game in progress: start a new game or resume one first")
         self.session.handle(command)
+        self.banner = None
         self.publish()
         return {"ok": True, "snapshot": self.snapshot()}
 
