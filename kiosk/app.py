@@ -139,7 +139,9 @@ class CourtsideApp(App):
         self.window_width = Window.width
         Window.bind(width=lambda _w, width: setattr(self, "window_width", width))
         self.sim_open = self.sim and Window.width >= 1000
-        self.banner_text = "SIMULATION" if self.sim else ""
+        # Until the service answers (at boot the kiosk may be up first), say so instead of an empty home.
+        self.banner_text = "CONNECTING..."
+        self.say(f"Waiting for the table service on {self.socket_path}...")
         return self.root
 
     def on_start(self) -> None:
@@ -179,6 +181,8 @@ class CourtsideApp(App):
         self.link_state = state
         if state == "connected":
             self.banner_text = "SIMULATION" if self.sim else ""
+            if self.notice_text.startswith("Waiting for the table service"):
+                self.say("")
             self.request_state()
             self.refresh_games()
             self.refresh_status()

@@ -186,8 +186,17 @@ def full_turn(driver: Driver) -> Step:
     driver.scroll_into_view(driver.button("Joy Kill: bench"))
     yield wait_for("the line-up in view", lambda app: True)
     driver.shot("02b-setup-lineup")
-    driver.tap("card")
+    # Muy Schillato's card: +5 on the 2-point shot, remembered for this game and the next ones.
+    muy_row = driver.button("Muy Schillato: SG", exact=True).parent
+    driver.tap("card", exact=True, within=muy_row)
     yield wait_for("card editor", on_screen("card"))
+    fields = driver.app.screens.get_screen("card").ids.fields
+    cells = fields.children[::-1]
+    stepper = next(cells[i + 1] for i, cell in enumerate(cells) if getattr(cell, "text", None) == "2PS")
+    driver.report["card_2ps_before"] = stepper.children[1].text
+    driver.tap("+", exact=True, within=stepper)
+    yield wait_for("the new stat", lambda app: stepper.children[1].text != driver.report["card_2ps_before"])
+    driver.report["card_2ps_after"] = stepper.children[1].text
     driver.shot("03-card-editor")
     driver.tap("Save card")
     yield wait_for("back to setup", on_screen("setup"))

@@ -81,14 +81,16 @@ def test_setup_and_a_defended_fouled_two_pointer_with_its_free_throws_by_touch(t
     assert report["ok"], report.get("error")
     assert report["first_prompt"] == "Lucy: play F1 (a fundamental or the attack)"
     # The defender sees the shooter's target before choosing; then the breakdown names every term.
-    assert report["defense_window_target"] == "50 2PS Muy Schillato = 50"
-    assert report["defense_window_chance"] == "Roll 50 or less · 50% chance · 1.00 points expected"
+    # The card editor's +5 on Muy Schillato's 2PS (50 on the remembered card) is what the table uses.
+    assert (report["card_2ps_before"], report["card_2ps_after"]) == ("50", "55")
+    assert report["defense_window_target"] == "55 2PS Muy Schillato = 55"
+    assert report["defense_window_chance"] == "Roll 55 or less · 55% chance · 1.10 points expected"
     assert report["foul_die_faces"] == ["Whistle", "Whistle 2", "Whistle 3", "Charging foul", "Jump ball",
                                         "Blank"]
-    assert report["fouled_shot_target"] == ("50 2PS Muy Schillato - 20 D2 Chus Kinder"
-                                            " - 20 foul bonus whistle = 10")
-    assert report["fouled_shot_chance"] == "Roll 10 or less · 10% chance · 0.20 points expected"
-    assert report["free_throw_target"] == "50 2PS Muy Schillato + 15 free throw = 65"
+    assert report["fouled_shot_target"] == ("55 2PS Muy Schillato - 20 D2 Chus Kinder"
+                                            " - 20 foul bonus whistle = 15")
+    assert report["fouled_shot_chance"] == "Roll 15 or less · 15% chance · 0.30 points expected"
+    assert report["free_throw_target"] == "55 2PS Muy Schillato + 15 free throw = 70"
     assert report["score_after_turn"] == "Lucy 2 - 0 Karl"
     # The score bar shows the side names in the colours chosen at setup (blue and red by default).
     assert report["top_bar_score"] == "[color=2f7de1]Lucy[/color] 2 - 0 [color=e0452f]Karl[/color]"
@@ -108,9 +110,12 @@ def test_setup_and_a_defended_fouled_two_pointer_with_its_free_throws_by_touch(t
     assert report["score_after_tray_roll"] == "Lucy 2 - 0 Karl"
     assert report["score_after_held_undo"] == "Lucy 1 - 0 Karl"
     assert report["prompt_after_roll_for_me"] == "Karl: play F1 (a fundamental or the attack)"
-    # Setup: new game, card, save, start (4); the turn: 6; then table, log, undo, settings, sim, play
-    # and the three simulated-hardware taps.
-    assert report["taps"] == 4 + 6 + 4 + 2 + 3
+    # Setup: new game, card, +, save, start (5); the turn: 6; then table, log, undo, settings, sim,
+    # play and the three simulated-hardware taps.
+    assert report["taps"] == 5 + 6 + 4 + 2 + 3
+    cards = json.loads((Path(table["env"]["XDG_CONFIG_HOME"]) / "courtside-companion"
+                        / "hooper-cards.json").read_text())
+    assert cards["Muy Schillato"]["stats"]["2PS"] == 55
     assert_laid_out(report)
     # The service really holds what the kiosk showed.
     snapshot = request(table["socket"], {"op": "state"})["snapshot"]
