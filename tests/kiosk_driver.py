@@ -68,8 +68,9 @@ class Driver:
         if widget is None:
             raise AssertionError(f"no button {text!r} on screen {self.app.screens.current}: "
                                  f"{[w.text for w in self.visible_widgets() if hasattr(w, 'text')][:60]}")
-        self.scroll_into_view(widget)
         x, y = widget.to_window(*widget.center)
+        if not self.in_view(widget, x, y):
+            raise AssertionError(f"{text!r} is scrolled out of view: call scroll_into_view and yield a frame")
         touch = UnitTestTouch(x, y)
         touch.touch_down()
         if hold:
@@ -77,6 +78,18 @@ class Driver:
         touch.touch_up()
         self.report["taps"] += 1
         self.report["steps"].append(f"tap {text!r} on {self.app.screens.current}")
+
+    def in_view(self, widget: Any, x: float, y: float) -> bool:
+        """Whether window point ``x, y`` of ``widget`` is inside every scroll view around it."""
+        from kiosk.layout_check import _in_scroll
+
+        scroll = _in_scroll(widget)
+        while scroll is not None:
+            left, bottom = scroll.to_window(scroll.x, scroll.y)
+            if not (left <= x <= left + scroll.width and bottom <= y <= bottom + scroll.height):
+                return False
+            scroll = _in_scroll(scroll)
+        return True
 
     def scroll_into_view(self, widget: Any) -> None:
         from kiosk.layout_check import _in_scroll
@@ -157,6 +170,17 @@ def run(scenario: Callable[[Driver], Step], argv: argparse.Namespace) -> int:
 
 # -- scenarios ---------------------------------------------------------------------------------------
 
+
+def tap(driver: Driver, text: str, exact: bool = False, hold: float = 0.0, within: Any = None) -> Step:
+    """Tap a button like a finger would, scrolling it into view first (and letting that frame draw)."""
+    widget = driver.button(text, exact, within)
+    if widget is not None:
+        x, y = widget.to_window(*widget.center)
+        if not driver.in_view(widget, x, y):
+            driver.scroll_into_view(widget)
+            yield wait_for("the scrolled frame", lambda app: True)
+    driver.tap(text, exact, hold, within)
+
 def on_screen(name: str) -> Condition:
     return lambda app: app.screens.current == name
 
@@ -180,7 +204,7 @@ def full_turn(driver: Driver) -> Step:
     yield wait_for("home", on_screen("home"))
     yield wait_for("the game list", lambda app: driver.button("New game: Valley Hoopers") is not None)
     driver.shot("01-home")
-    driver.tap("New game: Valley Hoopers")
+    yield from tap(driver, "New game: Valley Hoopers")
     yield wait_for("setup", on_screen("setup"))
     driver.shot("02-setup")
     driver.scroll_into_view(driver.button("Joy Kill: bench"))
@@ -188,36 +212,36 @@ def full_turn(driver: Driver) -> Step:
     driver.shot("02b-setup-lineup")
     # Muy Schillato's card: +5 on the 2-point shot, remembered for this game and the next ones.
     muy_row = driver.button("Muy Schillato: SG", exact=True).parent
-    driver.tap("card", exact=True, within=muy_row)
+    yield from tap(driver, "card", exact=True, within=muy_row)
     yield wait_for("card editor", on_screen("card"))
     fields = driver.app.screens.get_screen("card").ids.fields
     cells = fields.children[::-1]
     stepper = next(cells[i + 1] for i, cell in enumerate(cells) if getattr(cell, "text", None) == "2PS")
     driver.report["card_2ps_before"] = stepper.children[1].text
-    driver.tap("+", exact=True, within=stepper)
+    yield from tap(driver, "+", exact=True, within=stepper)
     yield wait_for("the new stat", lambda app: stepper.children[1].text != driver.report["card_2ps_before"])
     driver.report["card_2ps_after"] = stepper.children[1].text
     driver.shot("03-card-editor")
-    driver.tap("Save card")
+    yield from tap(driver, "Save card")
     yield wait_for("back to setup", on_screen("setup"))
-    driver.tap("Start game")
+    yield from tap(driver, "Start game")
     yield wait_for("the first prompt", lambda app: app.screens.current == "resolve" and app.snapshot)
     driver.report["first_prompt"] = driver.app.snapshot["prompt"]["text"]
     driver.shot("04-play-first-attack")
     seq = current_seq(driver)
-    driver.tap("2PS SG Muy Schillato", exact=True)
+    yield from tap(driver, "2PS SG Muy Schillato", exact=True)
     yield wait_for("the defense window", settled(driver, seq))
     driver.report["defense_window_target"] = driver.app.screens.get_screen("resolve").target_text
     driver.report["defense_window_chance"] = driver.app.screens.get_screen("resolve").chance_text
     driver.shot("05-defense-window")
     seq = current_seq(driver)
-    driver.tap("defend with Chus Kinder", exact=True)
+    yield from tap(driver, "defend with Chus Kinder", exact=True)
     yield wait_for("the foul die", settled(driver, seq))
     pad = driver.app.screens.get_screen("resolve").ids.die_pad
     driver.report["foul_die_faces"] = [w.text for w in pad.children[::-1]]
     driver.shot("06-foul-die")
     seq = current_seq(driver)
-    driver.tap("Whistle", exact=True)
+    yield from tap(driver, "Whistle", exact=True)
     yield wait_for("the fouled shot", settled(driver, seq))
     resolve = driver.app.screens.get_screen("resolve")
     driver.report["fouled_shot_target"] = resolve.target_text
@@ -225,58 +249,80 @@ def full_turn(driver: Driver) -> Step:
     driver.report["fouled_shot_message"] = resolve.message_text
     driver.shot("07-fouled-shot")
     seq = current_seq(driver)
-    driver.tap("50", exact=True)
+    yield from tap(driver, "50", exact=True)
     yield wait_for("the first free throw", settled(driver, seq))
     driver.report["free_throw_prompt"] = resolve.prompt_text
     driver.report["free_throw_target"] = resolve.target_text
     driver.shot("08-free-throw")
     for _ in range(2):
         seq = current_seq(driver)
-        driver.tap("20", exact=True)
+        yield from tap(driver, "20", exact=True)
         yield wait_for("the free throw", settled(driver, seq))
     driver.report["score_after_turn"] = driver.app.score_text
     driver.report["prompt_after_turn"] = driver.app.snapshot["prompt"]["text"]
     driver.report["top_bar_score"] = driver.app.root.ids.score.text
     driver.shot("09-after-free-throws")
-    driver.tap("Table", exact=True)
+    yield from tap(driver, "Table", exact=True)
     yield wait_for("table", on_screen("table"))
     driver.report["table_texts"] = driver.texts()
     driver.shot("10-table")
-    driver.tap("Log", exact=True)
+    yield from tap(driver, "Log", exact=True)
     yield wait_for("history", on_screen("history"))
     driver.report["history_texts"] = driver.texts()
     driver.shot("11-history")
     seq = current_seq(driver)
-    driver.tap("UNDO", exact=True)
+    yield from tap(driver, "UNDO", exact=True)
     yield wait_for("the undone free throw", settled(driver, seq))
     driver.report["score_after_undo"] = driver.app.score_text
-    driver.tap("Settings", exact=True)
+    yield from tap(driver, "Settings", exact=True)
     yield wait_for("settings", on_screen("settings"))
     driver.shot("12-settings")
     if driver.app.sim:
-        driver.tap("Sim >", exact=True)
+        yield from tap(driver, "Sim >", exact=True)
         yield wait_for("the sim panel", lambda app: app.sim_open and app.root.ids.sim_panel.width > 100)
         yield wait_for("the OLED image", lambda app: app.oled_texture is not None)
         driver.shot("13-sim-panel")
         panel = driver.app.root.ids.sim_panel
-        driver.tap("Play", exact=True)
+        yield from tap(driver, "Play", exact=True)
         yield wait_for("the free throw again", lambda app: app.screens.current == "resolve"
                        and app.snapshot["prompt"].get("die") == "d20x5")
         # The simulated tray: tap a face, the service writes a checked $ROLL line into its tray.
         seq = current_seq(driver)
-        driver.tap("20", exact=True, within=panel)
+        yield from tap(driver, "20", exact=True, within=panel)
         yield wait_for("the tray's roll", settled(driver, seq))
         driver.report["score_after_tray_roll"] = driver.app.score_text
         # A long tap on the simulated UNDO is a hold: the real button undoes only when held.
         seq = current_seq(driver)
-        driver.tap("UNDO", exact=True, hold=1.3, within=panel)
+        yield from tap(driver, "UNDO", exact=True, hold=1.3, within=panel)
         yield wait_for("the held UNDO", settled(driver, seq))
         driver.report["score_after_held_undo"] = driver.app.score_text
         seq = current_seq(driver)
-        driver.tap("Roll for me", exact=True, within=panel)
+        yield from tap(driver, "Roll for me", exact=True, within=panel)
         yield wait_for("the random roll", settled(driver, seq))
         driver.report["prompt_after_roll_for_me"] = driver.app.snapshot["prompt"]["text"]
         driver.shot("14-sim-after-rolls")
+    # Mid-game, a hooper's name opens the card: what it already shows is fixed, what is missing can be
+    # entered and goes to the table as enter_card (Chus Kinder's second position).
+    yield from tap(driver, "Table", exact=True)
+    yield wait_for("table", on_screen("table"))
+    seq = current_seq(driver)
+    yield from tap(driver, "Chus Kinder", exact=True, within=driver.app.screens.get_screen("table"))
+    yield wait_for("the card of a hooper in play", on_screen("card"))
+    cells = driver.app.screens.get_screen("card").ids.fields.children[::-1]
+    driver.report["in_game_card_texts"] = [getattr(c, "text", "") for c in cells]
+    second = next(cells[i + 1] for i, cell in enumerate(cells)
+                  if getattr(cell, "text", None) == "2nd position")
+    yield from tap(driver, second.text, exact=True, within=second)
+    yield wait_for("the entered position", lambda app: second.text == "PG")
+    driver.shot("10b-card-in-game")
+    yield from tap(driver, "Save card", exact=True)
+    yield wait_for("the entered card", settled(driver, seq))
+    yield wait_for("back on the table", on_screen("table"))
+    karl = driver.app.snapshot["view"]["sides"][1]["hoopers"]
+    driver.report["after_card_message"] = driver.app.snapshot["view"]["message"]
+    driver.report["after_card_notice"] = driver.app.notice_text
+    driver.report["chus_second_after_edit"] = next(h for h in karl
+                                                   if h["name"] == "Chus Kinder")["second_position"]
 
 
 def between_and_end(driver: Driver) -> Step:
@@ -285,7 +331,7 @@ def between_and_end(driver: Driver) -> Step:
     yield wait_for("between screen", on_screen("between"))
     checklist = driver.app.screens.get_screen("between").ids.checklist
     driver.report["reminders"] = [item.text for item in checklist.children[::-1]]
-    driver.tap(driver.report["reminders"][0], exact=True)
+    yield from tap(driver, driver.report["reminders"][0], exact=True)
     yield wait_for("the ticked reminder", lambda app: checklist.children[-1].state == "down")
     driver.report["between_texts"] = driver.texts()
     driver.shot("20-between")
@@ -296,7 +342,7 @@ def between_and_end(driver: Driver) -> Step:
     driver.report["gameend_texts"] = driver.texts()
     driver.report["chart_points"] = len(driver.app.screens.get_screen("gameend").chart_values)
     driver.shot("21-game-end")
-    driver.tap("Export CSV", exact=True)
+    yield from tap(driver, "Export CSV", exact=True)
     yield wait_for("the export notice", lambda app: app.notice_text.startswith("Saved"))
     driver.report["export_notice"] = driver.app.notice_text
 
@@ -330,10 +376,10 @@ def play_game(driver: Driver) -> Step:
 
     rng = random.Random(driver.app.conn.path.name)
     yield wait_for("home", lambda app: driver.button("New game: Valley Hoopers") is not None)
-    driver.tap("New game: Valley Hoopers")
+    yield from tap(driver, "New game: Valley Hoopers")
     yield wait_for("setup", on_screen("setup"))
-    driver.tap("Fast", exact=True)
-    driver.tap("Start game")
+    yield from tap(driver, "Fast", exact=True)
+    yield from tap(driver, "Start game")
     yield wait_for("the first prompt", lambda app: app.screens.current == "resolve")
     latencies: list[float] = []
     while not driver.app.snapshot.get("outcome"):
@@ -351,7 +397,7 @@ def play_game(driver: Driver) -> Step:
             raise AssertionError(f"nothing to tap for {prompt['text']}")
         seq = current_seq(driver)
         started = time.monotonic()
-        driver.tap(label, exact=True, within=screen)
+        yield from tap(driver, label, exact=True, within=screen)
         yield wait_for(f"the answer to {label!r}", settled(driver, seq))
         # Until the UI thread had the new state; it is drawn at the next frame (30 fps: <= 33 ms).
         latencies.append(driver.app.snapshot_at - started)

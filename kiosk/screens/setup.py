@@ -189,11 +189,17 @@ class CardEditorScreen(KioskScreen):
     card = DictProperty({})
     title = StringProperty("")
 
-    def open(self, card: dict[str, Any], skills: list[str]) -> None:
+    def open(self, card: dict[str, Any], skills: list[str], in_game_side: int | None = None) -> None:
+        """Edit ``card``; with ``in_game_side`` the card is a hooper of the game in play (from the
+        Table screen) and saving also sends ``enter_card`` with what changed."""
         self.card = {**card, "stats": dict(card.get("stats") or {})}
+        self.shown = {**self.card, "stats": dict(self.card["stats"])}
         self.skills = skills
+        self.in_game_side = in_game_side
+        self.back_to = "setup" if in_game_side is None else "table"
         self.title = f"Card: {card['name']}"
         self.draw()
+        self.ids.fields.parent.scroll_y = 1  # every card opens at its top, not where the last one was
 
     def draw(self) -> None:
         fields = self.ids.fields
@@ -203,23 +209,37 @@ class CardEditorScreen(KioskScreen):
         self._cycle_row(fields, "2nd position", "second_position", ("",) + cards.POSITIONS)
         self._stepper(fields, "Energy", lambda: card.get("energy"), lambda v: card.__setitem__("energy", v),
                       step=1, start=5, high=12)
-        stellar = BigToggle(text="Stellar", state="down" if card.get("stellar") else "normal")
-        stellar.bind(state=lambda _b, s: card.__setitem__("stellar", s == "down"))
         fields.add_widget(WrapLabel(text="Stellar card"))
-        fields.add_widget(stellar)
+        if self._fixed("stellar", card.get("stellar")):
+            fields.add_widget(WrapLabel(text=f"{'yes' if card['stellar'] else 'no'} (on the card)"))
+        else:
+            stellar = BigToggle(text="Stellar", state="down" if card.get("stellar") else "normal")
+            stellar.bind(state=lambda _b, s: card.__setitem__("stellar", s == "down"))
+            fields.add_widget(stellar)
         fields.add_widget(WrapLabel(text="Defensive flag"))
-        flag_row = BoxLayout(size_hint_y=None, height="56dp", spacing="2dp")
-        flag = set(card.get("defense_positions") or [])
-        for position in cards.POSITIONS:
-            toggle = BigToggle(text=position, state="down" if position in flag else "normal",
-                               font_size="16sp")
-            toggle.bind(state=lambda _b, s, p=position: self._flag(p, s == "down"))
-            flag_row.add_widget(toggle)
-        fields.add_widget(flag_row)
+        if self._fixed("defense_positions", card.get("defense_positions")):
+            fields.add_widget(WrapLabel(text=" ".join(card["defense_positions"]) + " (on the card)"))
+        else:
+            flag_row = BoxLayout(size_hint_y=None, height="56dp", spacing="2dp")
+            flag = set(card.get("defense_positions") or [])
+            for position in cards.POSITIONS:
+                toggle = BigToggle(text=position, state="down" if position in flag else "normal",
+                                   font_size="16sp")
+                toggle.bind(state=lambda _b, s, p=position: self._flag(p, s == "down"))
+                flag_row.add_widget(toggle)
+            fields.add_widget(flag_row)
         for stat in cards.STATS:
             self._stepper(fields, stat, lambda s=stat: card["stats"].get(s),
                           lambda v, s=stat: card["stats"].__setitem__(s, v), step=5, start=50, high=100)
-        self._cycle_row(fields, "Skill", "skill", tuple(self.skills))
+        if self.in_game_side is None:
+            self._cycle_row(fields, "Skill", "skill", tuple(self.skills))
+        else:
+            fields.add_widget(WrapLabel(text="Skill"))
+            fields.add_widget(WrapLabel(text=_value_text(card.get("skill")) + " (chosen at setup)"))
+
+    def _fixed(self, _key: str, value: Any) -> bool:
+        """In a game, what the card already shows is fixed (the rules only take what is missing)."""
+        return self.in_game_side is not None and value not in (None, "")
 
     def _flag(self, position: str, on: bool) -> None:
         current = self.card.get("defense_positions") or []
@@ -231,6 +251,9 @@ class CardEditorScreen(KioskScreen):
     def _cycle_row(self, fields: Any, label: str, key: str, values: tuple[str, ...]) -> None:
         fields.add_widget(WrapLabel(text=label))
         shown = self.card.get(key) or ""
+        if self._fixed(key, shown):
+            fields.add_widget(WrapLabel(text=f"{_value_text(shown)} (on the card)"))
+            return
         button = BigButton(text=_value_text(shown), font_size="17sp")
 
         def cycle(_b: Any) -> None:
@@ -244,6 +267,9 @@ class CardEditorScreen(KioskScreen):
 
     def _stepper(self, fields: Any, label: str, get: Any, put: Any, step: int, start: int, high: int) -> None:
         fields.add_widget(WrapLabel(text=label))
+        if self._fixed(label, get()):
+            fields.add_widget(WrapLabel(text=f"{get()} (on the card)"))
+            return
         row = BoxLayout(size_hint_y=None, height="56dp", spacing="4dp")
         minus = BigButton(text="-", size_hint_x=None, width="56dp")
         value = BigButton(text=_value_text(get()), tone="quiet")
@@ -268,13 +294,32 @@ class CardEditorScreen(KioskScreen):
 
     def save(self, app: Any) -> None:
         cards.save_card(dict(self.card))
+        if self.in_game_side is not None:
+            entered = self.changes()
+            if entered:
+                app.send({"type": "enter_card", "hooper": self.card["name"], "side": self.in_game_side,
+                          **entered})
+            self.manager.current = "table"
+            return
         app.say(f"Saved {self.card['name']}'s card; it is used in every game from now on.")
         setup = self.manager.get_screen("setup")
         setup.card_saved()
         self.manager.current = "setup"
 
+    def changes(self) -> dict[str, Any]:
+        """What the table changed on the card, in ``enter_card``'s fields (the skill is set at setup)."""
+        entered: dict[str, Any] = {}
+        for key in ("first_position", "second_position", "stellar", "defense_positions", "energy"):
+            if self.card.get(key) != self.shown.get(key) and self.card.get(key) is not None:
+                entered[key] = self.card[key]
+        stats = {k: v for k, v in self.card["stats"].items()
+                 if v is not None and v != self.shown["stats"].get(k)}
+        if stats:
+            entered["stats"] = stats
+        return entered
+
     def cancel(self) -> None:
-        self.manager.current = "setup"
+        self.manager.current = self.back_to
 
 
 def _value_text(value: Any) -> str:

@@ -9,7 +9,7 @@ from kivy.uix.gridlayout import GridLayout
 
 from kiosk import present
 from kiosk.screens.base import KioskScreen
-from kiosk.widgets import Heading, WrapLabel
+from kiosk.widgets import BigButton, Heading, WrapLabel
 
 # The line-up table's columns and their share of the width.
 COLUMNS = (("", 0.6), ("Hooper", 1.7), ("Energy", 0.8), ("Cubes", 0.8), ("", 1.6))
@@ -51,9 +51,27 @@ class TableScreen(KioskScreen):
                 colour = ((1, 0.5, 0.45, 1) if hooper.get("ejected") or hooper.get("injured_out")
                           else (0.7, 0.74, 0.8, 1) if hooper.get("position") in (None, "bench")
                           else (0.96, 0.97, 0.98, 1))
-                for text, (_title, width) in zip(present.hooper_cells(hooper), COLUMNS, strict=True):
-                    grid.add_widget(self._cell(text, width, colour))
+                for column_index, (text, (_title, width)) in enumerate(
+                        zip(present.hooper_cells(hooper), COLUMNS, strict=True)):
+                    if column_index == 1:
+                        # The name opens the hooper's card: enter a stat the rules asked for mid-game.
+                        button = BigButton(text=text, tone="quiet", font_size="16sp", size_hint_x=width,
+                                           halign="left")
+                        button.bind(on_press=lambda _b, h=hooper, i=index: self.edit_card(app, i, h))
+                        grid.add_widget(button)
+                    else:
+                        grid.add_widget(self._cell(text, width, colour))
             column.add_widget(grid)
+
+    def edit_card(self, app: Any, side: int, hooper: dict[str, Any]) -> None:
+        """Open the card editor on a hooper of the game in play, filled in from the service's view."""
+        card = {"name": hooper.get("name"), "first_position": hooper.get("first_position"),
+                "second_position": hooper.get("second_position"), "stellar": hooper.get("stellar"),
+                "defense_positions": hooper.get("defense_positions"), "skill": hooper.get("skill"),
+                "energy": hooper.get("max_energy"), "stats": dict(hooper.get("stats") or {})}
+        editor = app.screens.get_screen("card")
+        editor.open(card, [""] + ([card["skill"]] if card["skill"] else []), in_game_side=side)
+        app.screens.current = "card"
 
     @staticmethod
     def _cell(text: str, width: float, colour: tuple[float, ...]) -> WrapLabel:
