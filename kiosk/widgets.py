@@ -24,6 +24,14 @@ class BigButton(Button):
     tone = StringProperty("normal")  # normal, primary, danger, quiet
 
 
+class RowButton(BigButton):
+    """A button inside a table row: 48 px (the finger minimum) so a line-up of seven still fits."""
+
+
+class TableCell(Label):
+    """One cell of a table row: as tall as the row's button, text centred vertically."""
+
+
 class BigToggle(ToggleButton):
     """A toggle (variant, side, defensive flag) with the same size and looks as ``BigButton``."""
 

@@ -6,10 +6,11 @@ from typing import Any
 
 from kivy.properties import StringProperty
 from kivy.uix.gridlayout import GridLayout
+from kivy.utils import get_color_from_hex
 
 from kiosk import present
 from kiosk.screens.base import KioskScreen
-from kiosk.widgets import BigButton, Heading, WrapLabel
+from kiosk.widgets import Heading, RowButton, TableCell, WrapLabel
 
 # The line-up table's columns and their share of the width.
 COLUMNS = (("", 0.6), ("Hooper", 1.7), ("Energy", 0.8), ("Cubes", 0.8), ("", 1.6))
@@ -37,7 +38,11 @@ class TableScreen(KioskScreen):
                 continue
             side = sides[index]
             score = (view.get("score") or [None, None])[index] if len(view.get("score") or []) > index else ""
-            column.add_widget(Heading(text=f"{side.get('name', '')}  {score}"))
+            heading = Heading(text=f"{side.get('name', '')}  {score}")
+            colour = app.side_colour(str(side.get("name", "")))
+            if colour and sum(int(colour[i:i + 2], 16) for i in (0, 2, 4)) > 200:  # readable on the dark
+                heading.color = get_color_from_hex(colour)
+            column.add_widget(heading)
             column.add_widget(WrapLabel(text=present.fouls_line(snapshot, index), font_size="17sp"))
             column.add_widget(WrapLabel(text=present.coach_line(side), font_size="17sp"))
             hoopers = side.get("hoopers", side.get("players", []))
@@ -46,7 +51,8 @@ class TableScreen(KioskScreen):
             grid = GridLayout(cols=len(COLUMNS), size_hint_y=None, spacing=("4dp", "2dp"))
             grid.bind(minimum_height=grid.setter("height"))
             for title, width in COLUMNS:
-                grid.add_widget(self._cell(title, width, (1, 0.72, 0.12, 1)))
+                grid.add_widget(WrapLabel(text=title, font_size="16sp", color=(1, 0.72, 0.12, 1),
+                                          size_hint_x=width))
             for hooper in on_court + bench:
                 colour = ((1, 0.5, 0.45, 1) if hooper.get("ejected") or hooper.get("injured_out")
                           else (0.7, 0.74, 0.8, 1) if hooper.get("position") in (None, "bench")
@@ -55,8 +61,7 @@ class TableScreen(KioskScreen):
                         zip(present.hooper_cells(hooper), COLUMNS, strict=True)):
                     if column_index == 1:
                         # The name opens the hooper's card: enter a stat the rules asked for mid-game.
-                        button = BigButton(text=text, tone="quiet", font_size="16sp", size_hint_x=width,
-                                           halign="left")
+                        button = RowButton(text=text, tone="quiet", size_hint_x=width)
                         button.bind(on_press=lambda _b, h=hooper, i=index: self.edit_card(app, i, h))
                         grid.add_widget(button)
                     else:
@@ -74,6 +79,5 @@ class TableScreen(KioskScreen):
         app.screens.current = "card"
 
     @staticmethod
-    def _cell(text: str, width: float, colour: tuple[float, ...]) -> WrapLabel:
-        label = WrapLabel(text=text, font_size="16sp", color=colour, size_hint_x=width)
-        return label
+    def _cell(text: str, width: float, colour: tuple[float, ...]) -> TableCell:
+        return TableCell(text=text, color=colour, size_hint_x=width)
