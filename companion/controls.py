@@ -16,7 +16,7 @@ No rule lives here: every command still goes through the game's ``decide``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from companion.dice import DICE_BY_NAME, Die, foul_die
@@ -45,7 +45,6 @@ class TableControls:
     snapshot: JSON | None = None
     dial: int = 0
     rejected_tray_lines: int = 0
-    ties: list[JSON] = field(default_factory=list)
 
     def update(self, snapshot: JSON | None) -> None:
         """A new table state: keep the dial on a sensible entry for the new prompt."""
@@ -148,7 +147,8 @@ class TableControls:
         self.notify(f"no choice for {'HOME' if side == 0 else 'AWAY'} right now")
 
     def _on_ButtonTie(self, event: JSON) -> None:  # noqa: N802
-        self.ties.append(event)
+        # No Valley Hoopers rule races two buttons; the tie is kept for the status page (and for the
+        # games whose dice battles are decided by who presses first).
         self.status("last_tie", event)
 
     def _on_TrayRoll(self, event: JSON) -> None:  # noqa: N802
@@ -180,9 +180,7 @@ class TableControls:
             self.notify(f"display {event['name']} is offline ({event['detail']}); the game goes on")
 
     def _send(self, command: JSON) -> None:
-        result = self.submit(command)
-        if not result.get("ok", False):
-            return  # the service has already told every client why
+        self.submit(command)  # a refusal has already been told to every client by the service
 
 
 def _dial_key(prompt: JSON) -> tuple[Any, ...]:
