@@ -23,7 +23,21 @@ from companion.timeline import Timeline
 
 Observer = Callable[["Session"], None]
 
-SESSION_COMMANDS = ("undo", "redo")
+def parse_json_object(line: str | bytes) -> JSON:
+    """One line of JSON that must hold an object; the error says what is wrong with it."""
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise CommandError(f"not UTF-8 text: {exc}") from exc
+    try:
+        value = json.loads(line)
+    except json.JSONDecodeError as exc:
+        shown = line if len(line) <= 60 else line[:57] + "..."
+        raise CommandError(f"not valid JSON ({exc.msg} at column {exc.colno}): {shown!r}") from exc
+    if not isinstance(value, dict):
+        raise CommandError(f"a command is a JSON object with a \"type\", not {type(value).__name__}")
+    return value
 
 
 def parse_command(line: str | bytes) -> JSON:
@@ -36,17 +50,7 @@ def parse_command(line: str | bytes) -> JSON:
     ...
     companion.errors.CommandError: not valid JSON (Expecting value at column 10): '{"type": '
     """
-    if isinstance(line, bytes):
-        try:
-            line = line.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise CommandError(f"not UTF-8 text: {exc}") from exc
-    try:
-        value = json.loads(line)
-    except json.JSONDecodeError as exc:
-        shown = line if len(line) <= 60 else line[:57] + "..."
-        raise CommandError(f"not valid JSON ({exc.msg} at column {exc.colno}): {shown!r}") from exc
-    return check_command(value)
+    return check_command(parse_json_object(line))
 
 
 def check_command(value: Any) -> JSON:

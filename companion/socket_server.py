@@ -19,7 +19,7 @@ from pathlib import Path
 from companion.errors import CommandError
 from companion.game import JSON
 from companion.service import TableService, error_reply
-from companion.session import parse_command
+from companion.session import parse_json_object
 
 log = logging.getLogger(__name__)
 
@@ -118,15 +118,12 @@ class _Client:
 
 def parse_command_line(line: bytes) -> JSON:
     """A request line: JSON object with an ``op`` (or a bare command with a ``type``)."""
-    try:
-        return parse_command(line)
-    except CommandError as exc:
-        if "needs a \"type\"" not in str(exc):
-            raise
-    value = json.loads(line)
-    if not isinstance(value.get("op"), str):
-        raise CommandError("a request is a JSON object with an \"op\" (or a command with a \"type\")")
-    return value
+    value = parse_json_object(line)
+    if isinstance(value.get("op"), str):
+        return value
+    if isinstance(value.get("type"), str) and value["type"]:
+        return value
+    raise CommandError("a request is a JSON object with an \"op\" (or a command with a \"type\")")
 
 
 class TableSocketServer:
