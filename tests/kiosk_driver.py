@@ -283,6 +283,11 @@ def full_turn(driver: Driver) -> Step:
         yield wait_for("the OLED image", lambda app: app.oled_texture is not None)
         driver.shot("13-sim-panel")
         panel = driver.app.root.ids.sim_panel
+        # The live test page: a turn of the simulated encoder shows what the dial now offers.
+        yield from tap(driver, "turn >", exact=True, within=panel)
+        settings = driver.app.screens.get_screen("settings")
+        yield wait_for("the dial on the live test", lambda app: settings.live_text.startswith("Dial shows:"))
+        driver.report["live_dial"] = settings.live_text
         yield from tap(driver, "Play", exact=True)
         yield wait_for("the free throw again", lambda app: app.screens.current == "resolve"
                        and app.snapshot["prompt"].get("die") == "d20x5")

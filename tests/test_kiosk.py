@@ -111,8 +111,11 @@ def test_setup_and_a_defended_fouled_two_pointer_with_its_free_throws_by_touch(t
     assert report["score_after_held_undo"] == "Lucy 1 - 0 Karl"
     assert report["prompt_after_roll_for_me"] == "Karl: play F1 (a fundamental or the attack)"
     # Setup: new game, card, +, save, start (5); the turn: 6; then table, log, undo, settings, sim, play,
-    # the three simulated-hardware taps, and a card from the table (table, name, 2nd position, save).
-    assert report["taps"] == 5 + 6 + 4 + 2 + 3 + 4
+    # the encoder turn and three simulated-hardware taps, and a card from the table (table, name,
+    # 2nd position, save).
+    assert report["taps"] == 5 + 6 + 4 + 2 + 1 + 3 + 4
+    # The encoder turned one step from the free throw's dial start (the target, 70) shows the next face.
+    assert report["live_dial"] == "Dial shows: d20 of Valley Hoopers: 75"
     assert report["chus_second_after_edit"] == "PG", "the card completed from the Table reached the game"
     assert "20 (on the card)" in report["in_game_card_texts"], "an entered stat is shown, not editable"
     cards = json.loads((Path(table["env"]["XDG_CONFIG_HOME"]) / "courtside-companion"
