@@ -106,8 +106,10 @@ def turn_line(snapshot: JSON | None) -> str:
     names = side_names(snapshot)
     turn = view.get("turn") if isinstance(view.get("turn"), dict) else {}
     parts = []
-    period = view.get("period")
-    parts.append(f"P{period}" if period is not None else str(board.get("period", "")))
+    period = view.get("period_label") or (f"P{view['period']}" if view.get("period") is not None else None)
+    parts.append(str(period) if period else str(board.get("period", "")))
+    if snapshot.get("outcome") or board.get("final"):
+        return " · ".join(p for p in (*parts, "final") if p)
     if turn.get("pair") is not None:
         parts.append(f"pair {turn['pair']} of {turn.get('pairs_in_period', '?')}")
     elif board.get("clock"):

@@ -255,3 +255,25 @@ def test_sigterm_closes_the_kiosk_and_the_service_it_started(tmp_path: Path, dis
         if kiosk.poll() is None:
             kiosk.kill()
             kiosk.wait()
+
+
+def test_between_and_game_end_lay_out_at_every_size(table: dict) -> None:
+    request(table["socket"], {"op": "new_game", "game": "valley-hoopers",
+                              "options": table_test_options() | {"variant": "fast"}})
+    stops = (("between", lambda s: "replenish the four common playbooks on the scoreboard"
+              in s["view"]["reminders"]),
+             ("gameend", lambda s: s["outcome"] is not None))
+    for screen, reached in stops:
+        play_until(table["socket"], reached, seed=3)
+        for size in SIZES:
+            png = ARTIFACTS / "sizes" / f"{screen}-{size}.png"
+            report = run_kiosk([PYTHON, "-m", "companion.cli", "run", "--sim", "--socket",
+                                str(table["socket"]), "--screenshot", str(png), "--size", size,
+                                "--screen", screen], table["env"])
+            assert report["screen"] == screen
+            assert report["layout_problems"] == [], f"{screen} at {size}: {report['layout_problems']}"
+            if screen == "between":
+                assert "replenish the four common playbooks on the scoreboard" in report["texts"]
+            else:
+                assert any(t.endswith("wins") or " wins: " in t or t.startswith("A draw")
+                           for t in report["texts"]), report["texts"][:12]

@@ -54,6 +54,9 @@ def test_turn_line_and_score_line_read_the_view_and_the_scoreboard() -> None:
     assert present.turn_line(snapshot) == "P2 · pair 3 of 8 · Karl attacks"
     assert present.score_line(snapshot) == "Lucy 12 - 9 Karl"
     assert present.turn_line({"view": {}, "scoreboard": {"period": "P1", "clock": "3"}}) == "P1 · 3"
+    over = {"view": {"period": 5, "period_label": "OT1", "turn": {"pair": 4, "attacker": 0}},
+            "scoreboard": {"final": True}, "outcome": {"winner": 0}}
+    assert present.turn_line(over) == "OT1 · final"
 
 
 def test_hooper_line_shows_energy_cubes_onfire_chips_injury_and_ejection() -> None:
