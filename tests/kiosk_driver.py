@@ -419,8 +419,30 @@ def play_game(driver: Driver) -> Step:
     driver.shot("40-benchmark-end")
 
 
+def setup_edits(driver: Driver) -> Step:
+    """Setup by touch: move a hooper to another spot (warnings), change a colour, import a roster."""
+    yield wait_for("home", lambda app: driver.button("New game: Valley Hoopers") is not None)
+    yield from tap(driver, "New game: Valley Hoopers")
+    yield wait_for("setup", on_screen("setup"))
+    setup = driver.app.screens.get_screen("setup")
+    yield from tap(driver, "Edd Trapp: SF", exact=True)
+    yield wait_for("the new spot", lambda app: driver.button("Edd Trapp: PF", exact=True) is not None)
+    driver.report["side2_warnings"] = setup.ids.side1.warnings.text
+    driver.shot("50-setup-warnings")
+    colour_before = setup.setup["sides"][0]["colour"]
+    yield from tap(driver, "colour", exact=True, within=setup.ids.side0)
+    driver.report["colours"] = [colour_before, setup.setup["sides"][0]["colour"]]
+    yield from tap(driver, "Import rosters", exact=True)
+    yield wait_for("the imported roster", lambda app: driver.button("Club", exact=True) is not None)
+    driver.report["import_notice"] = driver.app.notice_text
+    yield from tap(driver, "Club", exact=True, within=setup.ids.side0)
+    yield wait_for("the club's hoopers", lambda app: driver.button("Ann Dunk: not picked") is not None)
+    driver.report["side1_warnings"] = setup.ids.side0.warnings.text
+    driver.shot("51-setup-imported")
+
+
 SCENARIOS = {"full_turn": full_turn, "between_and_end": between_and_end, "reconnect": reconnect,
-             "play_game": play_game}
+             "play_game": play_game, "setup_edits": setup_edits}
 
 
 def main() -> int:

@@ -277,3 +277,19 @@ def test_between_and_game_end_lay_out_at_every_size(table: dict) -> None:
             else:
                 assert any(t.endswith("wins") or " wins: " in t or t.startswith("A draw")
                            for t in report["texts"]), report["texts"][:12]
+
+
+def test_setup_by_touch_warns_about_positions_changes_colour_and_imports_a_roster(table: dict) -> None:
+    rosters = Path(table["env"]["XDG_CONFIG_HOME"]) / "courtside-companion" / "rosters"
+    rosters.mkdir(parents=True)
+    (rosters / "club.json").write_text(json.dumps({"tribe": "custom", "hoopers": [
+        {"name": "Ann Dunk", "first_position": "C"}, {"name": "Bo Pass", "first_position": "PG"}]}))
+    report = run_kiosk(driver("setup_edits", table, "setup_edits"), table["env"])
+    assert report["ok"], report.get("error")
+    # Edd Trapp (card: SF) moved on to PF: two at PF, nobody at SF, and he is out of position.
+    assert report["side2_warnings"] == ("nobody at SF; two hoopers at PF; "
+                                        "Edd Trapp out of position at PF (card: SF)")
+    assert report["colours"] == ["#2f7de1", "#e0452f"]
+    assert report["import_notice"].startswith("1 roster file(s) found in ")
+    assert report["side1_warnings"] == "0 of 7 hoopers picked; nobody at PG, SG, SF, PF, C"
+    assert_laid_out(report)
