@@ -133,3 +133,12 @@ def test_run_forwards_its_flags_to_the_kiosk(monkeypatch, capsys) -> None:
     monkeypatch.setattr(kiosk.launcher, "main", lambda argv: seen.append(list(argv)) or 0)
     assert main(["--db", "x.db", "run", "--sim", "--screenshot", "s.png"]) == 0
     assert seen == [["--db", "x.db", "--sim", "--screenshot", "s.png"]]
+
+
+def test_doctor_lists_each_check_and_what_to_fix(capsys, tmp_path: Path) -> None:
+    config = tmp_path / "c.toml"
+    config.write_text('[tray]\nport = "/dev/does-not-exist"\n')
+    code, out, _ = run(capsys, "doctor", "--config", str(config))
+    assert code == 1  # this machine is no Pi: something to fix
+    assert f"ok   config: {config}" in out
+    assert "FIX  dice tray: /dev/does-not-exist not found" in out and "-> " in out
