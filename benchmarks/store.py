@@ -82,6 +82,14 @@ def measure(base: Path, commits: int) -> dict[str, object]:
         results["valley_hoopers_events"] = sum(len(e["events"]) for e in vh.timeline.history())
         results["restore_valley_hoopers_full_game_s"] = round(
             timed(lambda: Session.resume(vh_store, vh.game_id)), 4)
+        # A Valley Hoopers log of 10,000 entries: the game, then undo/redo walks back and forth
+        # over its last commands (each redo re-applies the events, as a restore must).
+        walked = 0
+        while vh.seq < 9_999:
+            vh.handle({"type": "undo"} if (walked // 20) % 2 == 0 else {"type": "redo"})
+            walked += 1
+        results["restore_valley_hoopers_10000_entries_s"] = round(
+            timed(lambda: Session.resume(vh_store, vh.game_id), repeat=3), 4)
         vh_store.close()
     results["peak_rss_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     return results
