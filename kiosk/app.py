@@ -111,6 +111,7 @@ class CourtsideApp(App):
         self.ready_seconds: float | None = None
         self.ready_wall: float | None = None
         self.snapshot_at = 0.0
+        self.sent_at = 0.0
         self._colours: dict[str, str] | None = None
         self.ready_callbacks: list[Any] = []
         self._have_state = False
@@ -264,6 +265,8 @@ class CourtsideApp(App):
         if snapshot is not None and old is not None and snapshot.get("game_id") == old.get("game_id") \
                 and snapshot.get("seq", 0) < old.get("seq", 0):
             return  # an older copy arriving late (a reply overtaken by a push); never step back
+        if snapshot is not None and snapshot == old:
+            return  # the reply repeating the push just shown: rebuilding the screen would only cost time
         self.snapshot = snapshot
         self.snapshot_at = time.monotonic()  # when the UI thread had it (benchmarks: tap -> screen)
         self.score_text = present.score_line(snapshot) if snapshot else "Courtside Companion"
@@ -375,6 +378,7 @@ class CourtsideApp(App):
     def send(self, command: JSON) -> None:
         """Send one game command (a choice button, a die face, undo...)."""
         self.say("")
+        self.sent_at = time.monotonic()
         self.conn.request({"op": "command", "command": dict(command)}, self._answered)
 
     def roll(self, face: int | str) -> None:
