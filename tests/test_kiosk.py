@@ -122,6 +122,9 @@ def test_setup_and_a_defended_fouled_two_pointer_with_its_free_throws_by_touch(t
                         / "hooper-cards.json").read_text())
     assert cards["Muy Schillato"]["stats"]["2PS"] == 55
     assert_laid_out(report)
+    # The running kiosk listens to one input provider only (no doubled taps), as its Settings page says.
+    settings_text = "\n".join(report["shots"]["12-settings"]["texts"])
+    assert "Touch input: mouse = mouse,disable_multitouch\n" in settings_text + "\n"
     # The service really holds what the kiosk showed.
     snapshot = request(table["socket"], {"op": "state"})["snapshot"]
     assert snapshot["scoreboard"]["sides"][0]["score"] in (1, 2)  # the random free throw may score

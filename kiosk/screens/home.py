@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from kivy.properties import StringProperty
@@ -10,7 +11,14 @@ from kiosk.screens.base import KioskScreen
 
 
 def _when(updated_at: str) -> str:
-    return updated_at[:16].replace("T", " ") if updated_at else "?"
+    """The store's UTC time as the table's local time, to the minute ("2026-11-29 15:04")."""
+    try:
+        moment = datetime.fromisoformat(updated_at)
+    except ValueError:
+        return updated_at[:16].replace("T", " ") if updated_at else "?"
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return moment.strftime("%Y-%m-%d %H:%M")
 
 
 class HomeScreen(KioskScreen):
