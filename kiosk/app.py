@@ -33,6 +33,7 @@ from kivy.properties import (
 
 from kiosk import present
 from kiosk.client import TableConnection
+from kiosk.history import GameHistory
 from kiosk.screens import SCREEN_CLASSES  # noqa: F401 - registers the screen classes for the kv files
 
 JSON = dict[str, Any]
@@ -44,31 +45,6 @@ STARTED_AT = time.monotonic()
 def _deliver(call: Any) -> None:
     """Run ``call`` on Kivy's main thread at the next frame (the socket thread must not touch widgets)."""
     Clock.schedule_once(lambda _dt: call(), 0)
-
-
-def _history_file(game_id: int) -> Path:
-    from kiosk.cards import exports_dir
-
-    return exports_dir().parent / "kiosk-history" / f"game-{game_id}.json"
-
-
-def _load_history(game_id: int) -> JSON:
-    try:
-        data = json.loads(_history_file(game_id).read_text(encoding="utf-8"))
-        return data if isinstance(data, dict) else {}
-    except (OSError, ValueError):
-        return {}
-
-
-def _save_history(game_id: int, data: JSON) -> None:
-    path = _history_file(game_id)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data), encoding="utf-8")
-        tmp.replace(path)
-    except OSError:
-        pass  # the history is a convenience; a full or read-only disk must not stop the kiosk
 
 
 class CourtsideApp(App):
@@ -119,9 +95,7 @@ class CourtsideApp(App):
         self._have_known = False
         self._ready_fired = False
         self._last_game_id: int | None = None
-        self._history_game: int | None = None
-        self._history_seq = -1
-        self._history_first: int | None = None
+        self.game_history: GameHistory | None = None
         self.conn = TableConnection(self.socket_path, on_message=self.on_table_message, deliver=_deliver,
                                     on_state=self.link_changed)
 
@@ -329,38 +303,14 @@ class CourtsideApp(App):
         return "resolve"
 
     def _remember(self, snapshot: JSON) -> None:
-        """Keep the log lines and the score difference per step (History and Game end screens).
-
-        The service sends states, not its log, so the kiosk writes down what each new state says,
-        once per ``seq``, in a small file per game: a restarted kiosk still has it.
-        """
+        """Keep the log lines and the score run of this game (History and Game end screens)."""
         game_id = int(snapshot.get("game_id") or 0)
-        seq = int(snapshot.get("seq") or 0)
-        if game_id != self._history_game:
-            self._history_game = game_id
-            saved = _load_history(game_id)
-            self._history_first = saved.get("first_seq")
-            self.history = saved.get("log", [])
-            self.score_series = saved.get("score_difference", [])
-            self._history_seq = int(saved.get("seq", -1))
-            self.history_from_start = int(saved.get("first_seq", seq)) <= 1
-        if seq <= self._history_seq:
-            return
-        self._history_seq = seq
-        view = snapshot.get("view") or {}
-        message = str(view.get("message") or "").strip()
-        if snapshot.get("can_redo") and message:
-            # The redo stack is only ever filled by an undo: this state is the table taking a step back.
-            message = f"Undone, back to: {message}"
-        if message and (not self.history or self.history[-1] != message):
-            self.history.append(message)
-        diff = present.score_difference(view.get("score"))
-        if diff is not None:
-            self.score_series.append(diff)
-        first_seq = seq if self._history_first is None else self._history_first
-        self._history_first = first_seq
-        _save_history(game_id, {"seq": seq, "first_seq": first_seq, "log": list(self.history),
-                                "score_difference": list(self.score_series)})
+        if self.game_history is None or self.game_history.game_id != game_id:
+            self.game_history = GameHistory.open(game_id)
+        if self.game_history.record(snapshot) or not self.history:
+            self.history = list(self.game_history.log)
+            self.score_series = list(self.game_history.score_difference)
+            self.history_from_start = self.game_history.from_start
 
     # -- commands -------------------------------------------------------------------------------------
 
