@@ -132,6 +132,7 @@ def configure_kivy(*, sim: bool, size: tuple[int, int] | None, windowed: bool) -
             Config.set(section, option, value)
     if sim:
         Config.set("graphics", "show_cursor", "1")  # a desktop mouse stands in for the finger
+        Config.set("kivy", "keyboard_mode", "system")  # and a desktop has a keyboard
     if size is not None or windowed:
         width, height = size or SIZES[0]
         Config.set("graphics", "fullscreen", "0")

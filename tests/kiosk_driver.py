@@ -453,8 +453,30 @@ def setup_edits(driver: Driver) -> Step:
     driver.shot("51-setup-imported")
 
 
+def name_keyboard(driver: Driver) -> Step:
+    """Without a keyboard (not simulation), tapping a side's name docks the on-screen keyboard."""
+    from kivy.core.window import Window
+    from kivy.tests.common import UnitTestTouch
+
+    yield wait_for("home", lambda app: driver.button("New game: Valley Hoopers") is not None)
+    yield from tap(driver, "New game: Valley Hoopers")
+    yield wait_for("setup", on_screen("setup"))
+    name = driver.app.screens.get_screen("setup").ids.side0.children[-1].children[-1]
+    touch = UnitTestTouch(*name.to_window(*name.center))
+    touch.touch_down()
+    touch.touch_up()
+    yield wait_for("the on-screen keyboard", lambda app: any(
+        type(w).__name__ == "VKeyboard" for w in Window.children))
+    keyboard = next(w for w in Window.children if type(w).__name__ == "VKeyboard")
+    yield wait_for("the screen lifted above the keyboard", lambda app: name.to_window(*name.pos)[1]
+                   >= keyboard.top - 1)
+    driver.report["name_bottom"] = name.to_window(*name.pos)[1]
+    driver.report["keyboard_top"] = keyboard.top
+    driver.shot("60-name-keyboard")
+
+
 SCENARIOS = {"full_turn": full_turn, "between_and_end": between_and_end, "reconnect": reconnect,
-             "play_game": play_game, "setup_edits": setup_edits}
+             "play_game": play_game, "setup_edits": setup_edits, "name_keyboard": name_keyboard}
 
 
 def main() -> int:

@@ -296,3 +296,11 @@ def test_setup_by_touch_warns_about_positions_changes_colour_and_imports_a_roste
     assert report["import_notice"].startswith("1 roster file(s) found in ")
     assert report["side1_warnings"] == "0 of 7 hoopers picked; nobody at PG, SG, SF, PF, C"
     assert_laid_out(report)
+
+
+def test_typing_a_side_name_docks_the_on_screen_keyboard_below_the_name(table: dict) -> None:
+    """The table's touchscreen has no keyboard: outside simulation a name field brings Kivy's own."""
+    report = run_kiosk(driver("name_keyboard", table, "name_keyboard", sim=False), table["env"])
+    assert report["ok"], report.get("error")
+    assert report["name_bottom"] >= report["keyboard_top"] - 1, "the name being typed stays visible"
+    assert_laid_out(report)

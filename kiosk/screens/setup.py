@@ -63,6 +63,7 @@ class SetupScreen(KioskScreen):
             name = TextInput(text=side.get("name", ""), multiline=False, font_size="22sp", size_hint_x=0.5,
                              write_tab=False, padding=("8dp", "12dp"))
             name.bind(text=lambda _w, text, s=side: self._rename(s, text))
+            name.bind(focus=self._bring_up)
             row.add_widget(name)
             colour = BigButton(text="colour", size_hint_x=0.2)
             colour.background_color = _rgba(side.get("colour", cards.SIDE_COLOURS[index]))
@@ -110,6 +111,18 @@ class SetupScreen(KioskScreen):
         button.text = _spot_text(name, spot)
         button.tone = "primary" if spot else "quiet"
         self.refresh_warnings()
+
+    def _bring_up(self, field: Any, focused: bool) -> None:
+        """Scroll the name being typed to the top: the docked on-screen keyboard covers the bottom half
+        (Kivy lifts the window only for the phones' system keyboards)."""
+        if not focused:
+            return
+        scroll = self.ids.side0.parent.parent
+        content = scroll.children[0]
+        spare = content.height - scroll.height
+        if spare > 0:
+            top_in_content = field.parent.top - content.y
+            scroll.scroll_y = max(0.0, min(1.0, (top_in_content - scroll.height) / spare))
 
     def _rename(self, side: dict[str, Any], text: str) -> None:
         side["name"] = text
