@@ -256,3 +256,46 @@ def score_difference(score: Any) -> int | None:
     if isinstance(score, list | tuple) and len(score) == 2:
         return int(score[0]) - int(score[1])
     return None
+
+
+POSITIONS = ("PG", "SG", "SF", "PF", "C")
+
+
+Matrix = list[tuple[str, list[JSON | None]]]
+
+
+def choice_matrix(prompt: JSON | None, view: JSON | None) -> tuple[Matrix, list[JSON]]:
+    """The prompt's choices laid out as the table thinks of them: one row per action (2PS, 3PS, LUP,
+    dribble...), one column per court position; the other choices (end turn...) come back apart.
+
+    Only a layout of the commands the service offers: which exist is the service's business.
+
+    >>> prompt = {"choices": [{"label": "2PS PG Ann", "command": {"type": "attack", "shot": "2PS",
+    ...                                                          "position": "PG"}},
+    ...                       {"label": "end turn", "command": {"type": "end_turn"}}]}
+    >>> rows, rest = choice_matrix(prompt, {})
+    >>> [(label, [c and c["label"] for c in cells]) for label, cells in rows], [c["label"] for c in rest]
+    ([('2PS', ['2PS PG Ann', None, None, None, None])], ['end turn'])
+    """
+    rows: dict[str, list[JSON | None]] = {}
+    rest: list[JSON] = []
+    for choice in (prompt or {}).get("choices", []):
+        if not isinstance(choice, dict) or not isinstance(choice.get("command"), dict):
+            continue
+        command = choice["command"]
+        row = command.get("shot") or command.get("action")
+        position = command.get("position")
+        if isinstance(row, str) and position in POSITIONS:
+            rows.setdefault(row, [None] * len(POSITIONS))[POSITIONS.index(position)] = choice
+        else:
+            rest.append(choice)
+    return list(rows.items()), rest
+
+
+def on_court(view: JSON | None, side: int | None) -> dict[str, str]:
+    """Position -> hooper name for one side, from the view (empty when the view has no line-up)."""
+    sides = (view or {}).get("sides") or []
+    if not isinstance(side, int) or not 0 <= side < len(sides):
+        return {}
+    return {str(h.get("position")): str(h.get("name")) for h in sides[side].get("hoopers", [])
+            if h.get("position") in POSITIONS}

@@ -58,6 +58,8 @@ class Driver:
                 label = widget.text.replace("\n", " ")
                 if label == text or (not exact and label.startswith(text)):
                     return widget
+                if getattr(widget, "choice_label", None) == text:  # a cell of the choice grid
+                    return widget
         return None
 
     def tap(self, text: str, exact: bool = False, hold: float = 0.0, within: Any = None) -> None:

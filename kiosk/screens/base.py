@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.metrics import dp
 from kivy.uix.screenmanager import Screen
 
-from kiosk.widgets import BigButton
+from kiosk import present
+from kiosk.widgets import BigButton, RowButton, TableCell
+
+JSON = dict[str, Any]
+MATRIX_AT_LEAST = 6  # fewer positional choices read better as a plain list of buttons
 
 
 class KioskScreen(Screen):
@@ -31,3 +36,32 @@ class KioskScreen(Screen):
             container.add_widget(button)
             buttons.append(button)
         return buttons
+
+    def fill_choices(self, app: Any, matrix: Any, listed: Any, prompt: JSON, view: JSON) -> None:
+        """The prompt's choices: a grid of action x position when there are many (no scrolling for
+        the common play), every other choice as a big button below it."""
+        rows, rest = present.choice_matrix(prompt, view)
+        if sum(1 for _row, cells in rows for cell in cells if cell) < MATRIX_AT_LEAST:
+            rows, rest = [], [c for c in prompt.get("choices", []) if isinstance(c, dict) and "command" in c]
+        matrix.clear_widgets()
+        matrix.cols = 1 + len(present.POSITIONS)
+        if rows:
+            names = present.on_court(view, prompt.get("side"))
+            header = [TableCell(text="", size_hint_x=0.7)] + [
+                TableCell(text=position, halign="center", color=(1, 0.72, 0.12, 1))
+                for position in present.POSITIONS]
+            for cell in header:
+                cell.height = dp(28)  # a header line, not a row to tap: keep the grid on one screen
+                matrix.add_widget(cell)
+            for row_label, cells in rows:
+                matrix.add_widget(TableCell(text=row_label, size_hint_x=0.7, bold=True))
+                for position, choice in zip(present.POSITIONS, cells, strict=True):
+                    if choice is None:
+                        matrix.add_widget(TableCell(text=""))
+                        continue
+                    button = RowButton(text=names.get(position, str(choice.get("label"))), tone="primary",
+                                       font_size="14sp", halign="center")
+                    button.choice_label = str(choice.get("label"))
+                    button.bind(on_press=lambda _b, c=choice: app.send(c["command"]))
+                    matrix.add_widget(button)
+        self.fill_buttons(listed, [(str(c.get("label")), lambda c=c: app.send(c["command"])) for c in rest])

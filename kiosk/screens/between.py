@@ -29,6 +29,4 @@ class BetweenScreen(KioskScreen):
             checklist.clear_widgets()
             for reminder in reminders:
                 checklist.add_widget(ChecklistItem(text=reminder))
-        self.fill_buttons(self.ids.choices,
-                          [(str(c.get("label")), lambda c=c: app.send(c["command"]))
-                           for c in prompt.get("choices", []) if isinstance(c, dict) and "command" in c])
+        self.fill_choices(app, self.ids.matrix, self.ids.choices, prompt, view)

@@ -48,7 +48,4 @@ class ResolveScreen(KioskScreen):
             # On press, as for the choices (see KioskScreen.fill_buttons): no 0.2 s wait per roll.
             button.bind(on_press=lambda _b, f=face: app.roll(f))
             pad.add_widget(button)
-        self.fill_buttons(self.ids.choices,
-                          [(str(c.get("label")), lambda c=c: app.send(c["command"]))
-                           for c in prompt.get("choices", []) if isinstance(c, dict) and "command" in c],
-                          tone="primary")
+        self.fill_choices(app, self.ids.matrix, self.ids.choices, prompt, view)
