@@ -477,8 +477,24 @@ def name_keyboard(driver: Driver) -> Step:
     driver.shot("60-name-keyboard")
 
 
+def resume_from_home(driver: Driver) -> Step:
+    """Home lists the unfinished games with score, period and when last played; a tap resumes one."""
+    yield wait_for("the game in play", lambda app: app.screens.current == "resolve")
+    driver.report["playing_before"] = driver.app.snapshot["game_id"]
+    yield from tap(driver, "Home", exact=True)
+    yield wait_for("the saved games", lambda app: driver.button("Resume #1") is not None)
+    driver.report["home_texts"] = driver.texts()
+    driver.shot("70-home-resume")
+    yield from tap(driver, "Resume #1")
+    yield wait_for("game 1", lambda app: app.snapshot and app.snapshot["game_id"] == 1
+                   and app.screens.current == "resolve")
+    driver.report["resumed_score"] = driver.app.score_text
+    driver.report["resumed_prompt"] = driver.app.snapshot["prompt"]["text"]
+
+
 SCENARIOS = {"full_turn": full_turn, "between_and_end": between_and_end, "reconnect": reconnect,
-             "play_game": play_game, "setup_edits": setup_edits, "name_keyboard": name_keyboard}
+             "play_game": play_game, "setup_edits": setup_edits, "name_keyboard": name_keyboard,
+             "resume_from_home": resume_from_home}
 
 
 def main() -> int:

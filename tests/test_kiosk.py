@@ -304,3 +304,20 @@ def test_typing_a_side_name_docks_the_on_screen_keyboard_below_the_name(table: d
     assert report["ok"], report.get("error")
     assert report["name_bottom"] >= report["keyboard_top"] - 1, "the name being typed stays visible"
     assert_laid_out(report)
+
+
+def test_home_lists_unfinished_games_and_resumes_one_by_touch(table: dict) -> None:
+    request(table["socket"], {"op": "new_game", "game": "valley-hoopers", "options": table_test_options()})
+    for command in ({"type": "attack", "shot": "2PS", "position": "SG"},
+                    {"type": "roll", "die": "d20x5", "face": 30}):
+        assert request(table["socket"], {"op": "command", "command": command})["ok"]
+    request(table["socket"], {"op": "new_game", "game": "valley-hoopers", "options": table_test_options()})
+    report = run_kiosk(driver("resume_from_home", table, "resume_from_home"), table["env"])
+    assert report["ok"], report.get("error")
+    assert report["playing_before"] == 2
+    assert any(t.startswith("Back to #2: ") for t in report["home_texts"]), "the game on the table"
+    resume_one = next(t for t in report["home_texts"] if t.startswith("Resume #1"))
+    assert resume_one.startswith("Resume #1: Lucy 2 - Karl 0  P1 1/8\nlast played 2")
+    assert report["resumed_score"] == "Lucy 2 - 0 Karl"
+    assert report["resumed_prompt"] == "Karl: play F1 (a fundamental or the attack)"
+    assert_laid_out(report)

@@ -36,7 +36,9 @@ class HomeScreen(KioskScreen):
             s = g.get("summary") or {}
             names, score = s.get("sides", []), s.get("score", [])
             line = " - ".join(f"{n} {p}" for n, p in zip(names, score, strict=False))
-            entries.append((f"Resume #{g.get('id')}: {line}  {s.get('period', '')} {s.get('clock', '')}"
+            on_table = app.snapshot is not None and app.snapshot.get("game_id") == g.get("id")
+            verb = "Back to" if on_table else "Resume"
+            entries.append((f"{verb} #{g.get('id')}: {line}  {s.get('period', '')} {s.get('clock', '')}"
                             f"\nlast played {_when(g.get('updated_at', ''))}",
                             lambda g=g: app.resume(int(g["id"]))))
         self.fill_buttons(self.ids.resume_list, entries, tone="normal", font_size="18sp")
