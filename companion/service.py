@@ -169,7 +169,8 @@ class TableService:
                                *self.extra_ops])
             raise CommandError(f"unknown op {op!r}; the table knows: {known}")
         except CompanionError as exc:
-            self.notice(str(exc), level="error")
+            if op == "command":  # what the table tried and why it was refused; a bad query is only answered
+                self.notice(str(exc), level="error")
             return error_reply(exc)
         except Exception as exc:
             # A bug must not stop the table: the session only commits after everything succeeded,

@@ -187,7 +187,12 @@ class TableSocketServer:
 
     def close(self) -> None:
         if self._sock is not None:
+            # shutdown() wakes the thread blocked in accept(); close() alone would leave it there.
+            with contextlib.suppress(OSError):
+                self._sock.shutdown(socket.SHUT_RDWR)
             self._sock.close()
+            if self._thread is not None:
+                self._thread.join(timeout=2)
         with self._lock:
             clients = list(self.clients)
         for client in clients:

@@ -116,3 +116,28 @@ def test_no_tcp_listener_is_opened(server: TableSocketServer) -> None:
         families.add(s.family)
         s.detach()
     assert socket.AF_INET not in families and socket.AF_INET6 not in families
+
+
+def test_a_closed_server_releases_its_accept_thread_and_a_new_one_takes_the_path(
+        service: TableService, tmp_path: Path) -> None:
+    first = TableSocketServer(service, tmp_path / "again.sock")
+    first.start()
+    first.close()
+    assert first._thread is not None and not first._thread.is_alive()
+    second = TableSocketServer(service, tmp_path / "again.sock")
+    second.start()
+    client = TableClient(second.path)
+    assert client.request({"op": "state"})["ok"]
+    client.close()
+    second.close()
+
+
+def test_a_bad_query_is_answered_but_not_announced_to_every_client(service: TableService) -> None:
+    heard: list[dict] = []
+    service.subscribers.append(heard.append)
+    assert not service.request({"op": "resume", "game_id": 99})["ok"]
+    assert not [m for m in heard if m.get("event") == "notice"]
+    service.request({"op": "new_game", "game": "tally"})
+    assert not service.request({"op": "command", "command": {"type": "score", "side": 0, "points": 7}})["ok"]
+    notices = [m["text"] for m in heard if m.get("event") == "notice"]
+    assert notices == ["a basket is worth 1 to 3 points, not 7"]
