@@ -156,6 +156,11 @@ class TableService:
                 return self.resume(_int(request.get("game_id"), "game_id"))
             if op == "games":
                 return {"ok": True, "games": [g.to_json() for g in self.store.games()]}
+            if op == "log":
+                if self.session is None:
+                    raise RuleError("no game in progress: start a new game or resume one first")
+                return {"ok": True, "game_id": self.session.game_id, "seq": self.session.seq,
+                        "log": self.session.log()}
             if op == "known_games":
                 from companion.games import all_games
 
@@ -165,8 +170,8 @@ class TableService:
                 return {"ok": True, "status": {**self.status, **live}}
             if op in self.extra_ops:
                 return self.extra_ops[op](self, dict(request))
-            known = ", ".join(["command", "state", "new_game", "resume", "games", "known_games", "status",
-                               *self.extra_ops])
+            known = ", ".join(["command", "state", "log", "new_game", "resume", "games", "known_games",
+                               "status", *self.extra_ops])
             raise CommandError(f"unknown op {op!r}; the table knows: {known}")
         except CompanionError as exc:
             if op == "command":  # what the table tried and why it was refused; a bad query is only answered

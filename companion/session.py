@@ -117,6 +117,27 @@ class Session:
             observer(self)
         return {"entry": entry, "snapshot": self.snapshot()}
 
+    def log(self) -> list[JSON]:
+        """The game so far in plain words: one line per command in effect, with the score after it.
+
+        Line 0 is the setup. Undone commands are not in it (they are not in effect); the kiosk's
+        History screen and its score-difference chart read this.
+        """
+        lines: list[JSON] = []
+        for n, state in enumerate(self.timeline.states):
+            board = self.game.scoreboard(state)
+            if n == 0:
+                text = "game set up"
+                command = None
+            else:
+                entry = self.timeline.done[n - 1]
+                command = entry["command"]
+                texts = [str(e["text"]) for e in entry["events"] if e.get("text")]
+                text = "; ".join(dict.fromkeys(texts)) or str(command.get("type"))
+            lines.append({"n": n, "text": text, "command": command, "score": [s.score for s in board.sides],
+                          "period": board.period, "clock": board.clock})
+        return lines
+
     def snapshot(self) -> JSON:
         """Everything a front end shows, as plain JSON (immutable copy)."""
         state = self.state

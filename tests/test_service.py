@@ -141,3 +141,13 @@ def test_a_bad_query_is_answered_but_not_announced_to_every_client(service: Tabl
     assert not service.request({"op": "command", "command": {"type": "score", "side": 0, "points": 7}})["ok"]
     notices = [m["text"] for m in heard if m.get("event") == "notice"]
     assert notices == ["a basket is worth 1 to 3 points, not 7"]
+
+
+def test_the_log_holds_the_commands_in_effect_with_the_score_after_each(service: TableService) -> None:
+    service.request({"op": "new_game", "game": "tally"})
+    for points in (2, 3, 1):
+        service.request({"type": "score", "side": 0, "points": points})
+    service.request({"type": "undo"})
+    answer = service.request({"op": "log"})
+    assert [line["score"] for line in answer["log"]] == [[0, 0], [2, 0], [5, 0]]
+    assert answer["log"][0]["text"] == "game set up" and answer["log"][2]["command"]["points"] == 3
