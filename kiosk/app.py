@@ -33,7 +33,6 @@ from kivy.properties import (
 
 from kiosk import present
 from kiosk.client import TableConnection
-from kiosk.history import GameHistory
 from kiosk.screens import SCREEN_CLASSES  # noqa: F401 - registers the screen classes for the kv files
 
 JSON = dict[str, Any]
@@ -73,7 +72,7 @@ class CourtsideApp(App):
     oled_texture = ObjectProperty(None, allownone=True)
     oled_online = BooleanProperty(True)
     window_width = NumericProperty(800)
-    history_from_start = BooleanProperty(False)  # the kiosk saw every step of this game
+    history_from_start = BooleanProperty(False)  # the score run covers the game from its setup
 
     def __init__(self, socket_path: Path, sim: bool = False, screenshot: Path | None = None,
                  screenshot_screen: str | None = None, started_service: bool = False, **kwargs: Any) -> None:
@@ -95,7 +94,7 @@ class CourtsideApp(App):
         self._have_known = False
         self._ready_fired = False
         self._last_game_id: int | None = None
-        self.game_history: GameHistory | None = None
+        self._log_for: tuple[Any, Any] | None = None  # (game_id, seq) of the log last asked for
         self.conn = TableConnection(self.socket_path, on_message=self.on_table_message, deliver=_deliver,
                                     on_state=self.link_changed)
 
@@ -303,14 +302,27 @@ class CourtsideApp(App):
         return "resolve"
 
     def _remember(self, snapshot: JSON) -> None:
-        """Keep the log lines and the score run of this game (History and Game end screens)."""
-        game_id = int(snapshot.get("game_id") or 0)
-        if self.game_history is None or self.game_history.game_id != game_id:
-            self.game_history = GameHistory.open(game_id)
-        if self.game_history.record(snapshot) or not self.history:
-            self.history = list(self.game_history.log)
-            self.score_series = list(self.game_history.score_difference)
-            self.history_from_start = self.game_history.from_start
+        """Ask the service for the game's log when the game moved (History and Game end screens).
+
+        The log is the service's: only commands in effect, each with the score after it, so a kiosk
+        that joins late or restarts shows the whole game.
+        """
+        key = (snapshot.get("game_id"), snapshot.get("seq"))
+        if key == self._log_for:
+            return
+        self._log_for = key
+        self.conn.request({"op": "log"}, self._on_log)
+
+    def _on_log(self, reply: JSON) -> None:
+        if not reply.get("ok") or reply.get("game_id") != (self.snapshot or {}).get("game_id"):
+            return
+        lines = reply.get("log") or []
+        self.history = [str(line.get("text", "")) for line in lines[1:]]
+        self.score_series = [d for d in (present.score_difference(line.get("score")) for line in lines)
+                             if d is not None]
+        self.history_from_start = True
+        if self.screens.current in ("history", "gameend"):
+            self.screens.current_screen.show(self)
 
     # -- commands -------------------------------------------------------------------------------------
 

@@ -152,9 +152,10 @@ def test_between_pairs_checklist_then_the_game_end_screen_follows_the_table(tabl
     expected = "A draw" if winner is None else f"{names[winner]} wins"
     assert any(t.startswith(expected) for t in report["gameend_texts"])
     assert any("Muy Schillato" in t for t in report["gameend_texts"]), "box score lists every hooper"
-    # This kiosk joined the game at the break: the chart falls back to the periods' scores (0, P1, P2).
-    assert report["chart_points"] == 1 + len(final["view"]["partial_scores"]) == 3
-    assert any(t.startswith("Score difference at the end of each period") for t in report["gameend_texts"])
+    # This kiosk joined the game at the break, yet charts every step: the service's log has them all.
+    log = request(table["socket"], {"op": "log"})["log"]
+    assert report["chart_points"] == len(log) == final["seq"] + 1
+    assert any(t.startswith("Score difference after every step") for t in report["gameend_texts"])
     assert report["export_notice"].startswith("Saved") and report["export_notice"].endswith(".csv")
     csv_path = Path(report["export_notice"].removeprefix("Saved "))
     assert csv_path.read_text().splitlines()[0].startswith("Side,Hooper,Pts")

@@ -261,23 +261,11 @@ def test_the_examples_in_the_kiosk_docstrings_hold() -> None:
 
     import kiosk.cards
     import kiosk.client
-    import kiosk.history
     import kiosk.launcher
     import kiosk.present
 
-    for module in (kiosk.cards, kiosk.client, kiosk.history, kiosk.launcher, kiosk.present):
+    for module in (kiosk.cards, kiosk.client, kiosk.launcher, kiosk.present):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
 
-def test_history_marks_an_undo_and_survives_a_restart(tmp_path: Path) -> None:
-    from kiosk.history import GameHistory
-
-    seen = GameHistory.open(3, tmp_path)
-    seen.record({"seq": 4, "view": {"message": "Muy Schillato scores 2", "score": [2, 0]}})
-    seen.record({"seq": 5, "can_redo": True, "view": {"message": "Muy Schillato attempts a 2PS",
-                                                      "score": [0, 0]}})
-    again = GameHistory.open(3, tmp_path)
-    assert again.log == ["Muy Schillato scores 2", "Undone, back to: Muy Schillato attempts a 2PS"]
-    assert again.score_difference == [2, 0] and not again.from_start, "joined at seq 4: not from the start"
-    assert not again.record({"seq": 5, "view": {"message": "late copy"}})
