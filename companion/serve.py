@@ -96,14 +96,19 @@ def attach_hardware(service: TableService, config_path: str | None, sim: bool) -
         service.call_soon(lambda _svc: controls.on_input(as_json))
 
     hardware = build_hardware(config, sim=sim, emit=emit)
+    expected: list[str | None] = [None]
+    dial: list[Any] = [None]
 
     def on_message(message: JSON) -> None:
         if message.get("event") == "snapshot":
             controls.update(message["snapshot"])
             _show(service, hardware, controls)
-            prompt = (message["snapshot"] or {}).get("prompt") or {}
-            hardware.expect(prompt.get("die"))
-        elif message.get("event") == "status" and "dial" in message.get("status", {}):
+            die = ((message["snapshot"] or {}).get("prompt") or {}).get("die")
+            if die != expected[0]:  # $EXPECT only when it changes: it is a serial write
+                expected[0] = die
+                hardware.expect(die)
+        elif message.get("event") == "status" and message["status"].get("dial") != dial[0]:
+            dial[0] = message["status"].get("dial")
             _show(service, hardware, controls)
 
     service.subscribers.append(on_message)

@@ -21,6 +21,7 @@ import contextlib
 import errno
 import os
 import select
+import threading
 import time
 import warnings
 from collections.abc import Callable
@@ -46,11 +47,42 @@ class HardwareUnavailable(RuntimeError):
 
 @dataclass
 class SimTray:
-    """The far end of the simulated tray's pseudo-terminal: play the tray's firmware from here."""
+    """The far end of the simulated tray's pseudo-terminal: play the tray's firmware from here.
+
+    Like a real tray's firmware, it keeps reading what the companion sends (ACKs, EXPECTs) on a
+    thread of its own; otherwise the pty's buffer would fill and the companion's writes would stall.
+    ``read()`` returns what arrived since the last call (the newest 64 KiB at most).
+    """
 
     master_fd: int | None
     url: str
     tray: DiceTray
+    _received: bytearray = field(default_factory=bytearray, repr=False)
+    _arrived: threading.Condition = field(default_factory=threading.Condition, repr=False)
+    _drain: threading.Thread | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.master_fd is not None:
+            self._drain = threading.Thread(target=self._drain_loop, name="sim-tray-firmware", daemon=True)
+            self._drain.start()
+
+    def _drain_loop(self) -> None:
+        while (fd := self.master_fd) is not None:
+            try:
+                ready, _, _ = select.select([fd], [], [], 0.05)
+                chunk = os.read(fd, 4096) if ready else b""
+            except OSError as exc:  # EIO: the tray side is closed for a moment (reconnecting)
+                if exc.errno not in (errno.EIO, errno.EBADF):
+                    raise
+                time.sleep(0.01)
+                continue
+            except ValueError:  # the fd was closed under select()
+                return
+            if chunk:
+                with self._arrived:
+                    self._received += chunk
+                    del self._received[:-65536]
+                    self._arrived.notify_all()
 
     def send(self, body_or_line: str | bytes) -> None:
         """Send ``ROLL,1,d6,4`` (framed for you) or raw bytes exactly as given."""
@@ -61,26 +93,22 @@ class SimTray:
             os.write(self.master_fd, data)
 
     def read(self, timeout: float = 1.0, until: bytes | None = None) -> bytes:
-        """What the companion sent the tray (ACKs, EXPECTs) within ``timeout`` seconds."""
+        """What the companion sent the tray (ACKs, EXPECTs), waiting up to ``timeout`` seconds."""
         if self.master_fd is None:
             return b""
-        got = b""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline and (until is None or until not in got):
-            ready, _, _ = select.select([self.master_fd], [], [], 0.02)
-            if ready:
-                try:
-                    got += os.read(self.master_fd, 1024)
-                except OSError as exc:  # EIO: the tray side is closed for a moment (reconnecting)
-                    if exc.errno != errno.EIO:
-                        raise
+        with self._arrived:
+            self._arrived.wait_for(lambda: until is not None and until in self._received, timeout)
+            got = bytes(self._received)
+            self._received.clear()
         return got
 
     def close(self) -> None:
         if self.master_fd is not None:
+            fd, self.master_fd = self.master_fd, None
+            if self._drain is not None:
+                self._drain.join(timeout=1)
             with contextlib.suppress(OSError):
-                os.close(self.master_fd)
-            self.master_fd = None
+                os.close(fd)
 
 
 @dataclass

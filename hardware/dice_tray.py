@@ -46,14 +46,20 @@ def backoff_delays(first: float = 0.5, cap: float = 5.0) -> Iterator[float]:
         delay = min(delay * 2, cap)
 
 
+# A tray that stops reading must not stall the table: a write gives up after this long (the reply
+# is lost; the tray resends its line and gets its ACK again).
+WRITE_TIMEOUT_S = 0.2
+
+
 def open_port(url: str, baud: int, timeout: float) -> serial.SerialBase:
     """Open ``url`` with pyserial, exclusively where the platform supports it (not on Windows)."""
     try:
-        return serial.serial_for_url(url, baudrate=baud, timeout=timeout, exclusive=True)
+        return serial.serial_for_url(url, baudrate=baud, timeout=timeout, write_timeout=WRITE_TIMEOUT_S,
+                                     exclusive=True)
     except ValueError as exc:  # some URL handlers refuse the exclusive flag
         if "exclusive" not in str(exc):
             raise
-        return serial.serial_for_url(url, baudrate=baud, timeout=timeout)
+        return serial.serial_for_url(url, baudrate=baud, timeout=timeout, write_timeout=WRITE_TIMEOUT_S)
 
 
 class DiceTray:
@@ -76,6 +82,7 @@ class DiceTray:
         self._write_lock = threading.Lock()
         self._serial: serial.SerialBase | None = None
         self._expected: str | None = None
+        self._expect_pending = threading.Event()
         self._state = "disconnected"
         self._detail = "not started"
         self._url = ""
@@ -87,10 +94,14 @@ class DiceTray:
     # -- what the service calls ---------------------------------------------------------------
 
     def expect(self, die: str | None) -> None:
-        """Send ``$EXPECT,<die>`` now if connected, and again after every reconnect."""
-        line = expect_line(die)  # refuses an unknown die at once, in the caller's thread
+        """Have ``$EXPECT,<die>`` sent (within one read timeout), and again after every reconnect.
+
+        The reader thread does the write: the caller (the table's owner thread) never waits on a
+        serial port, even one whose far end has stopped reading.
+        """
+        expect_line(die)  # refuses an unknown die at once, in the caller's thread
         self._expected = die
-        self._send(line)
+        self._expect_pending.set()
 
     def status(self) -> dict[str, Any]:
         return {"state": self._state, "detail": self._detail, "port": self._url,
@@ -187,7 +198,7 @@ class DiceTray:
             self._connected.set()
             self._set_state("connected", url)
             if self._expected is not None:
-                self._send(expect_line(self._expected))
+                self._expect_pending.set()  # resent after every reconnect
             try:
                 self._read_until_failure(port)
             except (serial.SerialException, OSError) as exc:
@@ -199,6 +210,9 @@ class DiceTray:
 
     def _read_until_failure(self, port: serial.SerialBase) -> None:
         while not self._stop.is_set():
+            if self._expect_pending.is_set():
+                self._expect_pending.clear()
+                self._send(expect_line(self._expected))
             chunk = port.read(max(1, min(port.in_waiting, 4096)))
             if not chunk:
                 continue
