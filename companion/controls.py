@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.dice import DICE_BY_NAME, Die, foul_die
+from companion.dice import DICE_BY_NAME, Die
 from companion.game import JSON
 
 Submit = Callable[[JSON], JSON]
@@ -69,11 +69,11 @@ class TableControls:
         if prompt is None:
             return []
         entries: list[tuple[str, JSON]] = []
-        die = die_named(prompt.get("die"))
+        die = prompt.get("die")
         if die is not None:
-            if die.name == "d8foul":
-                die = foul_die(1)  # one "blank" entry is enough to dial
-            entries = [(str(face), {"type": "roll", "die": die.name, "face": face}) for face in die.faces]
+            known = die_named(die)
+            faces = list(dict.fromkeys(prompt.get("faces") or (known.faces if known else ())))
+            entries = [(str(face), {"type": "roll", "die": die, "face": face}) for face in faces]
         return entries + [(c["label"], c["command"]) for c in prompt.get("choices", [])]
 
     def _start_position(self) -> int:

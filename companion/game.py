@@ -88,8 +88,10 @@ class Prompt:
     """What the table must do next.
 
     ``die`` names the die expected (``d20x5``, ``d8foul``...) or is ``None`` when a choice, not a
-    roll, is awaited. ``commands`` lists the command types legal now; ``choices`` spells out the
-    common ones as ready-made commands (the encoder and the kiosk offer exactly these).
+    roll, is awaited, and ``faces`` lists what that die shows in this game (the foul die's blank
+    count is a game option). ``automatic`` means the game resolves without a roll. ``commands``
+    lists the command types legal now; ``choices`` spells out the common ones as ready-made
+    commands (the encoder and the kiosk offer exactly these).
     """
 
     side: int | None
@@ -101,9 +103,11 @@ class Prompt:
     expected_points: Fraction | None = None
     automatic: bool = False
     choices: tuple[Choice, ...] = ()
+    faces: tuple[int | str, ...] = ()  # the awaited die's faces, repeats included (three blanks)
 
     def to_json(self) -> JSON:
         return {"side": self.side, "text": self.text, "commands": list(self.commands), "die": self.die,
+                "faces": list(self.faces),
                 "choices": [c.to_json() for c in self.choices],
                 "target": self.target.to_json() if self.target else None,
                 "p_success": float(self.p_success) if self.p_success is not None else None,

@@ -15,7 +15,7 @@ import threading
 import time
 from typing import Any
 
-from companion.dice import DICE_BY_NAME, foul_die
+from companion.dice import DICE_BY_NAME
 from companion.errors import CommandError, RuleError
 from companion.game import JSON
 from companion.service import TableService
@@ -93,10 +93,12 @@ class SimulatedTable:
 
     def roll_for_me(self, service: TableService, request: JSON) -> JSON:
         snapshot = service.snapshot()
-        die = None if snapshot is None else snapshot["prompt"].get("die")
+        prompt = {} if snapshot is None else snapshot["prompt"]
+        die = prompt.get("die")
         if die is None:
             raise RuleError("the game is not waiting for a die")
-        faces = foul_die().faces if die == "d8foul" else DICE_BY_NAME[die].faces
+        # Like a physical die: every face equally likely (the prompt lists repeated faces, e.g. blanks).
+        faces = prompt.get("faces") or DICE_BY_NAME[die].faces
         return self.tray(service, {"die": die, "face": self.rng.choice(faces)})
 
     def oled(self, _service: TableService, request: JSON) -> JSON:

@@ -83,3 +83,12 @@ def test_tray_and_display_status_reach_the_status_and_a_notice() -> None:
     assert statuses["tray_rejected"] == 1 and statuses["display:home"]["online"] is False
     assert notes[0] == "dice tray line ignored: bad checksum: got 4A, computed 5B"
     assert "display home is offline" in notes[1]
+
+
+def test_the_dial_offers_the_faces_this_game_has_blank_only_if_the_die_has_one() -> None:
+    no_blanks = ["whistle", "whistle2", "whistle3", "charge", "jumpball"]
+    controls, _, _ = make({"prompt": {"die": "d8foul", "faces": no_blanks, "text": "t", "choices": []}})
+    assert [label for label, _ in controls.entries()] == no_blanks
+    three = [*no_blanks, "blank", "blank", "blank"]
+    controls, _, _ = make({"prompt": {"die": "d8foul", "faces": three, "text": "t", "choices": []}})
+    assert [label for label, _ in controls.entries()] == [*no_blanks, "blank"]

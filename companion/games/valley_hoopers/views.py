@@ -234,10 +234,11 @@ def prompt(state: State) -> Prompt:
             text=f"{name}: defend {pending.hooper}'s {what}, or let it go",
             commands=("defend", "no_defense", "roll", *anytime),
             die=die.name if die else None,
+            faces=die.faces if die else (),
             target=target,
             p_success=p_success,
             expected_points=expected,
-            automatic=automatic,
+            automatic=automatic and die is None,
             choices=_legal(state, _window_candidates(state, "defend", "no_defense", "defend with")),
         )
     if kind == "rebound_window":
@@ -297,10 +298,11 @@ def prompt(state: State) -> Prompt:
         text=texts.get(kind, f"{name}: {kind}"),
         commands=(*commands, "enter_card"),
         die=die.name if die else None,
+        faces=die.faces if die else (),
         target=target,
         p_success=p_success,
         expected_points=expected,
-        automatic=automatic,
+        automatic=automatic and die is None,  # while a die is awaited the table still rolls it
     )
 
 
