@@ -65,7 +65,6 @@ class TableService:
     def __post_init__(self) -> None:
         self._queue: queue.Queue[_Work | None] = queue.Queue()
         self._thread: threading.Thread | None = None
-        self._owner: int | None = None
         self.handled = 0
 
     # -- called from any thread ------------------------------------------------------------------
@@ -104,7 +103,6 @@ class TableService:
     # -- the owner thread -------------------------------------------------------------------------
 
     def _run(self) -> None:
-        self._owner = threading.get_ident()
         last_beat = 0.0
         while True:
             now = time.monotonic()
@@ -188,35 +186,44 @@ class TableService:
     def command(self, command: JSON) -> JSON:
         if self.session is None:
             raise RuleError("no game in progress: start a new game or resume one first")
-        self.session.handle(command)
+        snapshot = self.session.handle(command)
         self.banner = None
-        self.publish()
-        return {"ok": True, "snapshot": self.snapshot()}
+        return self.publish(snapshot)
 
     def new_game(self, game: str, options: Mapping[str, Any]) -> JSON:
         self.session = Session.new(self.store, self.find_game(game), options)
-        self.publish()
-        return {"ok": True, "snapshot": self.snapshot()}
+        return self.publish()
 
     def resume(self, game_id: int) -> JSON:
         self.session = Session.resume(self.store, game_id, self.find_game)
-        self.publish()
-        return {"ok": True, "snapshot": self.snapshot()}
+        return self.publish()
 
     def resume_latest(self) -> Session | None:
-        """On start: pick up the most recently played unfinished game, exactly where it was."""
+        """On start: pick up the most recently played unfinished game, exactly where it was.
+
+        A saved game that no longer replays (an unknown game, rules that refuse its log) is
+        skipped with a notice rather than stopping the table from starting.
+        """
         for record in self.store.games():
-            if record.status == "playing":
+            if record.status != "playing":
+                continue
+            try:
                 self.session = Session.resume(self.store, record.id, self.find_game)
-                return self.session
+            except CompanionError as exc:
+                log.error("saved game %s cannot be resumed: %s", record.id, exc)
+                self.status.setdefault("unresumable", []).append({"game_id": record.id, "error": str(exc)})
+                continue
+            return self.session
         return None
 
     def snapshot(self) -> JSON | None:
         return None if self.session is None else self.session.snapshot()
 
-    def publish(self) -> None:
-        message = {"event": "snapshot", "snapshot": self.snapshot()}
-        self._broadcast(message)
+    def publish(self, snapshot: JSON | None = None) -> JSON:
+        """Push the current snapshot to every subscriber; returns it as a reply."""
+        snapshot = snapshot if snapshot is not None else self.snapshot()
+        self._broadcast({"event": "snapshot", "snapshot": snapshot})
+        return {"ok": True, "snapshot": snapshot}
 
     def notice(self, text: str, level: str = "info") -> None:
         """Tell every client something the table should read (a rejected tray line, a display offline)."""

@@ -1,7 +1,8 @@
 """A session owns one game: it checks a command, makes it durable, then shows the new state.
 
-The order is the whole point: decide (nothing changes on a refusal) -> append to the store (a
-pulled plug after this loses nothing) -> make it current -> tell observers (OLED, kiosk, LEDs).
+The order is the whole point: decide and render (nothing changes on a refusal, and nothing is
+written that could not be shown) -> append to the store (a pulled plug after this loses nothing)
+-> make it current. The table service then publishes the snapshot (OLED, kiosk, LEDs).
 
 >>> import tempfile, pathlib
 >>> from companion.store import Store
@@ -21,7 +22,6 @@ from companion.games import find_game
 from companion.store import Store
 from companion.timeline import Timeline
 
-Observer = Callable[["Session"], None]
 
 def parse_json_object(line: str | bytes) -> JSON:
     """One line of JSON that must hold an object; the error says what is wrong with it."""
@@ -71,14 +71,14 @@ class Session:
         self.game = game
         self.timeline = timeline
         self.seq = 0  # seq of the last entry written for this game
-        self.observers: list[Observer] = []
+        self._shown: JSON | None = None  # the rendered view of the current state
 
     @classmethod
     def new(cls, store: Store, game: Game | str, options: Mapping[str, Any]) -> Session:
         game = find_game(game) if isinstance(game, str) else game
         timeline = Timeline(game)
         entry, state = timeline.plan_setup(options)
-        game_id = store.create_game(game.name, entry, _summary(game, state))
+        game_id = store.create_game(game.name, entry, _summary(game.scoreboard(state).to_json()))
         timeline.commit(entry, state)
         return cls(store, game_id, game, timeline)
 
@@ -109,13 +109,13 @@ class Session:
             raise RuleError("this game is already set up: start a new game to change its setup")
         else:
             entry, new_state = self.timeline.plan_command(command)
-        status = "finished" if self.game.outcome(new_state) is not None else "playing"
-        self.store.append(self.game_id, self.seq + 1, entry, _summary(self.game, new_state), status)
+        shown = self._render(new_state)  # game code that could fail runs before anything is written
+        status = "finished" if shown["outcome"] is not None else "playing"
+        self.store.append(self.game_id, self.seq + 1, entry, _summary(shown["scoreboard"]), status)
         self.seq += 1
         self.timeline.commit(entry, new_state)
-        for observer in list(self.observers):
-            observer(self)
-        return {"entry": entry, "snapshot": self.snapshot()}
+        self._shown = shown
+        return self.snapshot()
 
     def log(self) -> list[JSON]:
         """The game so far in plain words: one line per command in effect, with the score after it.
@@ -138,25 +138,25 @@ class Session:
                           "period": board.period, "clock": board.clock})
         return lines
 
-    def snapshot(self) -> JSON:
-        """Everything a front end shows, as plain JSON (immutable copy)."""
-        state = self.state
+    def _render(self, state: Any) -> JSON:
         outcome = self.game.outcome(state)
         return {
-            "game_id": self.game_id,
-            "game": self.game.name,
-            "seq": self.seq,
             "view": self.game.view(state),
             "scoreboard": self.game.scoreboard(state).to_json(),
             "prompt": self.game.prompt(state).to_json(),
             "outcome": None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason},
-            "can_undo": self.timeline.can_undo,
-            "can_redo": self.timeline.can_redo,
         }
 
+    def snapshot(self) -> JSON:
+        """Everything a front end shows, as plain JSON; rendered once per state, shared read-only."""
+        if self._shown is None:
+            self._shown = self._render(self.state)
+        return {"game_id": self.game_id, "game": self.game.name, "seq": self.seq, **self._shown,
+                "can_undo": self.timeline.can_undo, "can_redo": self.timeline.can_redo}
 
-def _summary(game: Game, state: Any) -> JSON:
+
+def _summary(scoreboard: JSON) -> JSON:
     """What the saved-games list shows without replaying: score, period, clock, sides."""
-    board = game.scoreboard(state)
-    return {"sides": [s.name for s in board.sides], "score": [s.score for s in board.sides],
-            "period": board.period, "clock": board.clock, "final": board.final}
+    sides = scoreboard["sides"]
+    return {"sides": [s["name"] for s in sides], "score": [s["score"] for s in sides],
+            "period": scoreboard["period"], "clock": scoreboard["clock"], "final": scoreboard["final"]}

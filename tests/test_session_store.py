@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import sqlite3
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import CommandError, RuleError, StoreError
+from companion.service import TableService
 from companion.session import Session, parse_command
 from companion.store import SCHEMA_VERSION, Store
 from companion.timeline import Timeline
@@ -32,17 +34,31 @@ def score(side: int, points: int) -> dict:
     return {"type": "score", "side": side, "points": points}
 
 
-def test_accepted_command_is_in_the_store_before_observers_see_it(store: Store) -> None:
-    session = new(store)
+def test_accepted_command_is_in_the_store_before_anyone_sees_it(store: Store) -> None:
+    service = TableService(store, find_game=tally_game.find)
+    service.execute({"op": "new_game", "game": "tally"})
     seen: list[int] = []
 
-    def observer(s: Session) -> None:
+    def subscriber(message: dict) -> None:
         # The entry that produced this state must already be durable.
-        seen.append(len(store.entries(s.game_id)))
+        if message.get("event") == "snapshot":
+            seen.append(len(store.entries(message["snapshot"]["game_id"])))
 
-    session.observers.append(observer)
-    session.handle(score(0, 2))
+    service.subscribers.append(subscriber)
+    service.execute({"op": "command", "command": score(0, 2)})
     assert seen == [2]
+
+
+def test_a_state_that_cannot_be_shown_is_never_recorded(store: Store, monkeypatch) -> None:
+    session = new(store)
+
+    def broken_view(state):
+        raise RuntimeError("view bug")
+
+    monkeypatch.setattr(session, "game", dataclasses.replace(session.game, view=broken_view))
+    with pytest.raises(RuntimeError):
+        session.handle(score(0, 2))
+    assert len(store.entries(session.game_id)) == 1 and session.seq == 0
 
 
 def test_refused_command_changes_nothing_and_writes_nothing(store: Store) -> None:
