@@ -190,6 +190,19 @@ def _move_aside(path: Path, stamp: str) -> Path | None:
     return aside
 
 
+def move_store_aside(db_path: str | Path) -> list[Path]:
+    """Rename the store and its ``-wal``/``-shm``/``-journal`` to ``*.damaged-<UTC time>``; never delete."""
+    db_path = Path(db_path)
+    stamp = _stamp()
+    moved = []
+    for path in (db_path, *(db_path.with_name(db_path.name + s) for s in SIDECAR_SUFFIXES)):
+        aside = _move_aside(path, stamp)
+        if aside is not None:
+            log.warning("moved %s aside to %s", path, aside)
+            moved.append(aside)
+    return moved
+
+
 def restore_latest(db_path: str | Path, backup_dir: str | Path) -> Path | None:
     """Put the newest backup that passes ``integrity_check`` in place of the (damaged) store.
 
@@ -209,11 +222,7 @@ def restore_latest(db_path: str | Path, backup_dir: str | Path) -> Path | None:
     with open(incoming, "rb") as handle:
         os.fsync(handle.fileno())
 
-    stamp = _stamp()
-    for path in (db_path, *(db_path.with_name(db_path.name + s) for s in SIDECAR_SUFFIXES)):
-        aside = _move_aside(path, stamp)
-        if aside is not None:
-            log.warning("moved %s aside to %s", path, aside)
+    move_store_aside(db_path)
     os.replace(incoming, db_path)
     _fsync_directory(db_path.parent)
     log.warning("restored %s from %s", db_path, chosen)

@@ -12,14 +12,17 @@ import argparse
 import dataclasses
 import logging
 import os
+import queue
 import signal
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
 from companion import notify
-from companion.backup import backup_database, check_database, restore_latest
+from companion.backup import backup_database, check_database, move_store_aside, restore_latest
 from companion.controls import TableControls
+from companion.errors import StoreError
 from companion.game import JSON
 from companion.service import TableService
 from companion.socket_server import TableSocketServer
@@ -43,26 +46,42 @@ def backup_dir_for(db_path: Path) -> Path:
 
 
 def open_store_recovering(db_path: Path) -> tuple[Store, str | None]:
-    """Open the store; a damaged one is moved aside (never deleted) and the last good backup restored."""
+    """Open the store; a damaged one is moved aside (never deleted) and the last good backup restored.
+
+    With no intact backup the damaged file is still moved aside and the table starts on an empty
+    store: a table that works, with the old file kept for rescue, beats a service that restarts
+    forever on the same damaged file.
+    """
     if db_path.exists():
         ok, detail = check_database(db_path)
         if not ok:
             restored = restore_latest(db_path, backup_dir_for(db_path))
-            message = (f"the game store was damaged ({detail}); it was moved aside and "
-                       + (f"the backup {restored.name} restored" if restored else "no backup was found"))
+            if restored is not None:
+                message = (f"the game store was damaged ({detail}); it was moved aside and "
+                           f"the backup {restored.name} restored")
+            else:
+                moved = move_store_aside(db_path)
+                message = (f"the game store was damaged ({detail}) and no intact backup was found; it "
+                           f"was kept as {moved[0].name if moved else 'is'} and a new, empty store started")
             log.error(message)
             return Store.open(db_path), message
     return Store.open(db_path), None
 
 
 class PeriodBackups:
-    """Back up the store after every period and at game end (watches the published scoreboard)."""
+    """Back up the store after every period and at game end (watches the published scoreboard).
+
+    The backup (copy, check, fsync) runs on a thread of its own: on an SD card it takes long
+    enough that the owner thread must not wait for it.
+    """
 
     def __init__(self, db_path: Path, keep: int = 10) -> None:
         self.db_path = db_path
         self.keep = keep
         self._last: tuple[Any, Any, Any] | None = None
         self.made: list[Path] = []
+        self._requests: queue.Queue[None] = queue.Queue()
+        threading.Thread(target=self._run, name="period-backups", daemon=True).start()
 
     def __call__(self, message: JSON) -> None:
         if message.get("event") != "snapshot" or not message.get("snapshot"):
@@ -70,11 +89,25 @@ class PeriodBackups:
         snap = message["snapshot"]
         key = (snap["game_id"], snap["scoreboard"]["period"], snap["scoreboard"]["final"])
         if self._last is not None and self._last[0] == key[0] and key != self._last:
+            self._requests.put(None)
+        self._last = key
+
+    def wait(self, timeout: float = 10.0) -> bool:
+        """Until every requested backup is made (tests)."""
+        deadline = time.monotonic() + timeout
+        while self._requests.unfinished_tasks and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return not self._requests.unfinished_tasks
+
+    def _run(self) -> None:
+        while True:
+            self._requests.get()
             try:
                 self.made.append(backup_database(self.db_path, backup_dir_for(self.db_path), self.keep))
             except Exception as exc:  # a failed backup must never stop the game
                 log.warning("backup failed: %s", exc)
-        self._last = key
+            finally:
+                self._requests.task_done()
 
 
 def attach_hardware(service: TableService, config_path: str | None, sim: bool) -> Any:
@@ -143,7 +176,11 @@ def build_parser(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
 def serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     db_path = Path(args.db) if args.db else default_db_path()
-    store, recovery_message = open_store_recovering(db_path)
+    try:
+        store, recovery_message = open_store_recovering(db_path)
+    except StoreError as exc:
+        print(f"companion serve: {exc}", flush=True)
+        return 2
     service = TableService(store)
     interval = notify.watchdog_interval()
     if interval:

@@ -59,6 +59,24 @@ def test_a_damaged_store_is_moved_aside_and_the_last_backup_restored(tmp_path) -
     store.close()
 
 
+def test_with_no_intact_backup_the_damaged_store_is_kept_aside_and_a_new_one_starts(tmp_path) -> None:
+    db = tmp_path / "g.db"
+    db.write_bytes(b"SQLite format 3\x00" + b"\xff" * 8000)  # a header, then garbage
+    store, message = open_store_recovering(db)
+    assert message is not None and "no intact backup" in message and "new, empty store" in message
+    kept = list(tmp_path.glob("g.db.damaged-*"))
+    assert len(kept) == 1 and kept[0].read_bytes().startswith(b"SQLite format 3")
+    assert store.games() == []
+    store.close()
+
+
+def test_a_file_of_another_program_stops_serve_with_a_clear_message(tmp_path) -> None:
+    with sqlite3.connect(tmp_path / "g.db") as other:
+        other.execute("CREATE TABLE photos(id)")
+    result = serve(tmp_path, "--sim")
+    assert result.returncode == 2 and "belongs to another program" in result.stdout
+
+
 def test_a_backup_is_made_when_a_period_ends_and_when_the_game_ends(tmp_path) -> None:
     db = tmp_path / "g.db"
     options, commands = script()
@@ -69,6 +87,7 @@ def test_a_backup_is_made_when_a_period_ends_and_when_the_game_ends(tmp_path) ->
     for command in commands:
         service.execute({"op": "command", "command": command})
     assert service.snapshot()["outcome"] is not None
+    assert backups.wait()
     # Four periods, one overtime and the final whistle: a backup at each change.
     assert len(backups.made) >= 5
     with sqlite3.connect(backups.made[-1]) as copy:
