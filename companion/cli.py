@@ -206,8 +206,8 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--foul-bonus", type=int, default=0)
     a.add_argument("--json", action="store_true")
     f = calc.add_parser("foul", help="what a foul-die face means for an action")
-    f.add_argument("--action", required=True,
-                   choices=("D2", "D3", "DLU", "steal", "intercept", "screen", "rebound"))
+    f.add_argument("--action", required=True, help="D2, D3, DLU, steal, intercept, screen, rebound, "
+                   "block or tribe_block")
     f.add_argument("--face", required=True)
     f.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_calc)

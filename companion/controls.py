@@ -80,7 +80,7 @@ class TableControls:
         prompt = self._prompt()
         entries = self.entries()
         if prompt and prompt.get("die") and prompt.get("target") and entries:
-            # Start the d20 dial at the target: the faces either side are the likely ones.
+            # Start a numeric die's dial at the target: the faces either side are the likely ones.
             target = prompt["target"]["target"]
             for i, (_, command) in enumerate(entries):
                 if isinstance(command["face"], int) and command["face"] >= target:

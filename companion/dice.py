@@ -71,8 +71,7 @@ def foul_die(blanks: int = 3) -> Die:
     """
     if not 0 <= blanks <= 3:
         raise RuleError(f"the d8 foul die has 5 named faces, so 0 to 3 blank faces, not {blanks}")
-    return Die("d8foul", "d8 foul die", ("whistle", "whistle2", "whistle3", "charge", "jumpball")
-               + ("blank",) * blanks)
+    return Die("d8foul", "d8 foul die", FOUL_FACES[:5] + ("blank",) * blanks)
 
 
 DICE_BY_NAME = {d.name: d for d in (D20X5, D20, D6, foul_die())}
@@ -83,7 +82,3 @@ def chance_at_most(die: Die, target: int) -> Fraction:
     numeric = [f for f in die.faces if isinstance(f, int)]
     return Fraction(sum(1 for f in numeric if f <= target), len(die.faces))
 
-
-def chance_of_faces(die: Die, wanted: set[str] | frozenset[str]) -> Fraction:
-    """Chance that a die shows one of the named faces."""
-    return Fraction(sum(1 for f in die.faces if f in wanted), len(die.faces))

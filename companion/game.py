@@ -156,7 +156,7 @@ class Outcome:
 
 @dataclass(frozen=True)
 class CommandSpec:
-    """One command a game accepts, documented with an example (docs/commands.md is built from these)."""
+    """One command a game accepts, with an example (the game's section of docs/commands.md lists them)."""
 
     type: str
     summary: str

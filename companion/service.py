@@ -180,7 +180,8 @@ class TableService:
             # so the state shown is still the last recorded one.
             log.exception("internal error on %r", request)
             text = f"internal error ({type(exc).__name__}: {exc}); nothing was recorded"
-            self.notice(text, level="error")
+            if op == "command":
+                self.notice(text, level="error")
             return {"ok": False, "error": text, "error_kind": "internal"}
 
     def command(self, command: JSON) -> JSON:

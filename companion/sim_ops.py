@@ -72,7 +72,11 @@ class SimulatedTable:
             raise CommandError(f"steps must be a whole number from -50 to 50, not {steps!r}")
         if self.hardware.dial is None:
             raise RuleError("this table has no encoder configured")
-        threading.Thread(target=self.hardware.dial.turn, args=(steps,), name="sim-turn", daemon=True).start()
+        def turn() -> None:  # one turn at a time: two at once would mix their quadrature pulses
+            with self._lock:
+                self.hardware.dial.turn(steps)
+
+        threading.Thread(target=turn, name="sim-turn", daemon=True).start()
         return {"ok": True, "turned": steps}
 
     def tray(self, _service: TableService, request: JSON) -> JSON:

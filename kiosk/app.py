@@ -72,7 +72,6 @@ class CourtsideApp(App):
     oled_texture = ObjectProperty(None, allownone=True)
     oled_online = BooleanProperty(True)
     window_width = NumericProperty(800)
-    history_from_start = BooleanProperty(False)  # the score run covers the game from its setup
 
     def __init__(self, socket_path: Path, sim: bool = False, screenshot: Path | None = None,
                  screenshot_screen: str | None = None, started_service: bool = False, **kwargs: Any) -> None:
@@ -249,7 +248,6 @@ class CourtsideApp(App):
         self.can_redo = bool(snapshot and snapshot.get("can_redo"))
         if snapshot is not None:
             self._last_game_id = snapshot.get("game_id")
-            self._remember(snapshot)
         if self.sim:
             self.refresh_oled()
         current = self.screens.current
@@ -301,17 +299,18 @@ class CourtsideApp(App):
             return "between"
         return "resolve"
 
-    def _remember(self, snapshot: JSON) -> None:
-        """Ask the service for the game's log when the game moved (History and Game end screens).
+    def request_log(self) -> None:
+        """Ask the service for the game's log (History and Game end call this when they show).
 
         The log is the service's: only commands in effect, each with the score after it, so a kiosk
-        that joins late or restarts shows the whole game.
+        that joins late or restarts shows the whole game. It is asked for only while one of those
+        screens is up, and once per state.
         """
+        snapshot = self.snapshot or {}
         key = (snapshot.get("game_id"), snapshot.get("seq"))
-        if key == self._log_for:
-            return
-        self._log_for = key
-        self.conn.request({"op": "log"}, self._on_log)
+        if snapshot and key != self._log_for:
+            self._log_for = key
+            self.conn.request({"op": "log"}, self._on_log)
 
     def _on_log(self, reply: JSON) -> None:
         if not reply.get("ok") or reply.get("game_id") != (self.snapshot or {}).get("game_id"):
@@ -320,7 +319,6 @@ class CourtsideApp(App):
         self.history = [str(line.get("text", "")) for line in lines[1:]]
         self.score_series = [d for d in (present.score_difference(line.get("score")) for line in lines)
                              if d is not None]
-        self.history_from_start = True
         if self.screens.current in ("history", "gameend"):
             self.screens.current_screen.show(self)
 

@@ -57,9 +57,14 @@ def save_card(card: JSON, path: Path | None = None) -> None:
     path = path or cards_path()
     cards = load_cards(path)
     cards[str(card["name"])] = card_override(card)
+    _write_atomically(path, json.dumps(cards, indent=2, sort_keys=True))
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write a temporary file and swap it in, so a crash mid-write keeps the old file."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(cards, indent=2, sort_keys=True), encoding="utf-8")
+    tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)
 
 
@@ -149,9 +154,7 @@ def load_last_setup() -> JSON:
 
 
 def save_last_setup(setup: JSON) -> None:
-    path = setup_store_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(setup, indent=2), encoding="utf-8")
+    _write_atomically(setup_store_path(), json.dumps(setup, indent=2))
 
 
 def game_options(setup: JSON, rosters: dict[str, JSON], cards: dict[str, JSON]) -> JSON:

@@ -26,14 +26,12 @@ class GameEndScreen(KioskScreen):
         partial = view.get("partial_scores") or []
         periods = "   ".join(f"P{i + 1} {p[0]}-{p[1]}" for i, p in enumerate(partial) if len(p) == 2)
         self.score_text = present.score_line(snapshot) + (f"    {periods}" if periods else "")
-        if view.get("score_difference"):
-            self.chart_values = list(view["score_difference"])
-            self.chart_title = "Score difference after every step"
-        elif app.history_from_start and len(app.score_series) > 1:
+        app.request_log()
+        if len(app.score_series) > 1:
             self.chart_values = list(app.score_series)
             self.chart_title = "Score difference after every step"
         else:
-            # This kiosk did not see the whole game: the periods' scores are all the service keeps.
+            # Until the service's log has arrived: the periods' scores from the snapshot.
             running, values = 0, [0]
             for period in partial:
                 if len(period) == 2:

@@ -6,7 +6,6 @@ from typing import Any
 
 from kivy.properties import StringProperty
 
-from kiosk import present
 from kiosk.screens.base import KioskScreen
 from kiosk.widgets import WrapLabel
 
@@ -17,8 +16,8 @@ class HistoryScreen(KioskScreen):
     count_text = StringProperty("")
 
     def show(self, app: Any) -> None:
-        view = (app.snapshot or {}).get("view") or {}
-        lines = [present.log_line(e) for e in view.get("log") or []] or list(app.history)
+        app.request_log()
+        lines = list(app.history)
         self.count_text = f"{len(lines)} entries" if lines else "Nothing has happened yet."
         log = self.ids.log
         log.clear_widgets()
