@@ -203,7 +203,8 @@ class TableService:
         """On start: pick up the most recently played unfinished game, exactly where it was.
 
         A saved game that no longer replays (an unknown game, rules that refuse its log) is
-        skipped with a notice rather than stopping the table from starting.
+        skipped (logged, and listed under "unresumable" in the status) rather than stopping the
+        table from starting.
         """
         for record in self.store.games():
             if record.status != "playing":
