@@ -151,3 +151,11 @@ def test_the_log_holds_the_commands_in_effect_with_the_score_after_each(service:
     answer = service.request({"op": "log"})
     assert [line["score"] for line in answer["log"]] == [[0, 0], [2, 0], [5, 0]]
     assert answer["log"][0]["text"] == "game set up" and answer["log"][2]["command"]["points"] == 3
+
+
+def test_a_saved_game_that_no_longer_replays_is_skipped_at_start(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "t.db")
+    TableService(store, find_game=tally_game.find).execute({"op": "new_game", "game": "tally"})
+    plain = TableService(store)  # this service knows no "tally" game
+    assert plain.resume_latest() is None
+    assert plain.status["unresumable"][0]["error"].startswith("no game called 'tally'")
