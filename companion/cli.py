@@ -116,18 +116,17 @@ def cmd_delete(args: argparse.Namespace) -> int:
 
 
 def cmd_calc(args: argparse.Namespace) -> int:
-    from companion.dice import D20X5, chance_at_most
     from companion.games import find_game
     from companion.games.valley_hoopers import attack_target, foul_outcome
+    from companion.games.valley_hoopers.targets import automatic, chance
 
     if find_game(args.game).name != "valley-hoopers":
         raise CommandError(f"calc knows Valley Hoopers only, not {args.game}")
     if args.calc == "attack":
         target = attack_target(args.stat, args.bonus or [], [args.defense] if args.defense else [],
                                args.foul_bonus)
-        automatic = target.value >= 100
-        p = 1.0 if automatic else float(chance_at_most(D20X5, target.value))
-        result = {"target": target.value, "automatic": automatic, "p_success": p, "text": target.text}
+        result = {"target": target.value, "automatic": automatic(target), "p_success": float(chance(target)),
+                  "text": target.text}
     else:
         result = foul_outcome(args.action, args.face).to_json()
     if args.json:

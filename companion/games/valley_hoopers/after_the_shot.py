@@ -24,7 +24,7 @@ from companion.games.valley_hoopers.model import (
     other,
 )
 from companion.games.valley_hoopers.shots import ready_to_roll
-from companion.games.valley_hoopers.targets import free_throw_target
+from companion.games.valley_hoopers.targets import free_throw_target, succeeds
 from companion.games.valley_hoopers.turn_track import end_attacking_turn, start_turn
 
 
@@ -34,7 +34,7 @@ def resolve_free_throw(state: State, face: int) -> State:
     side = pending.side
     hooper = state.side(side).hooper(pending.hooper or "")
     target = free_throw_target(hooper)
-    if face <= target.value or target.value >= 100:
+    if succeeds(face, target):
         state = score(state, side, hooper.name, 1)
         state = replace(state, message=f"{hooper.name} makes the free throw ({face} <= {target.value})")
     else:
@@ -121,7 +121,7 @@ def rebound_target(state: State) -> Target:
 def resolve_rebound_roll(state: State, face: int) -> State:
     pending = state.pending
     target = rebound_target(state)
-    if face <= target.value or target.value >= 100:
+    if succeeds(face, target):
         return replace(
             state,
             pending=replace(pending, kind="rebound_reward"),

@@ -27,6 +27,7 @@ from companion.games.valley_hoopers.model import (
     State,
     other,
 )
+from companion.games.valley_hoopers.targets import succeeds
 from companion.games.valley_hoopers.turn_track import end_attacking_turn
 
 
@@ -177,7 +178,7 @@ def resolve_counter_roll(state: State, face: int) -> State:
     """The counter's d20: at or under the stat recovers the ball and starts the counterer's turn."""
     pending = state.pending
     target = counter_target(state)
-    if face <= target.value or target.value >= 100:
+    if succeeds(face, target):
         state = replace(state, message=f"{pending.other}'s counter succeeds ({face} <= {target.value})")
         state = end_attacking_turn(state, began_after="counter")
         return replace(state, turn=replace(state.turn, retriever=pending.other))

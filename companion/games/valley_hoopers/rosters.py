@@ -127,22 +127,6 @@ def parse_hooper(raw: Mapping[str, Any]) -> Hooper:
     )
 
 
-def hooper_to_json(hooper: Hooper) -> dict[str, Any]:
-    """A card back as the mapping ``parse_hooper`` reads (for exports and editing)."""
-    return {
-        "name": hooper.name,
-        "pronoun": hooper.pronoun,
-        "first_position": hooper.first_position,
-        "second_position": hooper.second_position,
-        "stellar": hooper.stellar,
-        "upgraded": hooper.upgraded,
-        "defense_positions": list(hooper.defense_positions) if hooper.defense_positions else None,
-        "energy": hooper.base_energy,
-        "stats": dict(hooper.stats),
-        "skill": hooper.skill,
-    }
-
-
 def parse_roster(raw: Mapping[str, Any], source: str = "roster") -> Roster:
     """A roster from a mapping: ``{"tribe": ..., "playbook": ..., "hoopers": [...]}``."""
     if not isinstance(raw, Mapping):

@@ -23,6 +23,7 @@ from companion.errors import RuleError
 from companion.games.valley_hoopers import after_the_shot, coach, counters, fundamentals, shots
 from companion.games.valley_hoopers.commands import normalize
 from companion.games.valley_hoopers.model import Decision, State
+from companion.games.valley_hoopers.targets import automatic
 
 D8_KINDS = {
     "screen_check": fundamentals.resolve_screen_check,
@@ -90,7 +91,7 @@ def expected_die(state: State) -> Die | None:
         return foul_die(state.foul_die_blanks)
     if kind == "defense_window":
         # An attack nobody defends at 100 or more scores on "no_defense", without a roll.
-        return None if shots.attack_target_now(state).value >= 100 else D20X5
+        return None if automatic(shots.attack_target_now(state)) else D20X5
     if kind in D20_KINDS:
         return D20X5
     return None

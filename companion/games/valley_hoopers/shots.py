@@ -34,7 +34,7 @@ from companion.games.valley_hoopers.model import (
     State,
     other,
 )
-from companion.games.valley_hoopers.targets import attack_stat_terms, chance, defense_terms
+from companion.games.valley_hoopers.targets import attack_stat_terms, chance, defense_terms, succeeds
 from companion.games.valley_hoopers.turn_track import end_attacking_turn
 
 SHOT_POINTS = {"2PS": 2, "3PS": 3, "LUP": 2}
@@ -294,7 +294,7 @@ def resolve_attack_roll(state: State, face: int | None) -> State:
     pending = state.pending
     side = state.turn.attacker
     target = attack_target_now(state)
-    made = face is None or face <= target.value or target.value >= 100
+    made = face is None or succeeds(face, target)
     hooper = state.side(side).hooper(pending.hooper or "")
     rolled = "no roll needed" if face is None else f"rolled {face}"
     if made:

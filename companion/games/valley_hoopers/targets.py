@@ -44,9 +44,22 @@ def attack_target(
     return Target(base.label, base.value, tuple(_term(b, "bonus") for b in bonuses), tuple(defense_terms))
 
 
+AUTOMATIC_FROM = 100  # "It is even possible to overreach 100 as maximum value, thus scoring without rolling"
+
+
+def automatic(target: Target) -> bool:
+    """A target of 100 or more succeeds without a roll."""
+    return target.value >= AUTOMATIC_FROM
+
+
+def succeeds(face: int, target: Target) -> bool:
+    """A roll succeeds at or under the target (the d20's highest face is 100, so that covers 100+)."""
+    return face <= target.value
+
+
 def chance(target: Target) -> Fraction:
     """Exact chance of success on the d20 (x5): certain from 100 up, nil under 5."""
-    if target.value >= 100:
+    if automatic(target):
         return Fraction(1)
     return chance_at_most(D20X5, target.value)
 

@@ -17,6 +17,7 @@ from companion.games.valley_hoopers import after_the_shot, counters, shots
 from companion.games.valley_hoopers.coach import upgrade_eligible
 from companion.games.valley_hoopers.model import INJURY_EFFECTS, POSITIONS, STATS, State, other
 from companion.games.valley_hoopers.rules import DECISION_COMMANDS, expected_die, resolve
+from companion.games.valley_hoopers.targets import automatic as is_automatic
 from companion.games.valley_hoopers.targets import chance, free_throw_target
 
 SHOT_WORDS = {
@@ -200,7 +201,7 @@ def prompt(state: State) -> Prompt:
     target = pending_target(state)
     p_success = chance(target) if target is not None else None
     expected: Fraction | None = None
-    automatic = target is not None and target.value >= 100
+    automatic = target is not None and is_automatic(target)
     kind = pending.kind
     what = SHOT_WORDS.get(pending.action or "", pending.action or "")
     anytime = ("enter_card", "coach_cards", "donate", "chip", "redeem")
