@@ -19,11 +19,11 @@ serve: $(STAMP)
 	$(BIN)/companion serve --sim
 
 test: $(STAMP)
-	$(BIN)/ruff check companion hardware kiosk tests benchmarks
+	$(BIN)/ruff check companion hardware kiosk table tests benchmarks
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)
-	$(BIN)/ruff check companion hardware kiosk tests benchmarks
+	$(BIN)/ruff check companion hardware kiosk table tests benchmarks
 
 clean:
 	rm -rf $(VENV)

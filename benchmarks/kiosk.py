@@ -58,7 +58,7 @@ def main() -> int:
         cold = []
         for run in range(args.runs):
             started = time.time()
-            report = run_kiosk([PYTHON, "-m", "companion.cli", "--db", str(work / f"cold{run}.db"), "run",
+            report = run_kiosk([PYTHON, "-m", "table.cli", "--db", str(work / f"cold{run}.db"), "run",
                                 "--sim", "--socket", str(work / "run" / f"cold{run}.sock"),
                                 "--screenshot", str(work / f"cold{run}.png"), "--size", "800x480"], env)
             cold.append(report["ready_wall"] - started)
@@ -69,7 +69,7 @@ def main() -> int:
             warm = []
             for run in range(args.runs):
                 started = time.time()
-                report = run_kiosk([PYTHON, "-m", "companion.cli", "run", "--sim", "--socket",
+                report = run_kiosk([PYTHON, "-m", "table.cli", "run", "--sim", "--socket",
                                     str(socket_path), "--screenshot", str(work / f"warm{run}.png"),
                                     "--size", "800x480"], env)
                 warm.append(report["ready_wall"] - started)

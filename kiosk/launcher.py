@@ -31,8 +31,8 @@ SCREENS = ("home", "setup", "card", "table", "resolve", "between", "gameend", "h
 
 
 def default_socket_path() -> Path:
-    """The socket ``companion serve`` listens on by default (one rule, in ``companion.serve``)."""
-    from companion.serve import default_socket_path as serve_default
+    """The socket ``companion serve`` listens on by default (one rule, in ``companion.protocol``)."""
+    from companion.protocol import default_socket_path as serve_default
 
     return serve_default()
 
@@ -69,20 +69,26 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 
 # -- the table service ----------------------------------------------------------------------------
 
-def service_command(socket_path: Path, db: Path | None) -> list[str]:
+def companion_program() -> list[str]:
+    """The ``companion`` command installed beside this Python (the kiosk never imports the table)."""
+    return [str(Path(sys.executable).with_name("companion"))]
+
+
+def service_command(socket_path: Path, db: Path | None, program: Sequence[str] | None = None) -> list[str]:
     """The command line of a simulated table service (``companion serve --sim``)."""
-    command = [sys.executable, "-m", "companion.cli"]
+    command = list(program or companion_program())
     if db is not None:
         command += ["--db", str(db)]  # --db belongs to the companion command, before the subcommand
     return [*command, "serve", "--sim", "--socket", str(socket_path)]
 
 
-def start_service(socket_path: Path, db: Path | None, timeout: float) -> subprocess.Popen[bytes]:
+def start_service(socket_path: Path, db: Path | None, timeout: float,
+                  program: Sequence[str] | None = None) -> subprocess.Popen[bytes]:
     """Start ``companion serve --sim`` and wait until it answers on the socket."""
     socket_path.parent.mkdir(parents=True, exist_ok=True)
     # Its own process group, so stopping it also stops anything it started, and a Ctrl-C meant for
     # the kiosk's terminal does not kill the table before the kiosk has said goodbye.
-    child = subprocess.Popen(service_command(socket_path, db), start_new_session=True)
+    child = subprocess.Popen(service_command(socket_path, db, program), start_new_session=True)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if child.poll() is not None:
@@ -143,14 +149,18 @@ def configure_kivy(*, sim: bool, size: tuple[int, int] | None, windowed: bool) -
         Config.set("graphics", "top", "0")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``companion run`` (``companion/cli.py`` passes the arguments after ``run``)."""
+def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None) -> int:
+    """Entry point of ``companion run`` (``table/cli.py`` passes the arguments after ``run``).
+
+    ``program`` is how to start ``companion`` for a simulated service (default: the installed
+    command beside this Python).
+    """
     args = parse_args(sys.argv[1:] if argv is None else argv)
     socket_path = args.socket or default_socket_path()
     child: subprocess.Popen[bytes] | None = None
     if args.sim and not service_answers(socket_path):
         try:
-            child = start_service(socket_path, args.db, args.service_timeout)
+            child = start_service(socket_path, args.db, args.service_timeout, program)
         except RuntimeError as exc:
             print(f"companion run: {exc}", file=sys.stderr)
             return 2

@@ -268,7 +268,7 @@ copy_repo() {
 
 source_stamp() {
     # What pip would install: when none of it changed, the venv is already up to date.
-    (cd "$SOURCE" && source_files | { grep -E '^(pyproject\.toml|companion/|hardware/|kiosk/)' || true; } \
+    (cd "$SOURCE" && source_files | { grep -E '^(pyproject\.toml|companion/|hardware/|kiosk/|table/)' || true; } \
         | while IFS= read -r f; do sha256sum "$f"; done) | sha256sum | cut -d' ' -f1
 }
 

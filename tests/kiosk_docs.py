@@ -43,7 +43,7 @@ def shrink(png: Path) -> None:
 
 def shoot(table: dict, screen: str, name: str, size: str = "800x480") -> dict:
     png = OUT / f"kiosk-{name}.png"
-    report = run_kiosk([PYTHON, "-m", "companion.cli", "run", "--sim", "--socket", str(table["socket"]),
+    report = run_kiosk([PYTHON, "-m", "table.cli", "run", "--sim", "--socket", str(table["socket"]),
                         "--screenshot", str(png), "--size", size, "--screen", screen], table["env"])
     if report["layout_problems"]:
         raise SystemExit(f"{name}: {report['layout_problems']}")

@@ -36,7 +36,7 @@ def kiosk_env(home: Path, display: str) -> dict[str, str]:
 
 def serve_argv(socket_path: Path, db: Path) -> list[str]:
     """``companion serve`` in simulation (the kiosk's simulated hardware panel talks to it)."""
-    return [PYTHON, "-m", "companion.cli", "--db", str(db), "serve", "--sim", "--socket", str(socket_path)]
+    return [PYTHON, "-m", "table.cli", "--db", str(db), "serve", "--sim", "--socket", str(socket_path)]
 
 
 def start_service(socket_path: Path, db: Path, env: dict[str, str],

@@ -16,9 +16,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from companion.serve import attach_hardware
 from companion.service import TableService
 from companion.store import Store
+from table.serve import attach_hardware
 
 ROOT = Path(__file__).resolve().parents[1]
 FULL_GAME = ROOT / "tests" / "games" / "full_game_valley_hoopers.jsonl"

@@ -99,7 +99,7 @@ def test_serve_tells_systemd_when_ready_and_is_watched() -> None:
 
 
 def test_serve_runs_the_table_from_the_venv_with_the_appliance_paths() -> None:
-    from companion.cli import build_parser
+    from table.cli import build_parser
 
     (exec_start,) = directives(SERVE)["ExecStart"]
     program, *argv = exec_start.split()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from table.cli import main
 
 FULL_GAME = Path(__file__).parent / "games" / "full_game_valley_hoopers.jsonl"
 
@@ -130,7 +130,7 @@ def test_run_forwards_its_flags_to_the_kiosk(monkeypatch, capsys) -> None:
     import kiosk.launcher
 
     seen: list[list[str]] = []
-    monkeypatch.setattr(kiosk.launcher, "main", lambda argv: seen.append(list(argv)) or 0)
+    monkeypatch.setattr(kiosk.launcher, "main", lambda argv, program=None: seen.append(list(argv)) or 0)
     assert main(["--db", "x.db", "run", "--sim", "--screenshot", "s.png"]) == 0
     assert seen == [["--db", "x.db", "--sim", "--screenshot", "s.png"]]
 

@@ -36,7 +36,7 @@ class Supervisor:
         env = {**os.environ, "NOTIFY_SOCKET": str(self.notify_path),
                "WATCHDOG_USEC": str(int(watchdog_s * 1_000_000))}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "companion.cli", "--db", str(self.tmp / "g.db"), "serve", "--no-hardware",
+            [sys.executable, "-m", "table.cli", "--db", str(self.tmp / "g.db"), "serve", "--no-hardware",
              "--socket", str(self.socket_path)], env=env, cwd=ROOT,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.wait_for(b"READY=1", 20)

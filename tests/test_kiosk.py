@@ -195,7 +195,7 @@ def test_companion_run_screenshot_lays_out_every_screen_at_every_size(table: dic
                and snap["prompt"].get("target") is not None, seed=5)
     for screen in ("home", "setup", "card", "table", "resolve", "history", "settings"):
         png = ARTIFACTS / "sizes" / f"{screen}-{size}.png"
-        report = run_kiosk([PYTHON, "-m", "companion.cli", "run", "--sim", "--socket", str(table["socket"]),
+        report = run_kiosk([PYTHON, "-m", "table.cli", "run", "--sim", "--socket", str(table["socket"]),
                             "--screenshot", str(png), "--size", size, "--screen", screen], table["env"])
         assert report["screen"] == screen and report["size"] == [int(v) for v in size.split("x")]
         assert report["layout_problems"] == [], f"{screen} at {size}: {report['layout_problems']}"
@@ -207,7 +207,7 @@ def test_run_sim_starts_a_service_when_none_answers_and_stops_only_that_one(tmp_
     env = kiosk_env(tmp_path, display)
     socket_path = tmp_path / "run" / "own.sock"
     png = ARTIFACTS / "launcher" / "first-screen.png"
-    report = run_kiosk([PYTHON, "-m", "companion.cli", "--db", str(tmp_path / "own.db"), "run", "--sim",
+    report = run_kiosk([PYTHON, "-m", "table.cli", "--db", str(tmp_path / "own.db"), "run", "--sim",
                         "--socket", str(socket_path), "--screenshot", str(png), "--size", "800x480"], env)
     assert report["screen"] == "home" and report["layout_problems"] == []
     assert (tmp_path / "own.db").exists(), "the service it started used the --db it was given"
@@ -218,7 +218,7 @@ def test_run_sim_starts_a_service_when_none_answers_and_stops_only_that_one(tmp_
 
 def test_run_leaves_a_service_it_did_not_start_running(table: dict) -> None:
     png = ARTIFACTS / "launcher" / "existing-service.png"
-    run_kiosk([PYTHON, "-m", "companion.cli", "run", "--sim", "--socket", str(table["socket"]),
+    run_kiosk([PYTHON, "-m", "table.cli", "run", "--sim", "--socket", str(table["socket"]),
                "--screenshot", str(png), "--size", "800x480"], table["env"])
     assert table["service"].poll() is None
     assert request(table["socket"], {"op": "status"})["ok"]
@@ -243,7 +243,7 @@ def test_sigterm_closes_the_kiosk_and_the_service_it_started(tmp_path: Path, dis
 
     env = kiosk_env(tmp_path, display)
     socket_path = tmp_path / "run" / "own.sock"
-    kiosk = subprocess.Popen([PYTHON, "-m", "companion.cli", "--db", str(tmp_path / "own.db"), "run", "--sim",
+    kiosk = subprocess.Popen([PYTHON, "-m", "table.cli", "--db", str(tmp_path / "own.db"), "run", "--sim",
                               "--socket", str(socket_path), "--size", "800x480"], env=env,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -271,7 +271,7 @@ def test_between_and_game_end_lay_out_at_every_size(table: dict) -> None:
         play_until(table["socket"], reached, seed=3)
         for size in SIZES:
             png = ARTIFACTS / "sizes" / f"{screen}-{size}.png"
-            report = run_kiosk([PYTHON, "-m", "companion.cli", "run", "--sim", "--socket",
+            report = run_kiosk([PYTHON, "-m", "table.cli", "run", "--sim", "--socket",
                                 str(table["socket"]), "--screenshot", str(png), "--size", size,
                                 "--screen", screen], table["env"])
             assert report["screen"] == screen

@@ -137,7 +137,7 @@ def test_roster_files_in_the_config_folder_are_offered_for_import(config_home: P
 
 def _serve(path: Path, db: Path) -> subprocess.Popen[bytes]:
     """A real ``companion serve`` process (restarting one in-process would share its file descriptors)."""
-    argv = [sys.executable, "-m", "companion.cli", "--db", str(db), "serve", "--no-hardware",
+    argv = [sys.executable, "-m", "table.cli", "--db", str(db), "serve", "--no-hardware",
             "--socket", str(path)]
     child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _wait(lambda: service_answers(path, 0.2), timeout=20)
@@ -253,7 +253,7 @@ def test_the_kiosk_holds_no_rules_and_no_hardware() -> None:
         assert not tops & {"gpiozero", "luma", "serial", "hardware", "lgpio", "smbus2", "spidev"}, path
         companion = {n for n in names if n.split(".")[0] == "companion"}
         # Only the service's default socket path: game names come over the socket, never a rule module.
-        assert companion <= {"companion.serve"}, (path, companion)
+        assert companion <= {"companion.protocol"}, (path, companion)
 
 
 def test_the_examples_in_the_kiosk_docstrings_hold() -> None:

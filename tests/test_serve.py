@@ -10,15 +10,15 @@ from pathlib import Path
 from table_driver import script
 
 from companion.backup import backup_database
-from companion.serve import PeriodBackups, backup_dir_for, open_store_recovering
 from companion.service import TableService
 from companion.store import Store
+from table.serve import PeriodBackups, backup_dir_for, open_store_recovering
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def serve(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "companion.cli", "--db", str(tmp_path / "g.db"), "serve",
+    return subprocess.run([sys.executable, "-m", "table.cli", "--db", str(tmp_path / "g.db"), "serve",
                            "--socket", str(tmp_path / "t.sock"), *args], cwd=ROOT, capture_output=True,
                           text=True, timeout=60)
 

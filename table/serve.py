@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import logging
-import os
 import queue
 import signal
 import threading
@@ -24,21 +23,12 @@ from companion.backup import backup_database, check_database, move_store_aside, 
 from companion.controls import TableControls
 from companion.errors import StoreError
 from companion.game import JSON
+from companion.protocol import default_socket_path
 from companion.service import TableService
 from companion.socket_server import TableSocketServer
 from companion.store import Store, default_db_path
 
 log = logging.getLogger("companion.serve")
-
-
-def default_socket_path() -> Path:
-    if env := os.environ.get("COMPANION_SOCKET"):
-        return Path(env)
-    runtime = os.environ.get("RUNTIME_DIRECTORY") or os.environ.get("XDG_RUNTIME_DIR")
-    if runtime:
-        return Path(runtime.split(":")[0]) / ("table.sock" if "RUNTIME_DIRECTORY" in os.environ
-                                             else "companion/table.sock")
-    return Path(f"/tmp/companion-{os.getuid()}/table.sock")
 
 
 def backup_dir_for(db_path: Path) -> Path:
@@ -147,7 +137,7 @@ def attach_hardware(service: TableService, config_path: str | None, sim: bool) -
     service.subscribers.append(on_message)
     service.status_sources["hardware"] = hardware.status
     if sim:
-        from companion.sim_ops import SimulatedTable
+        from table.sim_ops import SimulatedTable
 
         SimulatedTable(hardware, config).register(service)
     return hardware, controls

@@ -138,7 +138,7 @@ def cmd_calc(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from companion.serve import serve
+    from table.serve import serve
 
     return serve(args)
 
@@ -149,7 +149,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     forwarded = list(args.kiosk_args)
     if args.db:
         forwarded = ["--db", args.db, *forwarded]
-    return int(kiosk_main(forwarded))
+    return int(kiosk_main(forwarded, program=[sys.executable, "-m", "table.cli"]))
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
@@ -211,7 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_calc)
 
-    from companion.serve import build_parser as serve_options
+    from table.serve import build_parser as serve_options
 
     p = sub.add_parser("serve", help="run the table service (buttons, dice tray, OLED, socket)")
     p.add_argument("--db", default=argparse.SUPPRESS, help="game store file (same as companion --db)")
