@@ -76,7 +76,8 @@ def row_chances(card: Card, modifier: int, die: Die = D20) -> tuple[RowChance, .
 
 def expected(card: Card, modifier: int, result: str = "pts", die: Die = D20) -> Fraction:
     """Expected PTS (or ``ast`` / ``reb``) of a scoring roll, before any assist is spent."""
-    return sum((c.probability * getattr(c.row, result) for c in row_chances(card, modifier, die)), Fraction(0))
+    chances = row_chances(card, modifier, die)
+    return sum((c.probability * getattr(c.row, result) for c in chances), Fraction(0))
 
 
 def marker_chances(die: Die = D20) -> tuple[Fraction, Fraction]:

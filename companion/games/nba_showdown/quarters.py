@@ -110,8 +110,9 @@ def double_team(state: State, side: int, helped: str, helper: str) -> State:
     _require_acting(state, side, "double_team", "decide on a double-team")
     team = state.team(side)
     if helper not in NEIGHBOURS[helped]:
+        near = " and ".join(NEIGHBOURS[helped])
         raise RuleError(f"{team.name}'s {helper} is not next to {helped} (Double-Teaming: only a player "
-                        f"next to him can help; {helped}'s neighbours are {' and '.join(NEIGHBOURS[helped])})")
+                        f"next to him can help; {helped}'s neighbours are {near})")
     state = state.with_team(side, replace(team, double_team=(helped, helper), double_team_decided=True))
     state = replace(state, message=f"{team.name}: {team.at(helper).name} helps "  # type: ignore[union-attr]
                                    f"{team.at(helped).name} double-team {helped}")  # type: ignore[union-attr]

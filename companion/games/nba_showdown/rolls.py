@@ -186,7 +186,8 @@ def play_card(state: State, event: dict[str, Any]) -> State:
                       foul_shot=shot.get("foul_shot", False), markers=shot.get("markers", True),
                       gives_markers=shot.get("gives_markers", False))
     return replace(state, roll=replace(roll, shot_check=check), stage="shot_check",
-                   message=f"{text}: {player.name} makes a {'foul shot' if check.foul_shot else 'shot check'}")
+                   message=f"{text}: "
+                           f"{player.name} makes a {'foul shot' if check.foul_shot else 'shot check'}")
 
 
 def shot_check_terms(state: State, check: ShotCheck) -> tuple[Term, ...]:
@@ -264,7 +265,7 @@ def roll_die(state: State, face: int) -> State:
         row = card.row_for(total)
         return replace(state, stage="assist",
                        message=f"{card.name} rolled {face} -> {total} ({row.label}: {row.result}); "
-                               f"{needed} assist{'s' if needed > 1 else ''} reach the next row")
+                               f"{needed} assist{'s reach' if needed > 1 else ' reaches'} the next row")
     return _finish(state, 0)
 
 
@@ -304,10 +305,12 @@ def _finish(state: State, assists: int) -> State:
         state = replace(state, rebound=max(-reach, min(reach, moved)))
     state = _natural_markers(state, side, card.name, roll.face)
     spent = f" + {assists} assist{'s' if assists > 1 else ''}" if assists else ""
-    text = f"{card.name}: {roll.face} -> {before}{spent} = {total}, {row.label}: {pts} PTS {ast} AST {reb} REB"
+    text = (f"{card.name}: {roll.face} -> {before}{spent} = {total}, "
+            f"{row.label}: {pts} PTS {ast} AST {reb} REB")
     done = state.rolls_done + 1
     state = replace(state, roll=None, rolls_done=done, message=text,
                     flow=(*state.flow, (state.quarter, done, *state.score)))  # type: ignore[arg-type]
     if done == ROLLS_PER_QUARTER:
-        return end_quarter(state)
+        ended = end_quarter(state)
+        return replace(ended, message=f"{text}; {ended.message}")
     return replace(state, stage="choose", acting=roller_of(state, done))

@@ -59,7 +59,8 @@ def parse_deck(raw: object, who: str) -> tuple[tuple[str, int], ...]:
         if not isinstance(name, str) or not name.strip():
             raise CommandError(f"{who}: a strategy card needs a name, not {name!r}")
         if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
-            raise CommandError(f"{who}: deck copies of {name!r} must be a whole number from 1, not {copies!r}")
+            raise CommandError(f"{who}: deck copies of {name!r} must be a whole number from 1, "
+                               f"not {copies!r}")
         deck.append((name.strip(), copies))
     return tuple(deck)
 
@@ -92,7 +93,8 @@ def check_team(roster: Roster, deck_needed: bool = True) -> None:
     names = [c.name.lower() for c in roster.cards]
     dupes = sorted({c.name for c in roster.cards if names.count(c.name.lower()) > 1})
     if dupes:
-        raise RuleError(f"{team}: {dupes[0]} is on the team twice ({rule}: no more than 1 copy of any player)")
+        raise RuleError(f"{team}: {dupes[0]} is on the team twice "
+                        f"({rule}: no more than 1 copy of any player)")
     if len(roster.cards) > MAX_PLAYERS:
         raise RuleError(f"{team}: {len(roster.cards)} players ({rule}: at most {MAX_PLAYERS} players total)")
     missing = [p for p in POSITIONS if not any(p in c.positions for c in roster.cards)]

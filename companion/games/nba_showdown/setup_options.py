@@ -127,7 +127,8 @@ def setup(options: Mapping[str, Any]) -> State:
     known = {"teams", "first", "quick_play", "rules", "rebound_points", "team_check"}
     unknown = sorted(set(options) - known)
     if unknown:
-        raise CommandError(f"NBA Showdown setup has no option {unknown[0]!r} (known: {', '.join(sorted(known))})")
+        raise CommandError(f"NBA Showdown setup has no option {unknown[0]!r} "
+                           f"(known: {', '.join(sorted(known))})")
     teams_raw = options.get("teams", example_options()["teams"])
     if not isinstance(teams_raw, list) or len(teams_raw) != 2:
         raise CommandError("teams must list the two teams, like [{\"roster\": \"demo-comets\"}, ...]")
@@ -152,7 +153,8 @@ def setup(options: Mapping[str, Any]) -> State:
         deck = parse_deck(dict(roster.deck), who) if roster.deck else ()
         deck_size = sum(c for _, c in deck) if deck else DECK_SIZE
         hand = min(STARTING_HAND, deck_size) if rules.strategy else 0
-        teams.append(Team(name=roster.team, cards=roster.cards, lineup=_lineup(raw.get("lineup"), roster, who),
+        lineup = _lineup(raw.get("lineup"), roster, who)
+        teams.append(Team(name=roster.team, cards=roster.cards, lineup=lineup,
                           deck=deck, hand=hand, deck_left=deck_size - hand if rules.strategy else 0))
     if teams[0].name == teams[1].name:
         raise CommandError(f"both teams are called {teams[0].name!r}: give one a name")

@@ -87,7 +87,8 @@ def _placement_prompt(state: State) -> Prompt:
 def _double_team_prompt(state: State) -> Prompt:
     side = state.acting
     team = state.team(side)
-    candidates: list[tuple[str, dict[str, Any]]] = [("no double-team", {"type": "no_double_team", "side": side})]
+    candidates: list[tuple[str, dict[str, Any]]] = [
+        ("no double-team", {"type": "no_double_team", "side": side})]
     for helped in POSITIONS:
         for helper in NEIGHBOURS[helped]:
             candidates.append((f"{helper} {team.at(helper).name} helps {helped}",  # type: ignore[union-attr]
@@ -113,8 +114,9 @@ def _roll_prompt(state: State, roll: ScoringRoll) -> Prompt:
     assert card is not None
     stat = stat_odds_for(state, roll)
     cards = ("play_card",) if state.rules.strategy and len(roll.cards) < 2 else ()
-    return Prompt(side=roll.side, text=f"{team.name}: roll the d20 for {card.name} "
-                                       f"({stat.stat.title()} {stat.modifier:+d}): {_distribution_text(stat)}",
+    text = (f"{team.name}: roll the d20 for {card.name} ({stat.stat.title()} {stat.modifier:+d}): "
+            f"{_distribution_text(stat)}")
+    return Prompt(side=roll.side, text=text,
                   commands=("roll", *cards), die=D20.name, faces=D20.faces,
                   target=_roll_target(state, roll), expected_points=stat.expected_pts)
 
@@ -128,8 +130,9 @@ def _shot_check_prompt(state: State, roll: ScoringRoll) -> Prompt:
     bonus = sum(t.value for t in terms)
     chance = odds.shot_check_chance(card.shot_line, bonus)
     what = "foul shot" if check.foul_shot else "shot check"
-    return Prompt(side=check.side, text=f"{state.team(check.side).name}: roll the d20 for {card.name}'s {what} "
-                                        f"(needs {card.shot_line} or more, {float(chance):.0%})",
+    text = (f"{state.team(check.side).name}: roll the d20 for {card.name}'s {what} "
+            f"(needs {card.shot_line} or more, {float(chance):.0%})")
+    return Prompt(side=check.side, text=text,
                   commands=("roll",), die=D20.name, faces=D20.faces,
                   target=Target(f"Shot Line {card.shot_line}", 0, terms), p_success=chance,
                   expected_points=chance * check.points)
@@ -143,11 +146,12 @@ def _assist_prompt(state: State, roll: ScoringRoll) -> Prompt:
     row = card.row_for(total)
     candidates: list[tuple[str, dict[str, Any]]] = [
         (f"no assist: {row.label} {row.pts} PTS", {"type": "assist", "count": 0})]
-    candidates += [(f"+{k} assist{'s' if k > 1 else ''}: {r.label} {r.pts} PTS", {"type": "assist", "count": k})
+    candidates += [(f"+{k} assist{'s' if k > 1 else ''}: {r.label} {r.pts} PTS",
+                    {"type": "assist", "count": k})
                    for k, r in odds.assist_steps(card, total, team.assists)]
     needed = odds.assists_to_next_row(card, total)
     return Prompt(side=roll.side, text=f"{team.name}: {card.name} reads {total} ({row.label}); "
-                                       f"{needed} assist{'s' if needed != 1 else ''} reach the next row, "
+                                       f"{needed} assist{'s reach' if needed != 1 else ' reaches'} the next row, "
                                        f"{team.assists} on the track",
                   commands=("assist",), choices=_legal(state, candidates))
 
@@ -186,7 +190,8 @@ def _roll_json(state: State) -> dict[str, Any] | None:
     roll = state.roll
     if roll is None:
         return None
-    found: dict[str, Any] = {"side": roll.side, "position": roll.position, "stat": roll.stat, "face": roll.face,
+    found: dict[str, Any] = {"side": roll.side, "position": roll.position, "stat": roll.stat,
+                             "face": roll.face,
                              "cards": [c.to_json() for c in roll.cards],
                              "shot_check": roll.shot_check.to_json() if roll.shot_check else None,
                              "target": _roll_target(state, roll).to_json(),
