@@ -130,7 +130,8 @@ def test_a_requirement_not_met_when_played_is_refused_and_changes_nothing() -> N
     state = run(state, {"type": "shoot", "position": "PG", "stat": "power"})
     before = json.dumps(GAME.view(state), sort_keys=True)
     with pytest.raises(RuleError, match="Power 14 is not more than the opposing player's 14"):
-        GAME.decide(state, {"type": "play_card", "side": 0, "card": "Home card 1", "requires": {"more": "power"}})
+        GAME.decide(state, {"type": "play_card", "side": 0, "card": "Home card 1",
+                            "requires": {"more": "power"}})
     assert json.dumps(GAME.view(state), sort_keys=True) == before
 
 

@@ -6,7 +6,7 @@ import json
 from fractions import Fraction
 
 import pytest
-from games.nba_showdown_table import card, custom_options, five, roll_for, run, to_first_roll
+from games.nba_showdown_table import card, custom_options, five, play_quarter, roll_for, run, to_first_roll
 
 from companion.errors import CompanionError, RuleError
 from companion.games.nba_showdown import GAME, odds, shipped_roster
@@ -23,8 +23,10 @@ def _game(home: dict | None = None, away: dict | None = None, **extra: object):
 
 def test_speed_17_against_14_adds_3_and_power_10_against_9_adds_1() -> None:
     state = _game({"PG": {"speed": 17, "power": 10}}, {"PG": {"speed": 14, "power": 9}}, **QUICK)
-    choices = {c.command["stat"]: c.label for c in GAME.prompt(state).choices if c.command["position"] == "PG"}
-    assert choices["speed"].startswith("PG Home PG Speed +3:") and choices["power"].startswith("PG Home PG Power +1:")
+    choices = {c.command["stat"]: c.label for c in GAME.prompt(state).choices
+               if c.command["position"] == "PG"}
+    assert choices["speed"].startswith("PG Home PG Speed +3:")
+    assert choices["power"].startswith("PG Home PG Power +1:")
     speed = run(state, {"type": "shoot", "position": "PG", "stat": "speed"})
     assert GAME.prompt(speed).target.value == 3 and GAME.prompt(speed).target.stat_label == "Speed 17 vs 14"
     power = run(state, {"type": "shoot", "position": "PG", "stat": "power"})
@@ -120,14 +122,7 @@ def test_assists_carry_over_from_quarter_to_quarter() -> None:
     chart = (("1-9", 0, 1, 0), ("10-19", 1, 1, 0), ("20+", 3, 1, 0))
     state = _game({p: {"chart": chart, "shot_line": 10} for p in ("PG", "SG", "SF", "PF", "C")},
                   **NO_STRATEGY)
-    for _ in range(5):
-        state = run(state, {"type": "shoot", "position": next(p for p in ("PG", "SG", "SF", "PF", "C")
-                                                               if f"Home {p}" not in state.teams[0].used),
-                            "stat": "speed"}, {"type": "roll", "face": 5})
-        if state.stage == "assist":
-            state = run(state, {"type": "assist", "count": 0})
-        team = state.team(state.acting)
-        state = roll_for(state, next(p for p in ("PG", "SG", "SF", "PF", "C") if f"Away {p}" not in team.used), 5)
+    state = play_quarter(state, face=5)  # five rolls of 1 AST, no assist spent
     assert state.quarter == 2 and state.teams[0].assists == 5
 
 

@@ -150,9 +150,9 @@ def _assist_prompt(state: State, roll: ScoringRoll) -> Prompt:
                     {"type": "assist", "count": k})
                    for k, r in odds.assist_steps(card, total, team.assists)]
     needed = odds.assists_to_next_row(card, total)
+    reach = "s reach" if needed != 1 else " reaches"
     return Prompt(side=roll.side, text=f"{team.name}: {card.name} reads {total} ({row.label}); "
-                                       f"{needed} assist{'s reach' if needed != 1 else ' reaches'} the next row, "
-                                       f"{team.assists} on the track",
+                                       f"{needed} assist{reach} the next row, {team.assists} on the track",
                   commands=("assist",), choices=_legal(state, candidates))
 
 
