@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.errors import RuleError
-from companion.games.nba_showdown.cards import POSITIONS
+from companion.games.nba_showdown.cards import POSITIONS, Card
 from companion.games.nba_showdown.model import (
     DRAW_AFTER_QUARTER,
     REGULATION_QUARTERS,
@@ -63,6 +63,14 @@ def _after_placing(state: State, side: int) -> State:
     return _first_stage(replace(state, teams=(teams[0], teams[1])))
 
 
+def _fillable(positions: list[str], cards: list[Card]) -> bool:
+    """Whether distinct players among ``cards`` can take every one of ``positions``."""
+    if not positions:
+        return True
+    first, rest = positions[0], positions[1:]
+    return any(first in c.positions and _fillable(rest, [d for d in cards if d is not c]) for c in cards)
+
+
 def place(state: State, side: int, position: str, player: str) -> State:
     """One player put in one position (Substitutions: coaches take turns putting players in)."""
     _require_acting(state, side, "placement", "place players")
@@ -77,6 +85,10 @@ def place(state: State, side: int, position: str, player: str) -> State:
                         f"play: {', '.join(card.positions)})")
     lineup = list(team.lineup)
     lineup[POSITIONS.index(position)] = card.name
+    open_positions = [p for p, name in zip(POSITIONS, lineup, strict=True) if name is None]
+    if not _fillable(open_positions, [c for c in team.cards if c.name not in lineup]):
+        raise RuleError(f"with {card.name} at {position}, {team.name} could not fill "
+                        f"{', '.join(open_positions)} with players who can play there")
     state = state.with_team(side, replace(team, lineup=tuple(lineup)))
     state = replace(state, message=f"{team.name} put {card.name} in at {position}")
     return _after_placing(state, side)
