@@ -49,10 +49,23 @@ def test_the_total_is_read_off_the_rollers_chart() -> None:
 def test_a_total_below_1_counts_as_1() -> None:
     chart = (("1", 5, 0, 0), ("2-20", 0, 0, 0), ("21+", 0, 0, 0))
     state = _game({"PG": {"chart": chart, "shot_line": 2}}, **NO_STRATEGY)
-    state = run(state, {"type": "shoot", "position": "PG", "stat": "speed"})
-    cold = parse_card(card("c", ["PG"], chart=chart, shot_line=2))
-    assert odds.roll_total(1, -6) == 1 and cold.row_for(-5).label == "1"
-    assert odds.row_chances(cold, -30)[0].probability == 1
+    state = state.with_team(0, state.teams[0].with_marker("Home PG", -3))  # three cold markers: -12
+    state = roll_for(state, "PG", 5)  # 5 - 12 = -7, read as 1
+    assert state.score == (5, 0) and "5 -> 1" in state.message
+    assert odds.row_chances(parse_card(card("c", ["PG"], chart=chart, shot_line=2)), -30)[0].probability == 1
+
+
+def test_a_speed_or_power_below_1_counts_as_1() -> None:
+    assert odds.matchup_bonus(5, -3) == 4 and odds.matchup_bonus(-2, -9) == 0
+
+
+def test_the_distribution_is_ready_for_the_engines_outcomes_field() -> None:
+    dasher = shipped_roster("demo-comets").card("Demo Dasher")
+    speed = odds.stat_odds(dasher, "speed", 3, 4)
+    outcomes = speed.outcomes()
+    assert sum(o["probability"] for o in outcomes) == 1
+    assert outcomes[-1] == {"label": "25+", "probability": Fraction(3, 20), "gives": {"pts": 10, "ast": 5, "reb": 2}}
+    assert speed.label == "Speed +3: 6.0 pts expected"
 
 
 def test_the_prompt_shows_every_rows_chance_for_speed_and_for_power_before_the_roll() -> None:
