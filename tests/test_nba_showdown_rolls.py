@@ -64,7 +64,8 @@ def test_the_distribution_is_ready_for_the_engines_outcomes_field() -> None:
     speed = odds.stat_odds(dasher, "speed", 3, 4)
     outcomes = speed.outcomes()
     assert sum(o["probability"] for o in outcomes) == 1
-    assert outcomes[-1] == {"label": "25+", "probability": Fraction(3, 20), "gives": {"pts": 10, "ast": 5, "reb": 2}}
+    assert outcomes[-1] == {"label": "25+", "probability": Fraction(3, 20),
+                            "gives": {"pts": 10, "ast": 5, "reb": 2}}
     assert speed.label == "Speed +3: 6.0 pts expected"
 
 
