@@ -281,3 +281,11 @@ def test_one_double_team_per_team_each_quarter_decided_first_by_the_first_roller
         GAME.decide(state, {"type": "double_team", "helped": "SG", "helper": "PG"})
     state = play_quarter(state)
     assert state.teams[0].double_team is None and state.stage == "double_team" and state.acting == 1
+
+
+def test_a_placement_that_leaves_a_position_nobody_can_fill_is_refused() -> None:
+    home = five("Home")
+    home[0] = {**home[0], "name": "Swing", "positions": ["PG", "SG"]}
+    state = GAME.setup(custom_options(home, five("Away"), rules={"strategy": False, "double_team": False}))
+    with pytest.raises(RuleError, match="with Swing at SG, Home could not fill PG, SF, PF, C"):
+        GAME.decide(state, {"type": "place", "position": "SG", "player": "Swing"})

@@ -260,3 +260,38 @@ def test_refused_commands_name_what_is_wrong() -> None:
         GAME.decide(state, {"type": "shoot", "position": "PG", "stat": "speed"})
     with pytest.raises(RuleError, match="can't roll the d20 now: Home choose a player"):
         GAME.decide(state, {"type": "roll", "face": 3})
+
+
+def test_a_hot_marker_counts_on_a_shot_check_unless_the_card_says_not() -> None:
+    state = _shot_line_game(MCGRADY_LIKE, 16)
+    state = state.with_team(0, state.teams[0].with_marker("Home PG", 1))
+    state = run(state, {"type": "shoot", "position": "PG", "stat": "speed"})
+    card_on = {"type": "play_card", "side": 0, "card": "Home card 1", "shot_check": {"points": 2}}
+    with_marker = run(state, card_on)
+    assert GAME.prompt(with_marker).p_success == Fraction(9, 20)  # 12 + 4 reaches 16
+    without = run(state, {"type": "play_card", "side": 0, "card": "Home card 1",
+                          "shot_check": {"points": 2, "markers": False}})
+    assert GAME.prompt(without).p_success == Fraction(5, 20)
+
+
+def test_assists_are_added_after_a_total_below_1_is_read_as_1() -> None:
+    chart = (("1", 0, 2, 0), ("2", 1, 0, 0), ("3", 2, 0, 0), ("4+", 3, 0, 0))
+    state = _game({p: {"chart": chart, "shot_line": 2} for p in ("PG", "SG")}, **NO_STRATEGY)
+    state = roll_for(roll_for(state, "PG", 1), "PG", 10)  # Home: row 1, 2 AST (and a cold marker)
+    state = state.with_team(0, state.teams[0].with_marker("Home SG", -2))  # -8
+    state = run(state, {"type": "shoot", "position": "SG", "stat": "speed"}, {"type": "roll", "face": 3})
+    assert GAME.view(state)["roll"]["total"] == 1
+    state = run(state, {"type": "assist", "count": 2})  # 3 - 8 = -5 -> 1, then + 2 = 3
+    assert state.score[0] == 2 and "= 3, 3:" in state.message
+
+
+def test_a_card_taking_a_point_off_a_0_pts_row_leaves_0_pts() -> None:
+    state = _game(rules={"substitutions": False, "double_team": False})
+    state = run(state, {"type": "shoot", "position": "PG", "stat": "speed"},
+                {"type": "play_card", "side": 1, "card": "Away card 1", "adjust": {"pts": -2}},
+                {"type": "roll", "face": 12})  # 10-15: 2 PTS - 2
+    assert state.score == (0, 0)
+    state = run(state, {"type": "shoot", "position": "PG", "stat": "speed"},
+                {"type": "play_card", "side": 0, "card": "Home card 1", "adjust": {"pts": -3}},
+                {"type": "roll", "face": 3})  # 1-9: 1 PTS - 3
+    assert state.score == (0, 0) and state.box[-1].pts == 0
