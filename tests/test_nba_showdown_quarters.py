@@ -265,7 +265,7 @@ def test_double_team_helped_gets_plus_2_and_the_helper_minus_4_on_defence_only()
 def test_a_double_team_by_a_player_not_next_to_him_is_refused_and_changes_nothing() -> None:
     state = _double_team_game()
     before = json.dumps(GAME.view(state), sort_keys=True)
-    with pytest.raises(RuleError, match="Home's C is not next to SG .Double-Teaming: .* PG and SF"):
+    with pytest.raises(RuleError, match="Home: C is not next to SG .Double-Teaming: .* PG and SF"):
         GAME.decide(state, {"type": "double_team", "helped": "SG", "helper": "C"})
     assert json.dumps(GAME.view(state), sort_keys=True) == before
 

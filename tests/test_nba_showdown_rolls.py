@@ -174,11 +174,14 @@ def test_markers_of_the_same_kind_stack_from_natural_rolls() -> None:
 
 
 def test_a_cold_marker_removes_a_hot_one_instead_of_sitting_beside_it() -> None:
-    state = _game(**NO_STRATEGY)
-    team = state.teams[0].with_marker("Home PG", 1)
-    assert team.marker("Home PG") == 1
-    team = team.with_marker("Home PG", -1)
-    assert team.marker("Home PG") == 0 and team.markers == ()
+    state = roll_for(_game(**NO_STRATEGY), "PG", 20)
+    assert state.teams[0].marker("Home PG") == 1
+    state = play_quarter(state)  # Q2: Away rolls first
+    state = roll_for(roll_for(to_first_roll(state), "PG", 10), "PG", 1)
+    assert state.teams[0].markers == ()
+    state = play_quarter(state)
+    state = roll_for(to_first_roll(state), "PG", 2)  # Q3: a cold marker on a bare player stays
+    assert state.teams[0].markers == (("Home PG", -1),)
 
 
 def test_markers_are_ignored_when_hot_cold_is_switched_off() -> None:
@@ -295,3 +298,11 @@ def test_a_card_taking_a_point_off_a_0_pts_row_leaves_0_pts() -> None:
                 {"type": "play_card", "side": 0, "card": "Home card 1", "adjust": {"pts": -3}},
                 {"type": "roll", "face": 3})  # 1-9: 1 PTS - 3
     assert state.score == (0, 0) and state.box[-1].pts == 0
+
+
+def test_a_defensive_cards_shot_check_scores_for_the_defenders_team() -> None:
+    state = _shot_line_game(MCGRADY_LIKE, 16)
+    state = run(state, {"type": "shoot", "position": "PG", "stat": "speed"},
+                {"type": "play_card", "side": 1, "card": "Away card 1", "shot_check": {"points": 2}},
+                {"type": "roll", "face": 18})
+    assert state.score == (0, 2) and state.stage == "roll"

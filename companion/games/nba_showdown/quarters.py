@@ -123,7 +123,7 @@ def double_team(state: State, side: int, helped: str, helper: str) -> State:
     team = state.team(side)
     if helper not in NEIGHBOURS[helped]:
         near = " and ".join(NEIGHBOURS[helped])
-        raise RuleError(f"{team.name}'s {helper} is not next to {helped} (Double-Teaming: only a player "
+        raise RuleError(f"{team.name}: {helper} is not next to {helped} (Double-Teaming: only a player "
                         f"next to him can help; {helped}'s neighbours are {near})")
     state = state.with_team(side, replace(team, double_team=(helped, helper), double_team_decided=True))
     state = replace(state, message=f"{team.name}: {team.at(helper).name} helps "  # type: ignore[union-attr]
