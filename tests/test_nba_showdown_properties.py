@@ -158,3 +158,22 @@ def test_the_full_game_plays_through_a_session_and_survives_a_restart(tmp_path: 
     session.handle({"type": "redo"})
     resumed = Session.resume(store, session.game_id, find=lambda name: GAME)
     assert resumed.state == session.state
+
+
+def test_the_full_game_plays_through_companion_replay_once_the_game_is_registered(
+        capsys: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    import companion.games
+    from companion.cli import main
+
+    registered = companion.games._load()
+    monkeypatch.setattr(companion.games, "_load", lambda: (*registered, GAME))  # what the merge will do
+    db = str(tmp_path / "games.db")
+    code = main(["--db", db, "replay", "--game", "nba-showdown", str(FULL_GAME), "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    final = json.loads(out)
+    assert final["final"] and final["scoreboard"]["period"] == "OT1" and final["quarter_label"] == "OT1"
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(FULL_GAME.read_text().splitlines()[0] + '\n{"type": "roll", "face": 21}\n')
+    code = main(["--db", db, "replay", "--game", "nba", str(bad)])
+    assert code == 2 and "line 2: the d20 shows 1 to 20, not 21" in capsys.readouterr().err
