@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["", ".cards", ".rosters", ".odds", ".model", ".setup_options", ".commands", ".rules"]
+MODULES = ["", ".cards", ".rosters", ".odds", ".model", ".setup_options", ".commands", ".rules", ".calc"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -185,6 +185,9 @@ def test_the_box_score_keeps_pts_ast_reb_per_player_per_quarter() -> None:
     lines = {(b["player"], b["quarter"]): (b["pts"], b["ast"], b["reb"]) for b in GAME.view(state)["box"]}
     assert lines[("Home PG", 1)] == (2, 1, 1) and lines[("Away C", 2)] == (3, 1, 1)
     assert len(lines) == 20
+    totals = {(t["side"], t["player"]): (t["pts"], t["ast"], t["reb"])
+              for t in GAME.view(state)["box_totals"]}
+    assert totals[(0, "Home PG")] == (5, 2, 2) and len(totals) == 10
     assert [f[2:] for f in GAME.view(state)["flow"]][:2] == [[2, 0], [2, 2]]
 
 

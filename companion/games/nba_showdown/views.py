@@ -7,7 +7,6 @@ the rules would refuse.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from companion.dice import D20
@@ -204,8 +203,16 @@ def _roll_json(state: State) -> dict[str, Any] | None:
     return found
 
 
-def _fraction(value: Fraction) -> float:
-    return float(value)
+def box_totals(state: State) -> list[dict[str, Any]]:
+    """Each player's PTS / AST / REB over the game so far, team by team in the order they first scored."""
+    totals: dict[tuple[int, str], list[int]] = {}
+    for line in sorted(state.box, key=lambda b: b.side):
+        total = totals.setdefault((line.side, line.player), [0, 0, 0])
+        total[0] += line.pts
+        total[1] += line.ast
+        total[2] += line.reb
+    return [{"side": side, "player": player, "pts": pts, "ast": ast, "reb": reb}
+            for (side, player), (pts, ast, reb) in totals.items()]
 
 
 def view(state: State) -> dict[str, Any]:
@@ -240,6 +247,7 @@ def view(state: State) -> dict[str, Any]:
         } for t in state.teams],
         "box": [{"side": b.side, "player": b.player, "quarter": b.quarter, "pts": b.pts, "ast": b.ast,
                  "reb": b.reb} for b in state.box],
+        "box_totals": box_totals(state),
         "flow": [list(f) for f in state.flow],
         "roll": _roll_json(state),
         "choices_odds": ([{"position": p, **s.to_json()} for p, _, s in choice_odds(state)]
