@@ -261,6 +261,8 @@ def test_refused_commands_name_what_is_wrong() -> None:
     state = roll_for(roll_for(state, "PG", 10), "PG", 10)
     with pytest.raises(RuleError, match="Home PG already rolled this quarter"):
         GAME.decide(state, {"type": "shoot", "position": "PG", "stat": "speed"})
+    with pytest.raises(RuleError, match="it is Home's scoring roll"):
+        GAME.decide(state, {"type": "shoot", "side": 1, "position": "SG", "stat": "speed"})
     with pytest.raises(RuleError, match="can't roll the d20 now: Home choose a player"):
         GAME.decide(state, {"type": "roll", "face": 3})
 

@@ -105,12 +105,12 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "keep": ({}, {"side": _side}),
     "double_team": ({"helped": _POSITION, "helper": _POSITION}, {"side": _side}),
     "no_double_team": ({}, {"side": _side}),
-    "shoot": ({"stat": _STAT}, {"position": _POSITION, "player": _text}),
+    "shoot": ({"stat": _STAT}, {"position": _POSITION, "player": _text, "side": _side}),
     "play_card": ({"side": _side, "card": _text},
                   {"roll_bonus": _CHANGE, "speed": _CHANGE, "power": _CHANGE, "adjust": ADJUST,
                    "requires": REQUIRES, "shot_check": SHOT_CHECK}),
     "roll": ({"face": _face}, {"die": _text}),
-    "assist": ({"count": _int_between(0, 99)}, {}),
+    "assist": ({"count": _int_between(0, 99)}, {"side": _side}),
 }
 # Fields the companion adds to events for the log; a command may not send them.
 EVENT_ONLY = ("points", "text", "quarter", "roll_number")

@@ -66,6 +66,8 @@ def resolve(state: State, event: Mapping[str, Any]) -> State:
         raise RuleError("substitutions are switched off in this game")
     if kind == "assist" and not state.rules.assists:
         raise RuleError("assists are switched off in this game")
+    if kind in ("shoot", "assist") and event.get("side", state.acting) != state.acting:
+        raise RuleError(f"it is {state.team(state.acting).name}'s scoring roll")
     return HANDLERS[kind](state, event)
 
 
