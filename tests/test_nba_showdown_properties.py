@@ -177,3 +177,27 @@ def test_the_full_game_plays_through_companion_replay_once_the_game_is_registere
     bad.write_text(FULL_GAME.read_text().splitlines()[0] + '\n{"type": "roll", "face": 21}\n')
     code = main(["--db", db, "replay", "--game", "nba", str(bad)])
     assert code == 2 and "line 2: the d20 shows 1 to 20, not 21" in capsys.readouterr().err
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), moves=st.lists(st.sampled_from(["play", "play", "play", "undo", "redo"]),
+                                                   min_size=1, max_size=80))
+def test_any_mix_of_undo_and_redo_equals_the_replay_of_the_log(seed: int, moves: list[str]) -> None:
+    rng = random.Random(seed)
+    timeline = Timeline(GAME)
+    log = []
+    entry, state = timeline.plan_setup(options(first=seed % 2))
+    timeline.commit(entry, state)
+    log.append(entry)
+    for move in moves:
+        if move == "undo" and timeline.can_undo:
+            entry, state = timeline.plan_undo()
+        elif move == "redo" and timeline.can_redo:
+            entry, state = timeline.plan_redo()
+        elif move == "play" and GAME.outcome(timeline.state) is None:
+            entry, state = timeline.plan_command(next_command(timeline.state, rng))
+        else:
+            continue
+        timeline.commit(entry, state)
+        log.append(json.loads(json.dumps(entry)))
+    assert Timeline.replay(GAME, log).state == timeline.state

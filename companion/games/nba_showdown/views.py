@@ -133,7 +133,7 @@ def _shot_check_prompt(state: State, roll: ScoringRoll) -> Prompt:
             f"(needs {card.shot_line} or more, {float(chance):.0%})")
     return Prompt(side=check.side, text=text,
                   commands=("roll",), die=D20.name, faces=D20.faces,
-                  target=Target(f"Shot Line {card.shot_line}", 0, terms), p_success=chance,
+                  target=Target("no matchup bonus", 0, terms), p_success=chance,
                   expected_points=chance * check.points)
 
 
