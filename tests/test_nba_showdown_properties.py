@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from companion.errors import CompanionError
 from companion.games.nba_showdown import GAME
+from companion.games.nba_showdown.views import prompt_outcomes
 from companion.session import Session
 from companion.store import Store
 from companion.timeline import Timeline
@@ -103,6 +104,8 @@ def test_every_offered_choice_is_accepted_and_every_prompt_is_json(seed: int, qu
         roll = GAME.view(state)["roll"]
         if roll is not None:
             assert sum(Fraction(r["fraction"]) for r in roll["odds"]["rows"]) == 1
+        outcomes = prompt_outcomes(state)
+        assert (sum(o["probability"] for o in outcomes) == 1) == bool(prompt.die)
         state, _ = GAME.run(state, next_command(state, rng))
 
 

@@ -64,6 +64,24 @@ def _distribution_text(stat: odds.StatOdds) -> str:
     return f"{rows}; {float(stat.expected_pts):.1f} pts expected"
 
 
+def prompt_outcomes(state: State) -> list[dict[str, Any]]:
+    """The exact distribution of the awaited d20 roll (label, probability, what it gives), for the
+    engine's ``outcomes`` field (issue 8); empty while no roll is awaited."""
+    roll = state.roll
+    if roll is None or state.stage not in ("roll", "shot_check"):
+        return []
+    if state.stage == "roll":
+        return stat_odds_for(state, roll).outcomes()
+    check = roll.shot_check
+    assert check is not None
+    card = state.team(check.side).at(check.position)
+    assert card is not None
+    bonus = sum(t.value for t in rolls.shot_check_terms(state, check))
+    chance = odds.shot_check_chance(card.shot_line, bonus)
+    return [{"label": f"made ({card.shot_line}+)", "probability": chance, "gives": {"pts": check.points}},
+            {"label": "missed", "probability": 1 - chance, "gives": {"pts": 0}}]
+
+
 def _roll_target(state: State, roll: ScoringRoll) -> Target:
     terms = rolls.roll_terms(state, roll)
     return Target(terms[0].label, terms[0].value, terms[1:])
@@ -248,6 +266,7 @@ def view(state: State) -> dict[str, Any]:
         "box": [{"side": b.side, "player": b.player, "quarter": b.quarter, "pts": b.pts, "ast": b.ast,
                  "reb": b.reb} for b in state.box],
         "box_totals": box_totals(state),
+        "outcomes": [{**o, "probability": float(o["probability"])} for o in prompt_outcomes(state)],
         "flow": [list(f) for f in state.flow],
         "roll": _roll_json(state),
         "choices_odds": ([{"position": p, **s.to_json()} for p, _, s in choice_odds(state)]
