@@ -87,7 +87,7 @@ def test_a_refused_command_changes_nothing(seed: int, steps: int, command: dict[
     assert json.dumps(GAME.view(state), sort_keys=True) == before  # decide never changes the state
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), quick=st.booleans())
 def test_every_offered_choice_is_accepted_and_every_prompt_is_json(seed: int, quick: bool) -> None:
     rng = random.Random(seed)
