@@ -1,0 +1,154 @@
+"""The exact chances of an NBA Showdown roll, counted over the d20's faces (never simulated).
+
+A scoring roll reads the total (natural roll + modifier, below 1 counts as 1) off the roller's
+chart; these functions give the chance of every row, the expected PTS / AST / REB, the chance of
+a hot or cold marker from the natural roll, and after the roll the fewest assists that reach a
+higher row. They take plain numbers and a ``Card`` so the prompt, ``calc`` and the engine's
+future ``outcomes`` field can all use them.
+
+>>> from companion.games.nba_showdown.rosters import shipped_roster
+>>> dasher = shipped_roster("demo-comets").card("Demo Dasher")
+>>> [(r.row.label, str(r.probability)) for r in row_chances(dasher, 3) if r.probability]
+[('1-4', '1/20'), ('5-9', '1/4'), ('10-15', '3/10'), ('16-20', '1/4'), ('21-24', '3/20')]
+>>> expected(dasher, 3, "pts"), matchup_bonus(17, 14), matchup_bonus(14, 17)
+(Fraction(22, 5), 3, 0)
+>>> shot_check_chance(16, 0), shot_check_chance(18, 0)
+(Fraction(1, 4), Fraction(3, 20))
+>>> assists_to_next_row(dasher, 14)
+2
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from companion.dice import D20, Die
+from companion.games.nba_showdown.cards import Card, ChartRow
+
+HOT_FACES = (19, 20)
+COLD_FACES = (1, 2)
+MARKER_STEP = 4
+FOUL_SHOT_BONUS = 10
+
+
+def floor_one(value: int) -> int:
+    """"If anything ... makes a number in the game less than 1, just treat that number as 1.\""""
+    return max(1, value)
+
+
+def matchup_bonus(attacker: int, defender: int) -> int:
+    """+1 per point the roller's Speed (or Power) exceeds the defender's; never negative."""
+    return max(0, floor_one(attacker) - floor_one(defender))
+
+
+def roll_total(face: int, modifier: int) -> int:
+    """The total a natural roll reads before assists (assists are added after seeing it)."""
+    return floor_one(face + modifier)
+
+
+@dataclass(frozen=True)
+class RowChance:
+    """One chart row and the exact chance a roll with this modifier lands on it."""
+
+    row: ChartRow
+    probability: Fraction
+    faces: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.row.to_json(), "probability": float(self.probability),
+                "fraction": str(self.probability), "faces": list(self.faces)}
+
+
+def _faces(die: Die) -> tuple[int, ...]:
+    return tuple(int(f) for f in die.faces)
+
+
+def row_chances(card: Card, modifier: int, die: Die = D20) -> tuple[RowChance, ...]:
+    """Every row of ``card``'s chart with its chance for a roll of ``die`` + ``modifier``."""
+    faces = _faces(die)
+    by_row: dict[ChartRow, list[int]] = {row: [] for row in card.chart}
+    for face in faces:
+        by_row[card.row_for(roll_total(face, modifier))].append(face)
+    return tuple(RowChance(row, Fraction(len(hit), len(faces)), tuple(hit)) for row, hit in by_row.items())
+
+
+def expected(card: Card, modifier: int, result: str = "pts", die: Die = D20) -> Fraction:
+    """Expected PTS (or ``ast`` / ``reb``) of a scoring roll, before any assist is spent."""
+    chances = row_chances(card, modifier, die)
+    return sum((c.probability * getattr(c.row, result) for c in chances), Fraction(0))
+
+
+def marker_chances(die: Die = D20) -> tuple[Fraction, Fraction]:
+    """(hot, cold) chance: a natural 19-20 gives a hot marker, 1-2 a cold one, whatever the bonus."""
+    faces = _faces(die)
+    return (Fraction(sum(f in HOT_FACES for f in faces), len(faces)),
+            Fraction(sum(f in COLD_FACES for f in faces), len(faces)))
+
+
+def assists_to_next_row(card: Card, total: int) -> int | None:
+    """The fewest assists that lift ``total`` onto the next row up; None on the top row."""
+    index = card.row_index(total)
+    if index + 1 >= len(card.chart):
+        return None
+    return card.chart[index + 1].low - floor_one(total)
+
+
+def assist_steps(card: Card, total: int, available: int) -> tuple[tuple[int, ChartRow], ...]:
+    """For each higher row within reach, the fewest assists that reach it (for the prompt's choices)."""
+    steps = []
+    here = card.row_index(total)
+    for row in card.chart[here + 1:]:
+        needed = row.low - floor_one(total)
+        if needed <= available:
+            steps.append((needed, row))
+    return tuple(steps)
+
+
+def shot_check_chance(needed: int, bonus: int, die: Die = D20) -> Fraction:
+    """Chance a shot check (d20 + bonus, below 1 counts as 1) reaches ``needed`` (the Shot Line)."""
+    faces = _faces(die)
+    return Fraction(sum(roll_total(f, bonus) >= needed for f in faces), len(faces))
+
+
+@dataclass(frozen=True)
+class StatOdds:
+    """What choosing Speed or Power means for one roll: the bonus and what it is likely to give."""
+
+    stat: str
+    matchup: int
+    modifier: int
+    rows: tuple[RowChance, ...]
+    expected_pts: Fraction
+    expected_ast: Fraction
+    expected_reb: Fraction
+    hot: Fraction
+    cold: Fraction
+
+    @property
+    def label(self) -> str:
+        return f"{self.stat.title()} +{self.matchup}: {float(self.expected_pts):.1f} pts expected"
+
+    def outcomes(self) -> list[dict[str, Any]]:
+        """Label, probability and what it gives, one per row that can happen (issue 8's ``outcomes``)."""
+        return [{"label": c.row.label, "probability": c.probability,
+                 "gives": {"pts": c.row.pts, "ast": c.row.ast, "reb": c.row.reb}}
+                for c in self.rows if c.probability]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"stat": self.stat, "matchup": self.matchup, "modifier": self.modifier,
+                "rows": [r.to_json() for r in self.rows],
+                "expected_pts": float(self.expected_pts), "expected_ast": float(self.expected_ast),
+                "expected_reb": float(self.expected_reb), "hot": float(self.hot), "cold": float(self.cold),
+                "label": self.label}
+
+
+def stat_odds(card: Card, stat: str, matchup: int, other_modifiers: int, markers_on: bool = True,
+              die: Die = D20) -> StatOdds:
+    """The odds of a scoring roll with ``stat``: matchup bonus plus the other modifiers."""
+    modifier = matchup + other_modifiers
+    hot, cold = marker_chances(die) if markers_on else (Fraction(0), Fraction(0))
+    return StatOdds(stat, matchup, modifier, row_chances(card, modifier, die),
+                    expected(card, modifier, "pts", die), expected(card, modifier, "ast", die),
+                    expected(card, modifier, "reb", die), hot, cold)

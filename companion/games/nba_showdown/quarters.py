@@ -1,0 +1,175 @@
+"""Before and after a quarter: placing players (substitutions), double-teams, the rebound track's
+points, the strategy draw, overtime and the end of the game.
+
+Whoever rolls first in a quarter also puts in the first player and decides first on a double-team
+(rulebook: Substitutions, FAQ "Who decides if they will use a double team first?").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.errors import RuleError
+from companion.games.nba_showdown.cards import POSITIONS, Card
+from companion.games.nba_showdown.model import (
+    DRAW_AFTER_QUARTER,
+    REGULATION_QUARTERS,
+    State,
+    Team,
+    other,
+    quarter_label,
+)
+
+NEIGHBOURS = {p: tuple(POSITIONS[j] for j in (i - 1, i + 1) if 0 <= j < len(POSITIONS))
+              for i, p in enumerate(POSITIONS)}
+
+
+def _first_stage(state: State) -> State:
+    """After placement: the double-team decisions, or straight to the first scoring roll."""
+    if state.rules.double_team:
+        return replace(state, stage="double_team", acting=state.first_side)
+    return replace(state, stage="choose", acting=state.first_side)
+
+
+def start_quarter(state: State) -> State:
+    """Players turned up again, scoring and rebound tracks at 0, the quarter's first step."""
+    teams = tuple(replace(t, used=(), double_team=None, double_team_decided=False) for t in state.teams)
+    state = replace(state, teams=(teams[0], teams[1]), rolls_done=0, quarter_points=(0, 0), rebound=0,
+                    roll=None, acting=state.first_side)
+    if state.rules.substitutions:
+        teams = tuple(replace(t, previous=t.lineup, lineup=(None,) * len(POSITIONS)) for t in state.teams)
+        return replace(state, teams=(teams[0], teams[1]), stage="placement",
+                       message=f"{quarter_label(state.quarter)}: {state.team(state.first_side).name} puts "
+                               f"in the first player")
+    return _first_stage(replace(state, message=f"{quarter_label(state.quarter)} begins"))
+
+
+def _require_acting(state: State, side: int, stage: str, what: str) -> None:
+    if state.stage != stage:
+        raise RuleError(f"{what} only at the start of a quarter, before any scoring roll")
+    if side != state.acting:
+        raise RuleError(f"it is {state.team(state.acting).name}'s turn to {what.split(' ')[0]}")
+
+
+def _after_placing(state: State, side: int) -> State:
+    """Alternate placements; once both lineups are full, benched players lose their markers."""
+    full = [None not in t.lineup for t in state.teams]
+    if not all(full):
+        return replace(state, acting=other(side) if not full[other(side)] else side)
+    teams = []
+    for team in state.teams:
+        markers = tuple((name, n) for name, n in team.markers if name in team.lineup)
+        teams.append(replace(team, markers=markers, previous=team.lineup))
+    return _first_stage(replace(state, teams=(teams[0], teams[1])))
+
+
+def _fillable(positions: list[str], cards: list[Card]) -> bool:
+    """Whether distinct players among ``cards`` can take every one of ``positions``."""
+    if not positions:
+        return True
+    first, rest = positions[0], positions[1:]
+    return any(first in c.positions and _fillable(rest, [d for d in cards if d is not c]) for c in cards)
+
+
+def place(state: State, side: int, position: str, player: str) -> State:
+    """One player put in one position (Substitutions: coaches take turns putting players in)."""
+    _require_acting(state, side, "placement", "place players")
+    team = state.team(side)
+    card = team.card(player)
+    if team.at(position) is not None:
+        raise RuleError(f"{team.name} already put {team.at(position).name} at {position}")  # type: ignore[union-attr]
+    if team.position_of(card.name) is not None:
+        raise RuleError(f"{card.name} is already in at {team.position_of(card.name)}")
+    if position not in card.positions:
+        raise RuleError(f"{card.name} can't play {position} (Substitutions: everyone in a position he can "
+                        f"play: {', '.join(card.positions)})")
+    lineup = list(team.lineup)
+    lineup[POSITIONS.index(position)] = card.name
+    open_positions = [p for p, name in zip(POSITIONS, lineup, strict=True) if name is None]
+    if not _fillable(open_positions, [c for c in team.cards if c.name not in lineup]):
+        raise RuleError(f"with {card.name} at {position}, {team.name} could not fill "
+                        f"{', '.join(open_positions)} with players who can play there")
+    state = state.with_team(side, replace(team, lineup=tuple(lineup)))
+    state = replace(state, message=f"{team.name} put {card.name} in at {position}")
+    return _after_placing(state, side)
+
+
+def keep(state: State, side: int) -> State:
+    """Every open position of the side gets last quarter's player back (no substitution)."""
+    _require_acting(state, side, "placement", "place players")
+    team = state.team(side)
+    lineup = list(team.lineup)
+    for index, name in enumerate(team.previous):
+        if lineup[index] is not None:
+            continue
+        if name is None or name in lineup:
+            raise RuleError(f"{team.name} can't keep the lineup: {name or 'nobody'} was at "
+                            f"{POSITIONS[index]}; put players in one by one")
+        lineup[index] = name
+    state = state.with_team(side, replace(team, lineup=tuple(lineup)))
+    state = replace(state, message=f"{team.name} kept their lineup")
+    return _after_placing(state, side)
+
+
+def _after_deciding(state: State, side: int) -> State:
+    if not state.team(other(side)).double_team_decided:
+        return replace(state, acting=other(side))
+    return replace(state, stage="choose", acting=state.first_side)
+
+
+def double_team(state: State, side: int, helped: str, helper: str) -> State:
+    """Double-Teaming: the helper (next to him on the playmat) helps the helped player defend."""
+    _require_acting(state, side, "double_team", "decide on a double-team")
+    team = state.team(side)
+    if helper not in NEIGHBOURS[helped]:
+        near = " and ".join(NEIGHBOURS[helped])
+        raise RuleError(f"{team.name}: {helper} is not next to {helped} (Double-Teaming: only a player "
+                        f"next to him can help; {helped}'s neighbours are {near})")
+    state = state.with_team(side, replace(team, double_team=(helped, helper), double_team_decided=True))
+    state = replace(state, message=f"{team.name}: {team.at(helper).name} helps "  # type: ignore[union-attr]
+                                   f"{team.at(helped).name} double-team {helped}")  # type: ignore[union-attr]
+    return _after_deciding(state, side)
+
+
+def no_double_team(state: State, side: int) -> State:
+    _require_acting(state, side, "double_team", "decide on a double-team")
+    team = state.team(side)
+    state = state.with_team(side, replace(team, double_team_decided=True))
+    return _after_deciding(replace(state, message=f"{team.name}: no double-team"), side)
+
+
+def rebound_award(state: State) -> tuple[int, int]:
+    """Points the rebound marker gives now: to whoever it is closer to, the space's points."""
+    if not state.rules.rebounds or state.rebound == 0:
+        return (0, 0)
+    points = state.rebound_points[min(abs(state.rebound), len(state.rebound_points)) - 1]
+    return (points, 0) if state.rebound > 0 else (0, points)
+
+
+def _draw(team: Team) -> Team:
+    drawn = min(DRAW_AFTER_QUARTER, team.deck_left)  # an empty deck: no more draws, no penalty
+    return replace(team, hand=team.hand + drawn, deck_left=team.deck_left - drawn)
+
+
+def end_quarter(state: State) -> State:
+    """Write down the quarter (rebounds included), draw after Q1-Q3, then overtime or the end."""
+    award = rebound_award(state)
+    quarter = (state.quarter_points[0] + award[0], state.quarter_points[1] + award[1])
+    score = (state.score[0] + award[0], state.score[1] + award[1])
+    teams = state.teams
+    if state.rules.strategy and state.quarter < REGULATION_QUARTERS:
+        teams = (_draw(teams[0]), _draw(teams[1]))
+    label = quarter_label(state.quarter)
+    text = f"end of {label}: {quarter[0]}-{quarter[1]} in the quarter, {score[0]}-{score[1]}"
+    if any(award):
+        text += f" ({state.team(0 if award[0] else 1).name} +{max(award)} on the Rebound Track)"
+    state = replace(state, teams=teams, score=score, quarter_scores=(*state.quarter_scores, quarter),
+                    rebound_awards=(*state.rebound_awards, award), rebound=0, roll=None)
+    if state.quarter >= REGULATION_QUARTERS and score[0] != score[1]:
+        winner = 0 if score[0] > score[1] else 1
+        return replace(state, stage="over", winner=winner,
+                       message=f"{text}; {state.team(winner).name} win {max(score)}-{min(score)}")
+    state = replace(state, quarter=state.quarter + 1, first_side=other(state.first_side))
+    state = start_quarter(state)
+    return replace(state, message=f"{text}; {quarter_label(state.quarter)} next, "
+                                  f"{state.team(state.first_side).name} go first")

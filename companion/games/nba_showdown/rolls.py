@@ -1,0 +1,316 @@
+"""Scoring rolls and shot checks: the matchup bonus, markers, strategy cards, assists, the chart.
+
+A scoring roll goes: ``choose`` (player and Speed or Power) -> strategy cards (offense first, then
+defense) -> ``roll`` (the natural d20) -> ``assist`` (spent after seeing the roll) -> the chart row's
+PTS / AST / REB are marked, markers come from the natural roll, the player is turned sideways.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from companion.errors import RuleError
+from companion.game import Term
+from companion.games.nba_showdown import odds
+from companion.games.nba_showdown.cards import Card
+from companion.games.nba_showdown.model import (
+    ROLLS_PER_QUARTER,
+    BoxLine,
+    CardPlay,
+    ScoringRoll,
+    ShotCheck,
+    State,
+    other,
+)
+from companion.games.nba_showdown.quarters import end_quarter
+
+HELPED_BONUS = 2
+HELPER_PENALTY = -4
+
+
+def roller_of(state: State, roll_number: int) -> int:
+    """Rolls alternate, the quarter's first side on the 1st, 3rd, ... roll."""
+    return state.first_side if roll_number % 2 == 0 else other(state.first_side)
+
+
+def _player(state: State, side: int, position: str) -> Card:
+    card = state.team(side).at(position)
+    if card is None:
+        raise RuleError(f"{state.team(side).name} have nobody at {position}")
+    return card
+
+
+def double_team_change(state: State, defending_side: int, position: str) -> tuple[int, str]:
+    """What the defending side's double-team does to its player at ``position`` on defence."""
+    plan = state.team(defending_side).double_team
+    if plan is None:
+        return 0, ""
+    helped, helper = plan
+    if position == helped:
+        return HELPED_BONUS, "double-teamed"
+    if position == helper:
+        return HELPER_PENALTY, "helping the double-team"
+    return 0, ""
+
+
+def _card_change(roll: ScoringRoll, role: str, stat: str) -> int:
+    return sum(getattr(c, stat) for c in roll.cards if c.role == role)
+
+
+def attacker_stat(state: State, roll: ScoringRoll, stat: str) -> int:
+    card = _player(state, roll.side, roll.position)
+    return odds.floor_one(card.stat(stat) + _card_change(roll, "offense", stat))
+
+
+def defender_stat(state: State, roll: ScoringRoll, stat: str) -> int:
+    card = _player(state, other(roll.side), roll.position)
+    change, _ = double_team_change(state, other(roll.side), roll.position)
+    return odds.floor_one(card.stat(stat) + change + _card_change(roll, "defense", stat))
+
+
+def marker_term(state: State, side: int, name: str) -> Term | None:
+    markers = state.team(side).marker(name) if state.rules.hot_cold else 0
+    if not markers:
+        return None
+    word = "hot" if markers > 0 else "cold"
+    count = f"{abs(markers)} {word} markers" if abs(markers) > 1 else f"{word} marker"
+    return Term(count, odds.MARKER_STEP * markers)
+
+
+def roll_terms(state: State, roll: ScoringRoll) -> tuple[Term, ...]:
+    """Every modifier of the scoring roll, matchup first (the Target breakdown)."""
+    mine, theirs = attacker_stat(state, roll, roll.stat), defender_stat(state, roll, roll.stat)
+    terms = [Term(f"{roll.stat.title()} {mine} vs {theirs}", odds.matchup_bonus(mine, theirs))]
+    marker = marker_term(state, roll.side, _player(state, roll.side, roll.position).name)
+    if marker is not None:
+        terms.append(marker)
+    terms += [Term(c.name, c.roll_bonus) for c in roll.cards if c.roll_bonus]
+    return tuple(terms)
+
+
+def modifier(state: State, roll: ScoringRoll) -> int:
+    return sum(t.value for t in roll_terms(state, roll))
+
+
+def choose(state: State, side: int, position: str, stat: str) -> State:
+    """Steps 1-2: choose a player who has not rolled this quarter, and Speed or Power."""
+    if state.stage != "choose":
+        raise RuleError(_not_now(state, "choose a player"))
+    if side != state.acting:
+        raise RuleError(f"it is {state.team(state.acting).name}'s scoring roll")
+    card = _player(state, side, position)
+    if card.name in state.team(side).used:
+        raise RuleError(f"{card.name} already rolled this quarter (he is turned sideways)")
+    roll = ScoringRoll(side=side, position=position, stat=stat)
+    mine, theirs = attacker_stat(state, roll, stat), defender_stat(state, roll, stat)
+    return replace(state, stage="roll", roll=roll,
+                   message=f"{card.name} ({position}) rolls with {stat.title()} {mine} against {theirs}")
+
+
+def _not_now(state: State, what: str) -> str:
+    waiting = {"placement": "players are being put in", "double_team": "the double-teams are being decided",
+               "choose": f"{state.team(state.acting).name} choose a player and Speed or Power",
+               "roll": "the scoring roll is awaited", "shot_check": "the shot check's d20 is awaited",
+               "assist": f"{state.team(state.acting).name} decide how many assists to add",
+               "over": "the game is over"}
+    return f"can't {what} now: {waiting[state.stage]}"
+
+
+def _requirement_met(state: State, roll: ScoringRoll, role: str, requires: dict[str, Any]) -> str | None:
+    """None if the card's requirement holds now, else the sentence saying what fails."""
+    side = roll.side if role == "offense" else other(roll.side)
+    card = _player(state, side, roll.position)
+    mine = attacker_stat if role == "offense" else defender_stat
+    theirs = defender_stat if role == "offense" else attacker_stat
+    for key, value in requires.items():
+        if key in ("more", "less"):
+            a, b = mine(state, roll, value), theirs(state, roll, value)
+            if (key == "more" and not a > b) or (key == "less" and not a < b):
+                return f"{card.name}'s {value.title()} {a} is not {'more' if key == 'more' else 'less'} " \
+                       f"than the opposing player's {b}"
+        elif key == "at_least":
+            for stat, needed in value.items():
+                if mine(state, roll, stat) < needed:
+                    return f"{card.name}'s {stat.title()} {mine(state, roll, stat)} is under {needed}"
+        elif key == "position" and roll.position not in value:
+            return f"{card.name} plays {roll.position}, not {' or '.join(value)}"
+        elif key in ("hot", "cold"):
+            markers = state.team(side).marker(card.name)
+            if value and not (markers > 0 if key == "hot" else markers < 0):
+                return f"{card.name} has no {key} marker"
+    return None
+
+
+def play_card(state: State, event: dict[str, Any]) -> State:
+    """Steps 3-4: one offensive card on the roller, then one defensive card on the defender."""
+    if state.stage != "roll" or state.roll is None:
+        raise RuleError(_not_now(state, "play a strategy card") + " (Strategy Cards: after choosing a "
+                        "player and Speed or Power, before the roll)")
+    if not state.rules.strategy:
+        raise RuleError("strategy cards are switched off in this game")
+    roll = state.roll
+    side = event["side"]
+    team = state.team(side)
+    role = "offense" if side == roll.side else "defense"
+    if any(c.role == role for c in roll.cards):
+        raise RuleError(f"{team.name} already played a {role} card on this roll (Strategy Cards: 1 each)")
+    if role == "offense" and roll.cards:
+        raise RuleError("the offensive card comes first: the defence already played (Advanced Turn Sequence)")
+    if team.hand < 1:
+        raise RuleError(f"{team.name} have no strategy cards in hand")
+    name = event["card"]
+    if team.deck:
+        copies = dict(team.deck).get(name)
+        if copies is None:
+            raise RuleError(f"{name!r} is not in {team.name}'s strategy deck")
+        if team.played.count(name) >= copies:
+            raise RuleError(f"{team.name} already played all {copies} copies of {name}")
+    failed = _requirement_met(state, roll, role, event.get("requires", {}))
+    if failed:
+        raise RuleError(f"{name} can't be played: {failed} (its requirement is checked when it is played)")
+    adjust = event.get("adjust", {})
+    play = CardPlay(side=side, name=name, role=role, roll_bonus=event.get("roll_bonus", 0),
+                    speed=event.get("speed", 0), power=event.get("power", 0),
+                    pts=adjust.get("pts", 0), ast=adjust.get("ast", 0), reb=adjust.get("reb", 0))
+    state = state.with_team(side, replace(team, hand=team.hand - 1, played=(*team.played, name)))
+    roll = replace(roll, cards=(*roll.cards, play))
+    shot = event.get("shot_check")
+    player = _player(state, side, roll.position)
+    text = f"{team.name} play {name} ({role}) on {player.name}"
+    if shot is None:
+        return replace(state, roll=roll, message=text)
+    check = ShotCheck(side=side, position=roll.position, card=name,
+                      points=1 if shot.get("foul_shot") else shot.get("points", 2),
+                      bonus=shot.get("bonus", 0), three_point=shot.get("three_point", False),
+                      foul_shot=shot.get("foul_shot", False), markers=shot.get("markers", True),
+                      gives_markers=shot.get("gives_markers", False))
+    return replace(state, roll=replace(roll, shot_check=check), stage="shot_check",
+                   message=f"{text}: "
+                           f"{player.name} makes a {'foul shot' if check.foul_shot else 'shot check'}")
+
+
+def shot_check_terms(state: State, check: ShotCheck) -> tuple[Term, ...]:
+    """Shot check modifiers: the card's bonus, 3-pt bonus, foul shot +10, markers; never the matchup."""
+    card = _player(state, check.side, check.position)
+    terms = []
+    if check.bonus:
+        terms.append(Term("card bonus", check.bonus))
+    if check.three_point and card.three_point_bonus:
+        terms.append(Term("3PT bonus", card.three_point_bonus))
+    if check.foul_shot:
+        terms.append(Term("foul shot", odds.FOUL_SHOT_BONUS))
+    marker = marker_term(state, check.side, card.name) if check.markers else None
+    if marker is not None:
+        terms.append(marker)
+    return tuple(terms)
+
+
+def _credit(state: State, side: int, player: str, pts: int, ast: int, reb: int) -> State:
+    """Points on the Scoring Track and the player's line in the box score."""
+    box = list(state.box)
+    for i, line in enumerate(box):
+        if (line.side, line.player, line.quarter) == (side, player, state.quarter):
+            box[i] = replace(line, pts=line.pts + pts, ast=line.ast + ast, reb=line.reb + reb)
+            break
+    else:
+        box.append(BoxLine(side, player, state.quarter, pts, ast, reb))
+    score = list(state.score)
+    quarter = list(state.quarter_points)
+    score[side] += pts
+    quarter[side] += pts
+    return replace(state, box=tuple(box), score=(score[0], score[1]), quarter_points=(quarter[0], quarter[1]))
+
+
+def _natural_markers(state: State, side: int, name: str, face: int) -> State:
+    if not state.rules.hot_cold:
+        return state
+    change = 1 if face in odds.HOT_FACES else -1 if face in odds.COLD_FACES else 0
+    if not change:
+        return state
+    # A hot marker on a cold player removes a cold one (and the other way): a signed count does both.
+    return state.with_team(side, state.team(side).with_marker(name, change))
+
+
+def _shot_check_roll(state: State, face: int) -> State:
+    roll = state.roll
+    assert roll is not None and roll.shot_check is not None
+    check = roll.shot_check
+    card = _player(state, check.side, check.position)
+    total = odds.roll_total(face, sum(t.value for t in shot_check_terms(state, check)))
+    made = total >= card.shot_line
+    what = "foul shot" if check.foul_shot else "shot check"
+    if made:
+        state = _credit(state, check.side, card.name, check.points, 0, 0)
+    if check.gives_markers:
+        state = _natural_markers(state, check.side, card.name, face)
+    text = (f"{card.name}'s {what}: {face} -> {total}, {'made' if made else 'missed'} "
+            f"(needs {card.shot_line}){f', +{check.points}' if made else ''}")
+    return replace(state, stage="roll", roll=replace(roll, shot_check=None), message=text)
+
+
+def roll_die(state: State, face: int) -> State:
+    """Step 5: the natural d20. Assists are offered if they could lift the total onto a higher row."""
+    if state.stage == "shot_check":
+        return _shot_check_roll(state, face)
+    if state.stage != "roll" or state.roll is None:
+        raise RuleError(_not_now(state, "roll the d20"))
+    roll = replace(state.roll, face=face)
+    card = _player(state, roll.side, roll.position)
+    total = odds.roll_total(face, modifier(state, roll))
+    team = state.team(roll.side)
+    needed = odds.assists_to_next_row(card, total)
+    state = replace(state, roll=roll)
+    if state.rules.assists and needed is not None and needed <= team.assists:
+        row = card.row_for(total)
+        return replace(state, stage="assist",
+                       message=f"{card.name} rolled {face} -> {total} ({row.label}: {row.result}); "
+                               f"{needed} assist{'s reach' if needed > 1 else ' reaches'} the next row")
+    return _finish(state, 0)
+
+
+def spend_assists(state: State, count: int) -> State:
+    """Assists added after seeing the roll: +1 each, taken off the Assist Track."""
+    if state.stage != "assist" or state.roll is None:
+        raise RuleError(_not_now(state, "add assists"))
+    team = state.team(state.roll.side)
+    if count < 0:
+        raise RuleError("assists are added, never taken away (0 or more)")
+    if count > team.assists:
+        raise RuleError(f"{team.name} have {team.assists} assist{'s' if team.assists != 1 else ''} on the "
+                        f"Assist Track, not {count}")
+    return _finish(state, count)
+
+
+def _finish(state: State, assists: int) -> State:
+    """Step 6-7: mark points, assists and rebounds, markers from the natural roll, turn him sideways."""
+    roll = state.roll
+    assert roll is not None and roll.face is not None
+    side = roll.side
+    card = _player(state, side, roll.position)
+    before = odds.roll_total(roll.face, modifier(state, roll))
+    total = before + assists
+    row = card.row_for(total)
+    pts = max(0, row.pts + sum(c.pts for c in roll.cards))
+    ast = max(0, row.ast + sum(c.ast for c in roll.cards)) if state.rules.assists else 0
+    reb = max(0, row.reb + sum(c.reb for c in roll.cards)) if state.rules.rebounds else 0
+    state = _credit(state, side, card.name, pts, ast, reb)
+    team = state.team(side)
+    if state.rules.assists:
+        team = replace(team, assists=team.assists - assists + ast)
+    state = state.with_team(side, replace(team, used=(*team.used, card.name)))
+    if state.rules.rebounds:
+        reach = len(state.rebound_points)
+        moved = state.rebound + (reb if side == 0 else -reb)
+        state = replace(state, rebound=max(-reach, min(reach, moved)))
+    state = _natural_markers(state, side, card.name, roll.face)
+    spent = f" + {assists} assist{'s' if assists > 1 else ''}" if assists else ""
+    text = (f"{card.name}: {roll.face} -> {before}{spent} = {total}, "
+            f"{row.label}: {pts} PTS {ast} AST {reb} REB")
+    done = state.rolls_done + 1
+    state = replace(state, roll=None, rolls_done=done, message=text,
+                    flow=(*state.flow, (state.quarter, done, *state.score)))  # type: ignore[arg-type]
+    if done == ROLLS_PER_QUARTER:
+        ended = end_quarter(state)
+        return replace(ended, message=f"{text}; {ended.message}")
+    return replace(state, stage="choose", acting=roller_of(state, done))

@@ -1,0 +1,91 @@
+"""``decide`` and ``apply``: one resolver, so a refused command and a replayed event can't disagree.
+
+An event is the accepted command in canonical form (the acting side filled in, the face parsed),
+plus what the log shows: points per side, a sentence, the quarter and the roll number.
+
+>>> from companion.games.nba_showdown.setup_options import example_options, setup
+>>> decide(setup(example_options()), {"type": "roll", "face": 21})
+Traceback (most recent call last):
+...
+companion.errors.RuleError: the d20 shows 1 to 20, not 21
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.dice import D20
+from companion.errors import RuleError
+from companion.games.nba_showdown import quarters, rolls
+from companion.games.nba_showdown.commands import normalize
+from companion.games.nba_showdown.model import State
+
+
+def _side(state: State, event: dict[str, Any]) -> int:
+    return int(event.get("side", state.acting))
+
+
+def _shoot(state: State, event: dict[str, Any]) -> State:
+    side = state.acting
+    position = event.get("position")
+    if position is None:
+        position = state.team(side).position_of(event["player"])
+        if position is None:
+            raise RuleError(f"{event['player']} is not on the playmat for {state.team(side).name}")
+    return rolls.choose(state, side, position, event["stat"])
+
+
+def _roll(state: State, event: dict[str, Any]) -> State:
+    if str(event.get("die", "d20")).lower() != D20.name:
+        raise RuleError(f"NBA Showdown rolls the d20, not the {event['die']}")
+    return rolls.roll_die(state, int(D20.parse_face(event["face"])))
+
+
+HANDLERS = {
+    "place": lambda s, e: quarters.place(s, _side(s, e), e["position"], e["player"]),
+    "keep": lambda s, e: quarters.keep(s, _side(s, e)),
+    "double_team": lambda s, e: quarters.double_team(s, _side(s, e), e["helped"], e["helper"]),
+    "no_double_team": lambda s, e: quarters.no_double_team(s, _side(s, e)),
+    "shoot": _shoot,
+    "play_card": rolls.play_card,
+    "roll": _roll,
+    "assist": lambda s, e: rolls.spend_assists(s, e["count"]),
+}
+
+
+def resolve(state: State, event: Mapping[str, Any]) -> State:
+    """The state after ``event``; raises ``RuleError`` if the rules refuse it."""
+    event = dict(event)
+    if state.final:
+        raise RuleError(f"the game is over: {state.message}")
+    kind = event["type"]
+    if kind in ("double_team", "no_double_team") and not state.rules.double_team:
+        raise RuleError("double-teaming is switched off in this game")
+    if kind in ("place", "keep") and not state.rules.substitutions:
+        raise RuleError("substitutions are switched off in this game")
+    if kind == "assist" and not state.rules.assists:
+        raise RuleError("assists are switched off in this game")
+    if kind in ("shoot", "assist") and event.get("side", state.acting) != state.acting:
+        raise RuleError(f"it is {state.team(state.acting).name}'s scoring roll")
+    return HANDLERS[kind](state, event)
+
+
+def decide(state: State, command: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Check a command against the state; the events to apply, or ``RuleError``/``CommandError``."""
+    event = normalize(command)
+    if event["type"] in ("place", "keep", "double_team", "no_double_team") and "side" not in event:
+        event["side"] = state.acting
+    if event["type"] == "roll":
+        event["face"] = D20.parse_face(event["face"])
+    after = resolve(state, event)
+    event["points"] = [after.score[0] - state.score[0], after.score[1] - state.score[1]]
+    event["text"] = after.message
+    event["quarter"] = state.quarter
+    event["roll_number"] = state.rolls_done + 1
+    return [event]
+
+
+def apply(state: State, event: Mapping[str, Any]) -> State:
+    """The state after an accepted event (pure: the old state is untouched)."""
+    return resolve(state, event)

@@ -1,0 +1,277 @@
+"""What the front ends show: the prompt (who acts, which die, the modifier's breakdown, the chance
+of every chart row), the scoreboard, the outcome and the full JSON view.
+
+Choices are found by trying candidate commands on the state, so the kiosk never offers a command
+the rules would refuse.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.dice import D20
+from companion.errors import CompanionError
+from companion.game import Choice, Outcome, Prompt, ScoreboardView, SideView, Target
+from companion.games.nba_showdown import odds, rolls
+from companion.games.nba_showdown.cards import POSITIONS, STATS
+from companion.games.nba_showdown.model import ROLLS_PER_QUARTER, ScoringRoll, State, other, quarter_label
+from companion.games.nba_showdown.quarters import NEIGHBOURS
+from companion.games.nba_showdown.rules import resolve
+
+
+def outcome(state: State) -> Outcome | None:
+    if not state.final or state.winner is None:
+        return None
+    return Outcome(winner=state.winner,
+                   reason=f"{state.score[0]}-{state.score[1]} after {quarter_label(state.quarter)}")
+
+
+def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]]) -> tuple[Choice, ...]:
+    chosen = []
+    for label, command in candidates:
+        try:
+            resolve(state, command)
+        except CompanionError:
+            continue
+        chosen.append(Choice(label, command))
+    return tuple(chosen)
+
+
+def stat_odds_for(state: State, roll: ScoringRoll) -> odds.StatOdds:
+    """The odds of ``roll`` as it stands (matchup, markers and cards played so far)."""
+    terms = rolls.roll_terms(state, roll)
+    card = state.team(roll.side).at(roll.position)
+    assert card is not None
+    return odds.stat_odds(card, roll.stat, terms[0].value, sum(t.value for t in terms[1:]),
+                          markers_on=state.rules.hot_cold)
+
+
+def choice_odds(state: State) -> list[tuple[str, str, odds.StatOdds]]:
+    """For each player still to roll this quarter, the odds with Speed and with Power."""
+    team = state.team(state.acting)
+    found = []
+    for position in POSITIONS:
+        card = team.at(position)
+        if card is None or card.name in team.used or state.team(other(state.acting)).at(position) is None:
+            continue
+        for stat in STATS:
+            found.append((position, stat, stat_odds_for(state, ScoringRoll(state.acting, position, stat))))
+    return found
+
+
+def _distribution_text(stat: odds.StatOdds) -> str:
+    rows = ", ".join(f"{c.row.label} {float(c.probability):.0%}" for c in stat.rows if c.probability)
+    return f"{rows}; {float(stat.expected_pts):.1f} pts expected"
+
+
+def prompt_outcomes(state: State) -> list[dict[str, Any]]:
+    """The exact distribution of the awaited d20 roll (label, probability, what it gives), for the
+    engine's ``outcomes`` field (issue 8); empty while no roll is awaited."""
+    roll = state.roll
+    if roll is None or state.stage not in ("roll", "shot_check"):
+        return []
+    if state.stage == "roll":
+        return stat_odds_for(state, roll).outcomes()
+    check = roll.shot_check
+    assert check is not None
+    card = state.team(check.side).at(check.position)
+    assert card is not None
+    bonus = sum(t.value for t in rolls.shot_check_terms(state, check))
+    chance = odds.shot_check_chance(card.shot_line, bonus)
+    return [{"label": f"made ({card.shot_line}+)", "probability": chance, "gives": {"pts": check.points}},
+            {"label": "missed", "probability": 1 - chance, "gives": {"pts": 0}}]
+
+
+def _roll_target(state: State, roll: ScoringRoll) -> Target:
+    terms = rolls.roll_terms(state, roll)
+    return Target(terms[0].label, terms[0].value, terms[1:])
+
+
+def _placement_prompt(state: State) -> Prompt:
+    side = state.acting
+    team = state.team(side)
+    candidates: list[tuple[str, dict[str, Any]]] = [("keep last lineup", {"type": "keep", "side": side})]
+    for position in POSITIONS:
+        if team.at(position) is not None:
+            continue
+        for card in team.cards:
+            candidates.append((f"{position} {card.name}",
+                               {"type": "place", "side": side, "position": position, "player": card.name}))
+    return Prompt(side=side, text=f"{quarter_label(state.quarter)}: {team.name} put a player in",
+                  commands=("place", "keep"), choices=_legal(state, candidates))
+
+
+def _double_team_prompt(state: State) -> Prompt:
+    side = state.acting
+    team = state.team(side)
+    candidates: list[tuple[str, dict[str, Any]]] = [
+        ("no double-team", {"type": "no_double_team", "side": side})]
+    for helped in POSITIONS:
+        for helper in NEIGHBOURS[helped]:
+            candidates.append((f"{helper} {team.at(helper).name} helps {helped}",  # type: ignore[union-attr]
+                               {"type": "double_team", "side": side, "helped": helped, "helper": helper}))
+    return Prompt(side=side, text=f"{quarter_label(state.quarter)}: {team.name} may double-team",
+                  commands=("double_team", "no_double_team"), choices=_legal(state, candidates))
+
+
+def _choose_prompt(state: State) -> Prompt:
+    side = state.acting
+    team = state.team(side)
+    candidates = [(f"{position} {team.at(position).name} {stat.label}",  # type: ignore[union-attr]
+                   {"type": "shoot", "position": position, "stat": name})
+                  for position, name, stat in choice_odds(state)]
+    return Prompt(side=side, text=f"{team.name}: choose a player and Speed or Power "
+                                  f"(roll {state.rolls_done + 1}/{ROLLS_PER_QUARTER})",
+                  commands=("shoot",), choices=_legal(state, candidates))
+
+
+def _roll_prompt(state: State, roll: ScoringRoll) -> Prompt:
+    team = state.team(roll.side)
+    card = team.at(roll.position)
+    assert card is not None
+    stat = stat_odds_for(state, roll)
+    cards = ("play_card",) if state.rules.strategy and len(roll.cards) < 2 else ()
+    text = (f"{team.name}: roll the d20 for {card.name} ({stat.stat.title()} {stat.modifier:+d}): "
+            f"{_distribution_text(stat)}")
+    return Prompt(side=roll.side, text=text,
+                  commands=("roll", *cards), die=D20.name, faces=D20.faces,
+                  target=_roll_target(state, roll), expected_points=stat.expected_pts)
+
+
+def _shot_check_prompt(state: State, roll: ScoringRoll) -> Prompt:
+    check = roll.shot_check
+    assert check is not None
+    card = state.team(check.side).at(check.position)
+    assert card is not None
+    terms = rolls.shot_check_terms(state, check)
+    bonus = sum(t.value for t in terms)
+    chance = odds.shot_check_chance(card.shot_line, bonus)
+    what = "foul shot" if check.foul_shot else "shot check"
+    text = (f"{state.team(check.side).name}: roll the d20 for {card.name}'s {what} "
+            f"(needs {card.shot_line} or more, {float(chance):.0%})")
+    return Prompt(side=check.side, text=text,
+                  commands=("roll",), die=D20.name, faces=D20.faces,
+                  target=Target("no matchup bonus", 0, terms), p_success=chance,
+                  expected_points=chance * check.points)
+
+
+def _assist_prompt(state: State, roll: ScoringRoll) -> Prompt:
+    team = state.team(roll.side)
+    card = team.at(roll.position)
+    assert card is not None and roll.face is not None
+    total = odds.roll_total(roll.face, rolls.modifier(state, roll))
+    row = card.row_for(total)
+    candidates: list[tuple[str, dict[str, Any]]] = [
+        (f"no assist: {row.label} {row.pts} PTS", {"type": "assist", "count": 0})]
+    candidates += [(f"+{k} assist{'s' if k > 1 else ''}: {r.label} {r.pts} PTS",
+                    {"type": "assist", "count": k})
+                   for k, r in odds.assist_steps(card, total, team.assists)]
+    needed = odds.assists_to_next_row(card, total)
+    reach = "s reach" if needed != 1 else " reaches"
+    return Prompt(side=roll.side, text=f"{team.name}: {card.name} reads {total} ({row.label}); "
+                                       f"{needed} assist{reach} the next row, {team.assists} on the track",
+                  commands=("assist",), choices=_legal(state, candidates))
+
+
+def prompt(state: State) -> Prompt:
+    """What the table must do next; before a roll, the chance of every chart row."""
+    if state.final:
+        return Prompt(side=None, text=state.message or "game over", commands=())
+    if state.stage == "placement":
+        return _placement_prompt(state)
+    if state.stage == "double_team":
+        return _double_team_prompt(state)
+    if state.stage == "choose" or state.roll is None:
+        return _choose_prompt(state)
+    if state.stage == "shot_check":
+        return _shot_check_prompt(state, state.roll)
+    if state.stage == "assist":
+        return _assist_prompt(state, state.roll)
+    return _roll_prompt(state, state.roll)
+
+
+def scoreboard(state: State) -> ScoreboardView:
+    sides = tuple(SideView(name=t.name, score=state.score[i],
+                           extra=f"AST {t.assists}" + (f" SC {t.hand}" if state.rules.strategy else ""))
+                  for i, t in enumerate(state.teams))
+    target = None
+    if state.roll is not None and state.stage == "roll":
+        target = rolls.modifier(state, state.roll)
+    return ScoreboardView(game="nba-showdown", sides=sides, period=quarter_label(state.quarter),
+                          clock=f"{state.rolls_done}/{ROLLS_PER_QUARTER}",
+                          possession=None if state.final else state.acting, target=target,
+                          message=state.message[:40], final=state.final)
+
+
+def _roll_json(state: State) -> dict[str, Any] | None:
+    roll = state.roll
+    if roll is None:
+        return None
+    found: dict[str, Any] = {"side": roll.side, "position": roll.position, "stat": roll.stat,
+                             "face": roll.face,
+                             "cards": [c.to_json() for c in roll.cards],
+                             "shot_check": roll.shot_check.to_json() if roll.shot_check else None,
+                             "target": _roll_target(state, roll).to_json(),
+                             "odds": stat_odds_for(state, roll).to_json()}
+    card = state.team(roll.side).at(roll.position)
+    if roll.face is not None and card is not None:
+        total = odds.roll_total(roll.face, rolls.modifier(state, roll))
+        found["total"] = total
+        found["assists_to_next_row"] = odds.assists_to_next_row(card, total)
+    return found
+
+
+def box_totals(state: State) -> list[dict[str, Any]]:
+    """Each player's PTS / AST / REB over the game so far, team by team in the order they first scored."""
+    totals: dict[tuple[int, str], list[int]] = {}
+    for line in sorted(state.box, key=lambda b: b.side):
+        total = totals.setdefault((line.side, line.player), [0, 0, 0])
+        total[0] += line.pts
+        total[1] += line.ast
+        total[2] += line.reb
+    return [{"side": side, "player": player, "pts": pts, "ast": ast, "reb": reb}
+            for (side, player), (pts, ast, reb) in totals.items()]
+
+
+def view(state: State) -> dict[str, Any]:
+    """The whole state as JSON (kiosk, replay, exports)."""
+    return {
+        "game": "nba-showdown",
+        "rules": state.rules.to_json(),
+        "quarter": state.quarter,
+        "quarter_label": quarter_label(state.quarter),
+        "stage": state.stage,
+        "acting": state.acting,
+        "first_side": state.first_side,
+        "rolls_done": state.rolls_done,
+        "score": list(state.score),
+        "quarter_points": list(state.quarter_points),
+        "quarter_scores": [list(q) for q in state.quarter_scores],
+        "rebound_awards": [list(a) for a in state.rebound_awards],
+        "rebound": state.rebound,
+        "rebound_points": list(state.rebound_points),
+        "teams": [{
+            "name": t.name,
+            "lineup": dict(zip(POSITIONS, t.lineup, strict=True)),
+            "bench": [c.name for c in t.bench()],
+            "markers": dict(t.markers),
+            "used": list(t.used),
+            "assists": t.assists,
+            "hand": t.hand,
+            "deck_left": t.deck_left,
+            "played": list(t.played),
+            "double_team": list(t.double_team) if t.double_team else None,
+            "cards": [c.to_json() for c in t.cards],
+        } for t in state.teams],
+        "box": [{"side": b.side, "player": b.player, "quarter": b.quarter, "pts": b.pts, "ast": b.ast,
+                 "reb": b.reb} for b in state.box],
+        "box_totals": box_totals(state),
+        "outcomes": [{**o, "probability": float(o["probability"])} for o in prompt_outcomes(state)],
+        "flow": [list(f) for f in state.flow],
+        "roll": _roll_json(state),
+        "choices_odds": ([{"position": p, **s.to_json()} for p, _, s in choice_odds(state)]
+                         if state.stage == "choose" else []),
+        "message": state.message,
+        "winner": state.winner,
+        "final": state.final,
+    }
