@@ -150,6 +150,7 @@ class StoreLock:
         db_path = Path(db_path)
         path = lock_path_for(db_path)
         try:
+            make_private_dirs(db_path.parent)  # a first start: the store's folder may not exist yet
             fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE)
         except OSError as exc:
             if exc.errno in _NOT_WRITABLE:
