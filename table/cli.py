@@ -79,7 +79,11 @@ def _read_jsonl(path: str) -> list[tuple[int, str]]:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    lines = _read_jsonl(args.file)
+    try:
+        lines = _read_jsonl(args.file)
+    except CommandError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     with _open_store(args, writer="replay") as store:
         return _replay(args, store, lines)
 
