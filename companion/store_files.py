@@ -131,9 +131,9 @@ def _on_read_only_mount(path: Path) -> bool:
 
 
 def read_only_message(db_path: Path, reason: str) -> str:
-    return (f"the game store {db_path} cannot be written ({reason}); the table cannot record games there, "
-            f"so it did not start and left the store untouched. Make {db_path.parent} writable (is the "
-            f"card mounted read-only? `findmnt -T {db_path.parent}`) or choose another file with --db")
+    return (f"the game store {db_path} cannot be written ({reason}): no game can be recorded there, so "
+            f"nothing was started and the store was left untouched. Make {db_path.parent} writable (is "
+            f"the card mounted read-only? `findmnt -T {db_path.parent}`) or choose another file with --db")
 
 
 class StoreLock:

@@ -65,7 +65,7 @@ def test_serve_on_a_read_only_card_says_so_with_its_own_exit_code_and_touches_no
     assert result.returncode == EXIT_READ_ONLY, result.stdout + result.stderr
     assert f"the game store {db} cannot be written" in result.stdout
     assert ("read-only file system" if os.geteuid() == 0 else "ermission denied") in result.stdout.lower()
-    assert "left the store untouched" in result.stdout
+    assert "the store was left untouched" in result.stdout
     assert "Traceback" not in result.stderr and "damaged" not in result.stdout + result.stderr
     assert fingerprint(folder) == before  # nothing moved aside, nothing restored, nothing created
 
