@@ -163,19 +163,16 @@ class Store:
         if read_only:
             return cls._open_read_only(path)
         held = StoreLock.acquire(path, lock) if isinstance(lock, str) else lock
+        db = None
         try:
             if held is not None:
                 check_writable(path)
             db = cls._connect(path, create)
-        except BaseException:
-            if held is not None and held is not lock:
-                held.release()
-            raise
-        try:
             cls._check_and_migrate(path, db)
         except BaseException:
-            db.close()
-            if held is not None and held is not lock:
+            if db is not None:
+                db.close()
+            if isinstance(lock, str) and held is not None:  # ours to give back; a lock handed in is not
                 held.release()
             raise
         return cls(path, db, lock=held)

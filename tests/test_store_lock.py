@@ -12,6 +12,7 @@ import os
 import select
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -27,7 +28,7 @@ from companion.backup import backup_database, list_backups
 from companion.errors import StoreError
 from companion.service import TableService
 from companion.store import Store
-from companion.store_files import StoreBusyError
+from companion.store_files import StoreBusyError, StoreLock
 from table.cli import main as cli
 from table.serve import backup_dir_for, open_store_recovering
 
@@ -195,3 +196,12 @@ def test_a_store_opened_for_reading_never_writes(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="reading only"):
         reader.append(1, 2, {"kind": "x"}, {}, "playing")
     reader.close()
+
+
+def test_a_refused_open_gives_the_lock_back(tmp_path: Path) -> None:
+    db = tmp_path / "g.db"
+    with sqlite3.connect(db) as other:
+        other.execute("CREATE TABLE photos(id)")
+    with pytest.raises(StoreError, match="belongs to another program"):
+        Store.open(db, lock="serve")
+    StoreLock.acquire(db, "serve").release()  # free again: a refusal never keeps the store locked
