@@ -6,7 +6,9 @@ Issue 9, item 7 (start on a read-only file system after a clean stop) and item 1
 
 from __future__ import annotations
 
+import doctest
 import hashlib
+import importlib
 import os
 import stat
 import subprocess
@@ -131,3 +133,9 @@ def test_reading_never_creates_a_store(tmp_path: Path, capsys) -> None:
     assert main(["show", "1", "--db", str(tmp_path / "none.db")]) == 2
     assert "no game store at" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("module", ["store", "store_files", "session"])
+def test_docstring_examples_run(module: str) -> None:
+    result = doctest.testmod(importlib.import_module(f"companion.{module}"), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
