@@ -1,6 +1,7 @@
 """Keep the game store safe on an SD card: online backups, a health check, restore from the newest good copy.
 
-Stdlib only, so it runs from a systemd timer or a rescue shell without the rest of the companion.
+Stdlib only (plus ``companion.store_files`` and ``companion.errors``, stdlib only too), so it runs from
+a systemd timer or a rescue shell without the rest of the companion.
 
     >>> from pathlib import Path
     >>> import sqlite3, tempfile
@@ -15,7 +16,9 @@ Stdlib only, so it runs from a systemd timer or a rescue shell without the rest 
 A backup is taken with SQLite's online backup API, so it is consistent even while ``companion serve``
 is writing; it is a single self-contained file (rollback-journal mode, no ``-wal``/``-shm``).
 ``restore_latest`` never deletes anything: the damaged store and its ``-wal``/``-shm`` are renamed
-``*.damaged-<time>`` so a game can still be dug out of them by hand.
+``*.damaged-<time>`` so a game can still be dug out of them by hand. Backups and their folder are
+created 0600/0700 whatever the umask. ``restore`` and ``recover`` take the store's lock
+(``<db>.lock``) and refuse while ``companion serve`` (or any other writer) holds it.
 
 Command line (for the systemd units and for people)::
 
@@ -39,14 +42,27 @@ from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 
+from companion.errors import CompanionError
+from companion.store_files import (
+    SIDECAR_SUFFIXES,
+    StoreBusyError,
+    StoreLock,
+    StoreUnreadableError,
+    connect_read_only,
+    create_private_file,
+    make_private_dirs,
+    read_only_uri,
+    sidecars,
+    sqlite_cannot_open,
+)
+
 log = logging.getLogger(__name__)
 
-__all__ = ["BackupError", "backup_database", "check_database", "list_backups", "restore_latest"]
+__all__ = ["SIDECAR_SUFFIXES", "BackupError", "backup_database", "check_database", "list_backups",
+           "restore_latest"]
 
 DEFAULT_KEEP = 24
-# The files SQLite keeps beside a database; a restore must move all of them, or a stale -wal written
-# for the damaged file would be replayed into the restored one.
-SIDECAR_SUFFIXES = ("-wal", "-shm", "-journal")
+EXIT_BUSY = 2  # restore/recover refused: a service (or another writer) holds the store's lock
 _STAMP_FORMAT = "%Y%m%dT%H%M%S_%fZ"
 
 
@@ -61,13 +77,6 @@ def _stamp() -> str:
 
 def _backup_name_pattern(db_path: Path) -> re.Pattern[str]:
     return re.compile(rf"^{re.escape(db_path.stem)}-(\d{{8}}T\d{{6}}_\d{{6}}Z)(?:-(\d+))?\.db$")
-
-
-def _read_only_uri(path: Path, *, immutable: bool = False) -> str:
-    """A URI that opens ``path`` without ever creating it (a plain connect would make an empty db)."""
-    uri = path.resolve().as_uri() + "?mode=ro"
-    # immutable: no locks and no -shm, for backup files nobody writes; never for the live store.
-    return uri + "&immutable=1" if immutable else uri
 
 
 def _fsync_directory(directory: Path) -> None:
@@ -97,15 +106,21 @@ def check_database(db_path: str | Path) -> tuple[bool, str]:
     """Is the store readable and undamaged? ``(True, "ok")`` or ``(False, what SQLite said)``.
 
     Runs ``PRAGMA quick_check`` (seconds, not minutes, on a Pi; it skips the index cross-checks of
-    ``integrity_check``), opening the file read-only so a missing store is reported, not created.
+    ``integrity_check``), opening the file read-only so a missing store is reported, not created, and
+    a store on a read-only card is still checked. A file SQLite cannot get at (no permission, locked)
+    is not damaged: that raises ``StoreUnreadableError`` rather than returning False, so nobody moves
+    a healthy store aside.
     """
     path = Path(db_path)
     if not path.is_file():
         return False, f"no database at {path}"
     try:
-        with closing(sqlite3.connect(_read_only_uri(path), uri=True)) as db:
+        with closing(connect_read_only(path)) as db:
             rows = [str(row[0]) for row in db.execute("PRAGMA quick_check")]
-    except sqlite3.DatabaseError as exc:
+    except sqlite3.Error as exc:
+        if (reason := sqlite_cannot_open(exc)) is not None:
+            raise StoreUnreadableError(f"cannot open the game store {path} to check it ({reason}: {exc}); "
+                                       "it was not judged damaged and was left untouched") from exc
         return False, str(exc)
     if rows == ["ok"]:
         return True, "ok"
@@ -115,7 +130,7 @@ def check_database(db_path: str | Path) -> tuple[bool, str]:
 def _integrity_ok(path: Path) -> bool:
     """Full ``integrity_check`` of a backup file: before a restore we can afford the thorough one."""
     try:
-        with closing(sqlite3.connect(_read_only_uri(path, immutable=True), uri=True)) as db:
+        with closing(sqlite3.connect(read_only_uri(path, immutable=True), uri=True)) as db:
             rows = [str(row[0]) for row in db.execute("PRAGMA integrity_check")]
     except sqlite3.DatabaseError as exc:
         log.warning("backup %s is unreadable: %s", path, exc)
@@ -139,7 +154,7 @@ def backup_database(db_path: str | Path, backup_dir: str | Path, keep: int = DEF
     backup_dir = Path(backup_dir)
     if not db_path.is_file():
         raise BackupError(f"no database at {db_path}")
-    backup_dir.mkdir(parents=True, exist_ok=True)
+    make_private_dirs(backup_dir)
 
     stamp = _stamp()
     target = backup_dir / f"{db_path.stem}-{stamp}.db"
@@ -148,10 +163,12 @@ def backup_database(db_path: str | Path, backup_dir: str | Path, keep: int = DEF
         counter += 1
         target = backup_dir / f"{db_path.stem}-{stamp}-{counter}.db"
     partial = target.with_name(target.name + ".partial")
+    partial.unlink(missing_ok=True)
+    create_private_file(partial)  # 0600 before SQLite writes a byte of the games into it
 
     try:
         with (
-            closing(sqlite3.connect(_read_only_uri(db_path), uri=True)) as source,
+            closing(connect_read_only(db_path)) as source,
             closing(sqlite3.connect(partial)) as copy,
         ):
             source.backup(copy)
@@ -195,7 +212,7 @@ def move_store_aside(db_path: str | Path) -> list[Path]:
     db_path = Path(db_path)
     stamp = _stamp()
     moved = []
-    for path in (db_path, *(db_path.with_name(db_path.name + s) for s in SIDECAR_SUFFIXES)):
+    for path in (db_path, *sidecars(db_path)):
         aside = _move_aside(path, stamp)
         if aside is not None:
             log.warning("moved %s aside to %s", path, aside)
@@ -208,7 +225,8 @@ def restore_latest(db_path: str | Path, backup_dir: str | Path) -> Path | None:
 
     Returns the backup it restored from, or ``None`` when no good backup exists, in which case the
     store is left exactly as it was. The old store and its ``-wal``/``-shm``/``-journal`` are renamed
-    ``<name>.damaged-<UTC time>``, never deleted. Stop ``companion serve`` first.
+    ``<name>.damaged-<UTC time>``, never deleted. The caller holds the store's lock (``main`` and
+    ``companion serve`` do), so nothing is writing the store meanwhile.
     """
     db_path = Path(db_path)
     chosen = next((b for b in list_backups(db_path, backup_dir) if _integrity_ok(b)), None)
@@ -218,6 +236,8 @@ def restore_latest(db_path: str | Path, backup_dir: str | Path) -> Path | None:
 
     # Copy first, under a temporary name: if the card is full the damaged store is still in place.
     incoming = db_path.with_name(db_path.name + ".restoring")
+    incoming.unlink(missing_ok=True)
+    create_private_file(incoming)  # copyfile keeps the mode of a file that exists: 0600
     shutil.copyfile(chosen, incoming)
     with open(incoming, "rb") as handle:
         os.fsync(handle.fileno())
@@ -255,14 +275,30 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"backup: {exc}", file=sys.stderr)
             return 1
         return 0
-    if args.action == "check":
-        ok, message = check_database(args.db)
-        print(message)
-        return 0 if ok else 1
-    if args.action == "recover":
-        if not args.db.exists():
+    try:
+        if args.action == "check":
+            ok, message = check_database(args.db)
+            print(message)
+            return 0 if ok else 1
+        if args.action == "recover" and not args.db.exists():
             # A fresh table: the service creates the store on first start.
             return 0
+        # Restoring under a running service would leave it acknowledging commands into the old file.
+        lock = StoreLock.acquire(args.db, args.action)
+    except CompanionError as exc:
+        print(f"{args.action}: {exc}", file=sys.stderr)
+        return EXIT_BUSY if isinstance(exc, StoreBusyError) else 1
+    try:
+        return _restore(args)
+    except CompanionError as exc:
+        print(f"{args.action}: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        lock.release()
+
+
+def _restore(args: argparse.Namespace) -> int:
+    if args.action == "recover":
         ok, message = check_database(args.db)
         if ok:
             return 0

@@ -13,6 +13,7 @@ written that could not be shown) -> append to the store (a pulled plug after thi
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -22,22 +23,67 @@ from companion.games import find_game
 from companion.store import Store
 from companion.timeline import Timeline
 
+MAX_JSON_DEPTH = 32  # a table request nests a few levels (options > sides > cards > skills); never 32
+
 
 def parse_json_object(line: str | bytes) -> JSON:
-    """One line of JSON that must hold an object; the error says what is wrong with it."""
+    """One line of JSON that must hold an object; the error says what is wrong with it.
+
+    Nesting deeper than ``MAX_JSON_DEPTH`` and integers too long for Python to read (over 4,300
+    digits) are refused like any other malformed line, never a RecursionError or a bare ValueError.
+
+    >>> parse_json_object('{"n": ' + '9' * 5000 + '}')
+    Traceback (most recent call last):
+    ...
+    companion.errors.CommandError: not valid JSON: a number with more than 4300 digits
+    """
     if isinstance(line, bytes):
         try:
             line = line.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise CommandError(f"not UTF-8 text: {exc}") from exc
+    if _depth_over(line, MAX_JSON_DEPTH):
+        raise CommandError(f"not a table request: JSON nested more than {MAX_JSON_DEPTH} levels deep")
     try:
         value = json.loads(line)
     except json.JSONDecodeError as exc:
         shown = line if len(line) <= 60 else line[:57] + "..."
         raise CommandError(f"not valid JSON ({exc.msg} at column {exc.colno}): {shown!r}") from exc
+    except RecursionError as exc:  # the depth scan above should make this unreachable
+        raise CommandError("not a table request: JSON nested too deeply") from exc
+    except ValueError as exc:
+        # Python refuses to read integers of more than sys.get_int_max_str_digits() digits.
+        raise CommandError(f"not valid JSON: a number with more than {sys.get_int_max_str_digits()} "
+                           "digits") from exc
     if not isinstance(value, dict):
         raise CommandError(f"a command is a JSON object with a \"type\", not {type(value).__name__}")
     return value
+
+
+def _depth_over(text: str, limit: int) -> bool:
+    """Do brackets outside strings nest deeper than ``limit``? (Before parsing: a RecursionError can
+    come from anywhere once a deep value is inside the program.)"""
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
 
 
 def parse_command(line: str | bytes) -> JSON:

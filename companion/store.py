@@ -3,6 +3,13 @@
 WAL mode with ``synchronous=FULL``: a committed entry survives a pulled plug, and the session only
 shows the state an entry produces after ``append`` has returned.
 
+One writer at a time: ``Store.open(path, lock="serve")`` holds ``<db>.lock`` (``companion.store_files``)
+until ``close``; a second writer is refused with the holder's pid. ``Store.open(path, read_only=True)``
+reads alongside a writer and never creates or changes anything. The database is created 0600 (its
+``-wal``/``-shm`` follow) in folders created 0700, whatever the umask. Before every commit the store
+checks that the file at its path is still the one it opened: a store deleted or replaced under a
+running table refuses to acknowledge anything into the orphaned file.
+
 >>> import tempfile, pathlib
 >>> store = Store.open(pathlib.Path(tempfile.mkdtemp()) / "t.db")
 >>> gid = store.create_game("valley-hoopers", {"kind": "setup", "options": {}}, {"title": "demo"})
@@ -24,9 +31,34 @@ from typing import Any
 
 from companion.errors import StoreError
 from companion.game import JSON
+from companion.store_files import (
+    StoreLock,
+    StoreUnreadableError,
+    check_writable,
+    connect_read_only,
+    create_private_file,
+    make_private_dirs,
+    sqlite_cannot_open,
+    tighten_modes,
+)
 
 APPLICATION_ID = 0x43435431  # "CCT1": marks the file as ours, so we never write into someone else's
 SCHEMA_VERSION = 1
+MAX_GAME_ID = 2**63 - 1  # SQLite's INTEGER PRIMARY KEY is a signed 64-bit number
+
+
+def check_game_id(game_id: int) -> int:
+    """A game id the store can look up, or a ``StoreError`` a person can read (never an OverflowError).
+
+    >>> check_game_id(10**30)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    companion.errors.StoreError: there is no saved game 1000...000: game ids are whole numbers from 1 to ...
+    """
+    if isinstance(game_id, bool) or not isinstance(game_id, int) or not 1 <= game_id <= MAX_GAME_ID:
+        raise StoreError(f"there is no saved game {game_id}: "
+                         f"game ids are whole numbers from 1 to {MAX_GAME_ID}")
+    return game_id
 
 
 def _migrate_to_1(db: sqlite3.Connection) -> None:
@@ -98,37 +130,95 @@ def _explain(path: Path, error: sqlite3.Error) -> str:
     return f"could not write the game store {path}: {text}; the command was not recorded"
 
 
+def _identity(path: Path) -> tuple[int, int] | None:
+    """Which file sits at ``path`` (device, inode); None when nothing does."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return info.st_dev, info.st_ino
+
+
 class Store:
     """The SQLite game store. One connection, used from the thread that owns the table."""
 
-    def __init__(self, path: Path, db: sqlite3.Connection) -> None:
+    def __init__(self, path: Path, db: sqlite3.Connection, *, read_only: bool = False,
+                 lock: StoreLock | None = None) -> None:
         self.path = path
+        self.read_only = read_only
         self._db = db
+        self._lock = lock
+        # The file this connection reads and writes; compared with the path before every commit.
+        self._opened = None if read_only else _identity(path)
 
     @classmethod
-    def open(cls, path: str | Path, *, create: bool = True) -> Store:
-        """Open (or create) the store, refusing files that are not ours, damaged or from the future."""
+    def open(cls, path: str | Path, *, create: bool = True, read_only: bool = False,
+             lock: str | StoreLock | None = None) -> Store:
+        """Open (or create) the store, refusing files that are not ours, damaged or from the future.
+
+        ``lock`` (a role such as ``"serve"``, or a ``StoreLock`` already taken) makes this the one
+        writer until ``close``; ``read_only`` opens an existing store for reading only.
+        """
         path = Path(path)
+        if read_only:
+            return cls._open_read_only(path)
+        held = StoreLock.acquire(path, lock) if isinstance(lock, str) else lock
+        db = None
+        try:
+            if held is not None:
+                check_writable(path)
+            db = cls._connect(path, create)
+            cls._check_and_migrate(path, db)
+        except BaseException:
+            if db is not None:
+                db.close()
+            if isinstance(lock, str) and held is not None:  # ours to give back; a lock handed in is not
+                held.release()
+            raise
+        return cls(path, db, lock=held)
+
+    @staticmethod
+    def _connect(path: Path, create: bool) -> sqlite3.Connection:
         if not path.exists():
             if not create:
                 raise StoreError(f"no game store at {path}")
             try:
-                path.parent.mkdir(parents=True, exist_ok=True)
+                make_private_dirs(path.parent)
+                # Ours, 0600, before SQLite makes it (0644 less the umask); -wal and -shm copy its mode.
+                create_private_file(path)
             except OSError as exc:
-                raise StoreError(f"cannot create the folder for the game store {path}: {exc}") from exc
+                raise StoreError(f"cannot create the game store {path}: {exc}") from exc
+        else:
+            tighten_modes(path)
         try:
-            db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            return sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the game store {path}: {exc}") from exc
+
+    @classmethod
+    def _open_read_only(cls, path: Path) -> Store:
+        if not path.is_file():
+            raise StoreError(f"no game store at {path} (no game has been saved there yet)")
         try:
-            cls._check_and_migrate(path, db)
+            db = connect_read_only(path)
+        except sqlite3.Error as exc:
+            if (reason := sqlite_cannot_open(exc)) is not None:
+                raise StoreUnreadableError(f"cannot open the game store {path} ({reason}: {exc})") from exc
+            raise StoreError(f"{path} is not a Courtside Companion game store or is damaged ({exc})") from exc
+        try:
+            app_id, version, tables = cls._identify(path, db)
+            if version != SCHEMA_VERSION or app_id != APPLICATION_ID:
+                cls._refuse_foreign(path, app_id, version, tables)
+                raise StoreError(f"{path} holds no games yet" if not tables else
+                                 f"{path} has an older layout (schema {version}); start companion serve "
+                                 "once to upgrade it")
         except BaseException:
             db.close()
             raise
-        return cls(path, db)
+        return cls(path, db, read_only=True)
 
     @staticmethod
-    def _check_and_migrate(path: Path, db: sqlite3.Connection) -> None:
+    def _identify(path: Path, db: sqlite3.Connection) -> tuple[int, int, int]:
         try:
             app_id = db.execute("PRAGMA application_id").fetchone()[0]
             version = db.execute("PRAGMA user_version").fetchone()[0]
@@ -137,12 +227,21 @@ class Store:
             raise StoreError(
                 f"{path} is not a Courtside Companion game store or is damaged ({exc}); "
                 "it was left untouched") from exc
+        return int(app_id), int(version), int(tables)
+
+    @staticmethod
+    def _refuse_foreign(path: Path, app_id: int, version: int, tables: int) -> None:
         if app_id != APPLICATION_ID and (tables or app_id):
             raise StoreError(f"{path} is an SQLite file that belongs to another program; "
                              "it was left untouched (choose another file with --db)")
         if version > SCHEMA_VERSION:
             raise StoreError(f"{path} was written by a newer Courtside Companion (schema {version}, "
                              f"this one knows up to {SCHEMA_VERSION}); update the companion")
+
+    @classmethod
+    def _check_and_migrate(cls, path: Path, db: sqlite3.Connection) -> None:
+        app_id, version, tables = cls._identify(path, db)
+        cls._refuse_foreign(path, app_id, version, tables)
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
@@ -160,16 +259,36 @@ class Store:
 
     def close(self) -> None:
         self._db.close()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    def _still_ours(self) -> None:
+        """Refuse to acknowledge into a file that is no longer the store at our path (one ``stat``)."""
+        now = _identity(self.path)
+        if now == self._opened:
+            return
+        if now is None:
+            raise StoreError(f"the game store {self.path} was deleted while the table was using it; the "
+                             "command was not recorded. Restart the table: it restores the newest backup")
+        raise StoreError(f"the game store {self.path} was replaced by another file while the table was "
+                         "using it (a restore or copy while it ran?); the command was not recorded. "
+                         "Restart the table to use the new file")
 
     def _write(self, statements: Callable[[sqlite3.Connection], Any]) -> Any:
+        if self.read_only:
+            raise StoreError(f"the game store {self.path} was opened for reading only; nothing was recorded")
         try:
             self._db.execute("BEGIN IMMEDIATE")
             result = statements(self._db)
+            self._still_ours()
             self._db.execute("COMMIT")
             return result
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, StoreError) as exc:
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
+            if isinstance(exc, StoreError):
+                raise
             raise StoreError(_explain(self.path, exc)) from exc
 
     def create_game(self, game: str, setup_entry: JSON, summary: JSON) -> int:
@@ -197,16 +316,17 @@ class Store:
         self._write(insert)
 
     def entries(self, game_id: int) -> list[JSON]:
-        rows = self._read("SELECT entry FROM log WHERE game_id = ? ORDER BY seq", (game_id,))
+        rows = self._read("SELECT entry FROM log WHERE game_id = ? ORDER BY seq", (check_game_id(game_id),))
         return [json.loads(row[0]) for row in rows]
 
     def timed_entries(self, game_id: int) -> list[tuple[int, str, JSON]]:
-        rows = self._read("SELECT seq, at, entry FROM log WHERE game_id = ? ORDER BY seq", (game_id,))
+        rows = self._read("SELECT seq, at, entry FROM log WHERE game_id = ? ORDER BY seq",
+                          (check_game_id(game_id),))
         return [(int(seq), str(at), json.loads(entry)) for seq, at, entry in rows]
 
     def game(self, game_id: int) -> GameRecord:
         rows = self._read("SELECT id, game, created_at, updated_at, status, summary FROM games "
-                          "WHERE id = ?", (game_id,))
+                          "WHERE id = ?", (check_game_id(game_id),))
         if not rows:
             raise StoreError(f"there is no saved game {game_id}")
         return self._record(rows[0])

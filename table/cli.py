@@ -1,6 +1,11 @@
 """The ``companion`` command: saved games, replay, exports, the rule calculators, the table service.
 
-Run ``companion --help`` for the list; every subcommand has ``--help`` too.
+Run ``companion --help`` for the list; every subcommand has ``--help`` too. Global options (``--db``)
+go before or after the subcommand: ``companion --db g.db replay FILE`` = ``companion replay FILE --db g.db``.
+
+Reads (``games``, ``show``, ``export``) open the store read-only and work while ``companion serve``
+runs; writes (``replay``, ``delete``) take the store's lock and are refused while another program
+(a running serve) holds it.
 """
 
 from __future__ import annotations
@@ -8,15 +13,26 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from companion.errors import CommandError, CompanionError
 from companion.store import Store, default_db_path
 
 
-def _open_store(args: argparse.Namespace) -> Store:
-    return Store.open(Path(args.db) if args.db else default_db_path())
+def _db_path(args: argparse.Namespace) -> Path:
+    return Path(args.db) if args.db else default_db_path()
+
+
+@contextmanager
+def _open_store(args: argparse.Namespace, *, writer: str | None = None) -> Iterator[Store]:
+    """The store for one command: read-only, or locked for ``writer`` (closed, lock released, after)."""
+    store = Store.open(_db_path(args), lock=writer) if writer else Store.open(_db_path(args), read_only=True)
+    try:
+        yield store
+    finally:
+        store.close()
 
 
 def cmd_games(args: argparse.Namespace) -> int:
@@ -26,8 +42,11 @@ def cmd_games(args: argparse.Namespace) -> int:
         for game in all_games():
             print(f"{game.name}\t{game.title}")
         return 0
-    store = _open_store(args)
-    records = store.games()
+    if not _db_path(args).exists():
+        records = []
+    else:
+        with _open_store(args) as store:
+            records = store.games()
     if args.json:
         print(json.dumps([r.to_json() for r in records], indent=2))
     elif not records:
@@ -42,15 +61,36 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def _read_jsonl(path: str) -> list[tuple[int, str]]:
-    text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    return [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    """The non-blank lines of a JSON-lines file with their numbers; bad UTF-8 is named by line."""
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError as exc:
+        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    lines = []
+    for number, raw in enumerate(data.splitlines(), start=1):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise CommandError(f"line {number}: not UTF-8 text (byte {exc.start + 1} is "
+                               f"{raw[exc.start:exc.start + 1]!r}); nothing was replayed") from exc
+        if line.strip():
+            lines.append((number, line))
+    return lines
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        lines = _read_jsonl(args.file)
+    except CommandError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    with _open_store(args, writer="replay") as store:
+        return _replay(args, store, lines)
+
+
+def _replay(args: argparse.Namespace, store: Store, lines: list[tuple[int, str]]) -> int:
     from companion.session import Session, parse_command
 
-    lines = _read_jsonl(args.file)
-    store = _open_store(args)
     if args.resume is not None:
         session = Session.resume(store, args.resume)
     else:
@@ -92,16 +132,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     from companion.session import Session
 
-    session = Session.resume(_open_store(args), args.game_id)
-    print(json.dumps(session.snapshot(), indent=2))
+    with _open_store(args) as store:
+        snapshot = Session.resume(store, args.game_id).snapshot()
+    print(json.dumps(snapshot, indent=2))
     return 0
 
 
 def cmd_export(args: argparse.Namespace) -> int:
     from companion.export import export_csv, export_json
 
-    store = _open_store(args)
-    text = export_json(store, args.game_id) if args.format == "json" else export_csv(store, args.game_id)
+    with _open_store(args) as store:
+        text = export_json(store, args.game_id) if args.format == "json" else export_csv(store, args.game_id)
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
     else:
@@ -110,7 +151,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_delete(args: argparse.Namespace) -> int:
-    _open_store(args).delete_game(args.game_id)
+    with _open_store(args, writer="delete") as store:
+        store.delete_game(args.game_id)
     print(f"deleted game {args.game_id}")
     return 0
 
@@ -164,47 +206,59 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     return 0 if all(c.ok for c in checks) else 1
 
 
+DB_HELP = "game store file (default: $COMPANION_DB or the user data folder)"
+
+
+def global_options() -> argparse.ArgumentParser:
+    """The options every subcommand also takes after its name (SUPPRESS: absent leaves the global value)."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--db", default=argparse.SUPPRESS, help=DB_HELP)
+    return common
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description=__doc__.splitlines()[0])
-    parser.add_argument("--db", help="game store file (default: $COMPANION_DB or the user data folder)")
+    parser.add_argument("--db", help=DB_HELP)
     sub = parser.add_subparsers(dest="command", required=True)
+    common = [global_options()]
 
-    p = sub.add_parser("games", help="list saved games with their status")
+    p = sub.add_parser("games", parents=common, help="list saved games with their status")
     p.add_argument("--json", action="store_true")
     p.add_argument("--known", action="store_true", help="list the games the companion can run")
     p.set_defaults(func=cmd_games)
 
-    p = sub.add_parser("replay", help="play one command per line of a JSON-lines file into a game")
+    p = sub.add_parser("replay", parents=common,
+                       help="play one command per line of a JSON-lines file into a game")
     p.add_argument("file", help="JSON-lines file ('-' for stdin); a first line of type setup sets it up")
     p.add_argument("--game", default="valley-hoopers")
     p.add_argument("--resume", type=int, metavar="GAME_ID", help="continue a saved game instead")
     p.add_argument("--json", action="store_true", help="print the final state as JSON")
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("show", help="print a saved game's current state as JSON")
+    p = sub.add_parser("show", parents=common, help="print a saved game's current state as JSON")
     p.add_argument("game_id", type=int)
     p.set_defaults(func=cmd_show)
 
-    p = sub.add_parser("export", help="export a saved game (JSON log or CSV box score)")
+    p = sub.add_parser("export", parents=common, help="export a saved game (JSON log or CSV box score)")
     p.add_argument("game_id", type=int)
     p.add_argument("--format", choices=("json", "csv"), default="json")
     p.add_argument("-o", "--output")
     p.set_defaults(func=cmd_export)
 
-    p = sub.add_parser("delete", help="delete a saved game")
+    p = sub.add_parser("delete", parents=common, help="delete a saved game")
     p.add_argument("game_id", type=int)
     p.set_defaults(func=cmd_delete)
 
-    p = sub.add_parser("calc", help="target numbers and foul-die outcomes without a game")
+    p = sub.add_parser("calc", parents=common, help="target numbers and foul-die outcomes without a game")
     p.add_argument("game")
     calc = p.add_subparsers(dest="calc", required=True)
-    a = calc.add_parser("attack", help="target number and chance for an attack")
+    a = calc.add_parser("attack", parents=common, help="target number and chance for an attack")
     a.add_argument("--stat", type=int, required=True)
     a.add_argument("--bonus", type=int, action="append", help="a bonus (repeat for several)")
     a.add_argument("--defense", type=int, default=0)
     a.add_argument("--foul-bonus", type=int, default=0)
     a.add_argument("--json", action="store_true")
-    f = calc.add_parser("foul", help="what a foul-die face means for an action")
+    f = calc.add_parser("foul", parents=common, help="what a foul-die face means for an action")
     f.add_argument("--action", required=True, help="D2, D3, DLU, steal, intercept, screen, rebound, "
                    "block or tribe_block")
     f.add_argument("--face", required=True)
@@ -213,8 +267,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     from table.serve import build_parser as serve_options
 
-    p = sub.add_parser("serve", help="run the table service (buttons, dice tray, OLED, socket)")
-    p.add_argument("--db", default=argparse.SUPPRESS, help="game store file (same as companion --db)")
+    p = sub.add_parser("serve", parents=common,
+                       help="run the table service (buttons, dice tray, OLED, socket)")
     serve_options(p).set_defaults(func=cmd_serve)
 
     # Everything after `run` belongs to the kiosk's own parser (kiosk.launcher), flags included.
@@ -222,7 +276,7 @@ def build_parser() -> argparse.ArgumentParser:
                        add_help=False)
     p.set_defaults(func=cmd_run, kiosk_args=[])
 
-    p = sub.add_parser("doctor", help="check the real setup and say what to fix")
+    p = sub.add_parser("doctor", parents=common, help="check the real setup and say what to fix")
     p.add_argument("--config")
     p.set_defaults(func=cmd_doctor)
     return parser
@@ -239,6 +293,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.func(args))
     except CompanionError as exc:
         print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # an export to a folder that does not exist, a full disk
+        print(f"companion: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), file=sys.stderr)
         return 2
 
 

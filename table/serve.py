@@ -1,8 +1,9 @@
 """``companion serve``: start the table service with its store, socket, controls and hardware.
 
-Start-up order matters for "pulling the plug loses nothing": check the database (move a damaged
-one aside and restore the last good backup), resume the unfinished game exactly, open the socket,
-then tell systemd we are ready. The hardware (``hardware/``, imported only here and only when the
+Start-up order matters for "pulling the plug loses nothing": take the store's lock (one writer per
+database), check the database (move a damaged one aside and restore the last good backup; restore
+a missing one from the backups), resume the unfinished game exactly, open the socket, then tell
+systemd we are ready. The hardware (``hardware/``, imported only here and only when the
 service starts) is chosen by configuration: real devices, or the libraries' own mocks with ``--sim``.
 """
 
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import notify
-from companion.backup import backup_database, check_database, move_store_aside, restore_latest
+from companion.backup import backup_database, check_database, list_backups, move_store_aside, restore_latest
 from companion.controls import TableControls
 from companion.errors import StoreError
 from companion.game import JSON
@@ -27,8 +28,12 @@ from companion.protocol import default_socket_path
 from companion.service import TableService
 from companion.socket_server import TableSocketServer
 from companion.store import Store, default_db_path
+from companion.store_files import StoreLock, StoreReadOnlyError, check_writable
 
 log = logging.getLogger("companion.serve")
+
+EXIT_STORE = 2  # the store is refused: another program's file, in use by another serve, unreadable
+EXIT_READ_ONLY = 4  # the store cannot be written (read-only card, permissions): restarting won't help
 
 
 def backup_dir_for(db_path: Path) -> Path:
@@ -36,26 +41,48 @@ def backup_dir_for(db_path: Path) -> Path:
 
 
 def open_store_recovering(db_path: Path) -> tuple[Store, str | None]:
-    """Open the store; a damaged one is moved aside (never deleted) and the last good backup restored.
+    """Lock and open the store; a damaged one is moved aside (never deleted) and the last good backup
+    restored; a missing one is restored from the newest intact backup, if there is one.
 
     With no intact backup the damaged file is still moved aside and the table starts on an empty
     store: a table that works, with the old file kept for rescue, beats a service that restarts
-    forever on the same damaged file.
+    forever on the same damaged file. Raises ``StoreBusyError`` when another program holds the lock
+    and ``StoreReadOnlyError`` when the store can't be written; a healthy store is then left as it is.
     """
-    if db_path.exists():
-        ok, detail = check_database(db_path)
-        if not ok:
-            restored = restore_latest(db_path, backup_dir_for(db_path))
-            if restored is not None:
-                message = (f"the game store was damaged ({detail}); it was moved aside and "
-                           f"the backup {restored.name} restored")
-            else:
-                moved = move_store_aside(db_path)
-                message = (f"the game store was damaged ({detail}) and no intact backup was found; it "
-                           f"was kept as {moved[0].name if moved else 'is'} and a new, empty store started")
+    lock = StoreLock.acquire(db_path, "serve")
+    try:
+        check_writable(db_path)
+        message = _recover(db_path)
+        if message:
             log.error(message)
-            return Store.open(db_path), message
-    return Store.open(db_path), None
+        return Store.open(db_path, lock=lock), message
+    except BaseException:
+        lock.release()
+        raise
+
+
+def _recover(db_path: Path) -> str | None:
+    """Repair the store in place (under the lock); what was done, for the log and the kiosk, or None."""
+    backups = backup_dir_for(db_path)
+    if not db_path.exists():
+        if not list_backups(db_path, backups):
+            return None  # a new table
+        restored = restore_latest(db_path, backups)
+        if restored is not None:
+            return (f"the game store {db_path.name} was missing; the newest intact backup "
+                    f"{restored.name} was restored")
+        return ("the game store was missing and no backup passes integrity_check; a new, empty store "
+                "started (the backups were left as they are)")
+    ok, detail = check_database(db_path)
+    if ok:
+        return None
+    restored = restore_latest(db_path, backups)
+    if restored is not None:
+        return (f"the game store was damaged ({detail}); it was moved aside and the backup "
+                f"{restored.name} restored")
+    moved = move_store_aside(db_path)
+    return (f"the game store was damaged ({detail}) and no intact backup was found; it "
+            f"was kept as {moved[0].name if moved else 'is'} and a new, empty store started")
 
 
 class PeriodBackups:
@@ -170,7 +197,11 @@ def serve(args: argparse.Namespace) -> int:
         store, recovery_message = open_store_recovering(db_path)
     except StoreError as exc:
         print(f"companion serve: {exc}", flush=True)
-        return 2
+        return EXIT_READ_ONLY if isinstance(exc, StoreReadOnlyError) else EXIT_STORE
+    except OSError as exc:  # a rename or copy of the recovery failed (card full, gone read-only meanwhile)
+        print(f"companion serve: could not repair the game store {db_path}: {exc}; nothing was deleted",
+              flush=True)
+        return EXIT_STORE
     service = TableService(store)
     interval = notify.watchdog_interval()
     if interval:
