@@ -144,7 +144,7 @@ class Session:
             "view": self.game.view(state),
             "scoreboard": self.game.scoreboard(state).to_json(),
             "prompt": self.game.prompt(state).to_json(),
-            "outcome": None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason},
+            "outcome": None if outcome is None else outcome.to_json(),
         }
 
     def snapshot(self) -> JSON:

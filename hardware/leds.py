@@ -1,8 +1,9 @@
 """Possession and bonus LEDs and the end-of-period buzzer, on gpiozero's ``LED`` and ``Buzzer``.
 
 Everything here is optional (a key left out of ``[leds]`` means that light is not wired). The
-lights follow the ``ScoreboardView``; the buzzer sounds once when a period's clock reaches zero
-and once when the game becomes final, never again for the same moment.
+lights follow the ``ScoreboardView``; the buzzer sounds once when the view says a period is over
+(``period_over``, set by the game) and once when the game becomes final, never again for the same
+moment.
 
 >>> from gpiozero.pins.mock import MockFactory
 >>> from companion.game import ScoreboardView, SideView
@@ -22,12 +23,6 @@ from gpiozero import LED, Buzzer
 
 from companion.game import ScoreboardView
 from hardware.config import LedConfig
-
-
-def clock_at_zero(clock: str) -> bool:
-    """True for a clock showing no time left (``0:00``, ``00:00.0``); False for text or no digits."""
-    digits = [c for c in clock if c.isdigit()]
-    return bool(digits) and all(c == "0" for c in digits) and all(c.isdigit() or c in ":. " for c in clock)
 
 
 class TableLights:
@@ -57,9 +52,8 @@ class TableLights:
             return False  # starting up on a finished period is not the moment the period ended
         if view.final and not last.final:
             return True
-        already_zero = clock_at_zero(last.clock) and last.period == view.period
-        period_ended = clock_at_zero(view.clock) and not already_zero
-        return period_ended and not view.final
+        already_over = last.period_over and last.period == view.period
+        return view.period_over and not already_over and not view.final
 
     def buzz(self) -> None:
         """One buzz of the configured length, in gpiozero's background thread (never blocks)."""

@@ -15,9 +15,9 @@ import threading
 import time
 from typing import Any
 
-from companion.dice import DICE_BY_NAME
 from companion.errors import CommandError, RuleError
 from companion.game import JSON
+from companion.games import known_dice
 from companion.service import TableService
 
 TAP_S = 0.08  # longer than the debounce window, shorter than any hold
@@ -89,8 +89,9 @@ class SimulatedTable:
             self.hardware.sim.tray.send(raw.encode("latin-1", "replace"))
             return {"ok": True, "sent": raw}
         die, face = request.get("die"), request.get("face")
-        if die not in DICE_BY_NAME:
-            raise CommandError(f"die must be one of {', '.join(DICE_BY_NAME)}, not {die!r}")
+        dice = known_dice()
+        if die not in dice:
+            raise CommandError(f"die must be one of {', '.join(dice)}, not {die!r}")
         self._seq = (self._seq + 1) % 65536
         self.hardware.sim.tray.send(f"ROLL,{self._seq},{die},{face}")
         return {"ok": True, "sent": {"seq": self._seq, "die": die, "face": face}}
@@ -101,8 +102,9 @@ class SimulatedTable:
         die = prompt.get("die")
         if die is None:
             raise RuleError("the game is not waiting for a die")
-        # Like a physical die: every face equally likely (the prompt lists repeated faces, e.g. blanks).
-        faces = prompt.get("faces") or DICE_BY_NAME[die].faces
+        # Like a physical die: every face equally likely, so repeated faces (three blanks) count each
+        # time: the prompt's ``faces`` keeps repeats, ``die_info`` lists each face once.
+        faces = prompt.get("faces") or (prompt.get("die_info") or {}).get("faces") or known_dice()[die].faces
         return self.tray(service, {"die": die, "face": self.rng.choice(faces)})
 
     def oled(self, _service: TableService, request: JSON) -> JSON:

@@ -28,7 +28,7 @@ REGENERATE = os.environ.get("REGENERATE_REFERENCE") == "1"
 
 TEAMS = (SideView("Hoopers", 42, team_fouls=3), SideView("Dunkers", 38, team_fouls=5, bonus=True))
 MIDGAME = ScoreboardView("valley_hoopers", TEAMS, "Q2", "7:45", possession=0, message="Chus Kinder to shoot")
-TARGET = ScoreboardView("valley_hoopers", TEAMS, "Q2", "7:31", possession=0, target=55,
+TARGET = ScoreboardView("valley_hoopers", TEAMS, "Q2", "7:31", possession=0, target=55, target_text="<=55",
                         message="3PS Muy Schillato")
 HIGH_SCORE = ScoreboardView(
     "valley_hoopers", (SideView("Hoopers", 102, team_fouls=1), SideView("Dunkers", 99, team_fouls=4)),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from companion.game import Game
 from companion.games.valley_hoopers.commands import COMMANDS
+from companion.games.valley_hoopers.dice import DICE
 from companion.games.valley_hoopers.fouls import FoulOutcome, foul_outcome
 from companion.games.valley_hoopers.rosters import Roster, load_roster, parse_roster, shipped_roster
 from companion.games.valley_hoopers.rules import apply, decide
@@ -34,6 +35,8 @@ GAME = Game(
     prompt=prompt,
     view=view,
     commands=COMMANDS,
+    dice=DICE,
+    sides=(2, 2),
 )
 
 __all__ = [

@@ -11,8 +11,19 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
+from companion.dice import Die
 from companion.errors import CompanionError
-from companion.game import Choice, Outcome, Prompt, ScoreboardView, SideView, Target
+from companion.game import (
+    AtMost,
+    Choice,
+    Counter,
+    Outcome,
+    Prompt,
+    RollInfo,
+    ScoreboardView,
+    SideView,
+    Target,
+)
 from companion.games.valley_hoopers import after_the_shot, counters, shots
 from companion.games.valley_hoopers.coach import upgrade_eligible
 from companion.games.valley_hoopers.model import INJURY_EFFECTS, POSITIONS, STATS, State, other
@@ -189,6 +200,13 @@ def _play_commands(state: State, slot: str) -> tuple[str, ...]:
     return tuple(commands)
 
 
+def _roll(die: Die | None, target: Target | None) -> RollInfo | None:
+    """The awaited die with its rule: a d20 roll at or under the target succeeds."""
+    if die is None:
+        return None
+    return RollInfo(die, AtMost(target.value, gives="success", misses="miss") if target is not None else None)
+
+
 def prompt(state: State) -> Prompt:
     """What the table must do next, with the target and the exact chance for a pending d20 roll."""
     if state.final:
@@ -234,8 +252,7 @@ def prompt(state: State) -> Prompt:
             side=pending.side,
             text=f"{name}: defend {pending.hooper}'s {what}, or let it go",
             commands=("defend", "no_defense", "roll", *anytime),
-            die=die.name if die else None,
-            faces=die.faces if die else (),
+            roll=_roll(die, target),
             target=target,
             p_success=p_success,
             expected_points=expected,
@@ -298,8 +315,7 @@ def prompt(state: State) -> Prompt:
         side=pending.side,
         text=texts.get(kind, f"{name}: {kind}"),
         commands=(*commands, "enter_card"),
-        die=die.name if die else None,
-        faces=die.faces if die else (),
+        roll=_roll(die, target),
         target=target,
         p_success=p_success,
         expected_points=expected,
@@ -315,7 +331,8 @@ def scoreboard(state: State) -> ScoreboardView:
             score=state.score[i],
             team_fouls=state.team_fouls[i],
             bonus=state.team_fouls[i] + 1 >= counters.BONUS_FROM_TEAM_FOUL,  # the next foul gives free throws
-            extra=f"TO {s.timeouts} CT {s.coach_tokens}",
+            counters=(Counter("TO", s.timeouts), Counter("CT", s.coach_tokens)),
+            active=not state.final and i == state.turn.attacker,
         )
         for i, s in enumerate(state.sides)
     )
@@ -326,8 +343,12 @@ def scoreboard(state: State) -> ScoreboardView:
         clock=f"{min(state.pair, state.pairs_in_period)}/{state.pairs_in_period}",
         possession=None if state.final else state.turn.attacker,
         target=target.value if target is not None else None,
+        target_text=AtMost(target.value).words if target is not None else "",
         message=state.message[:40],
         final=state.final,
+        title="Valley Hoopers",
+        # The first moment of a new period (turn 1, nothing played yet): the buzzer reads it.
+        period_over=state.period > 1 and state.turn_number == 1 and state.turn.fresh and not state.final,
     )
 
 
