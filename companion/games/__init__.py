@@ -24,7 +24,8 @@ _registered: list[Game] = []
 _found: tuple[Game, ...] | None = None
 
 
-def _discover() -> tuple[Game, ...]:
+def builtin_games() -> tuple[Game, ...]:
+    """The games shipped in companion/games/ (each folder exposing GAME), found once."""
     global _found
     if _found is None:
         games = []
@@ -57,7 +58,7 @@ def register(game: Game) -> Game:
 
 def all_games() -> tuple[Game, ...]:
     games: list[Game] = []
-    for game in (*_discover(), *_registered, *_extra()):
+    for game in (*builtin_games(), *_registered, *_extra()):
         if all(g.name != game.name for g in games):
             games.append(game)
     return tuple(games)
