@@ -195,14 +195,17 @@ class Prompt:
 class Calculator:
     """A what-if tool the game offers to ``companion calc GAME NAME ...``.
 
-    ``arguments(parser)`` adds its command-line arguments to an argparse subparser; ``run(args)``
-    returns the lines to print. Both are plain functions of the game.
+    ``arguments(parser)`` adds its command-line arguments to an argparse (sub)parser; ``run(args)``
+    returns the result as a JSON object (the CLI prints it as JSON or as ``key: value`` lines).
     """
 
     name: str
     summary: str
     arguments: Callable[[Any], None]
-    run: Callable[[Any], list[str]]
+    run: Callable[[Any], JSON]
+
+    def to_json(self) -> JSON:
+        return {"name": self.name, "summary": self.summary}
 
 
 @dataclass(frozen=True)

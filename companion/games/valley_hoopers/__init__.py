@@ -14,6 +14,7 @@ tracks, energy, cubes, the Onfire track, and shows the target and the chance bef
 from __future__ import annotations
 
 from companion.game import Game
+from companion.games.valley_hoopers.calculators import CALCULATORS
 from companion.games.valley_hoopers.commands import COMMANDS
 from companion.games.valley_hoopers.dice import DICE
 from companion.games.valley_hoopers.fouls import FoulOutcome, foul_outcome
@@ -37,6 +38,7 @@ GAME = Game(
     commands=COMMANDS,
     dice=DICE,
     sides=(2, 2),
+    calculators=CALCULATORS,
 )
 
 __all__ = [
