@@ -25,7 +25,8 @@ def _attack_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _attack(args: argparse.Namespace) -> dict[str, Any]:
-    target = attack_target(args.stat, args.bonus or [], [args.defense] if args.defense else [], args.foul_bonus)
+    defense = [args.defense] if args.defense else []
+    target = attack_target(args.stat, args.bonus or [], defense, args.foul_bonus)
     return {"target": target.value, "automatic": automatic(target), "p_success": float(chance(target)),
             "text": target.text}
 
