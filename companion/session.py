@@ -19,6 +19,7 @@ from typing import Any
 from companion.errors import CommandError, RuleError
 from companion.game import JSON, Game
 from companion.games import find_game
+from companion.sealed import mask_done
 from companion.store import Store
 from companion.timeline import Timeline
 
@@ -124,13 +125,14 @@ class Session:
         History screen and its score-difference chart read this.
         """
         lines: list[JSON] = []
+        done = mask_done(self.game, self.timeline.done)  # sealed values stay secret until revealed
         for n, state in enumerate(self.timeline.states):
             board = self.game.scoreboard(state)
             if n == 0:
                 text = "game set up"
                 command = None
             else:
-                entry = self.timeline.done[n - 1]
+                entry = done[n - 1]
                 command = entry["command"]
                 texts = [str(e["text"]) for e in entry["events"] if e.get("text")]
                 text = "; ".join(dict.fromkeys(texts)) or str(command.get("type"))

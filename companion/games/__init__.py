@@ -2,8 +2,8 @@
 
 Every package under ``companion/games/`` that exposes ``GAME`` is a game: adding a folder is all
 it takes. Tests add games of their own with ``register(game)`` or, for a service started in a
-subprocess, by listing modules in ``COMPANION_EXTRA_GAMES`` (``tests.tally_game``, comma-separated;
-each module exposes ``GAME``).
+subprocess, by listing modules in ``COMPANION_EXTRA_GAMES`` (``shootout_game``, comma-separated,
+importable on the service's path; each module exposes ``GAME``).
 
 >>> find_game("vh").name
 'valley-hoopers'
@@ -54,6 +54,11 @@ def register(game: Game) -> Game:
     if all(g.name != game.name for g in _registered):
         _registered.append(game)
     return game
+
+
+def unregister(game: Game) -> None:
+    """Forget a game added by ``register`` (a test's clean-up)."""
+    _registered[:] = [g for g in _registered if g.name != game.name]
 
 
 def all_games() -> tuple[Game, ...]:
