@@ -1,9 +1,10 @@
 """The OLED layouts for games that are not two sides face to face: 3 to 5 sides, or one signed lead.
 
 Columns: one per side, the score in block digits, the name under it, then fouls or the first
-counter; the side to act has its name boxed (white on black). Lead: the leading side's name and
-the lead in big digits (Crunch Time keeps one signed score). Both keep the top bar (period,
-clock, FINAL or the target badge) and the bottom message line of the two-side layouts.
+counter; the side to act has its name boxed (white on black). Lead: the leading side's name on
+the left, the lead in big digits on the right (Crunch Time keeps one signed score). Both keep the
+top bar (period, clock, FINAL or the target badge) and the bottom message line of the two-side
+layouts.
 
 >>> from companion.game import Lead, ScoreboardView, SideView
 >>> from hardware.oled_layout import render
@@ -56,7 +57,7 @@ def render_columns(draw: ImageDraw.ImageDraw, view: ScoreboardView, size: Size, 
     _top_bar(draw, view, width)
     # Digits as big as the column allows for three characters.
     for w, t, gap in ((12, 3, 2), (9, 3, 2), (7, 2, 1), (5, 2, 1)):
-        if block_text_width("888", w, t, gap) <= column - 2:
+        if block_text_width("888", w, t, gap) <= column - 6:  # a margin from the column rules
             break
     for index, team in enumerate(sides):
         x0 = index * column
@@ -90,7 +91,10 @@ def render_lead(draw: ImageDraw.ImageDraw, view: ScoreboardView, size: Size, mes
     text = _score_text(abs(lead.value)) if lead.side is not None else "0"
     w, t, gap = (15, 4, 3) if size[0] < 256 else (20, 5, 4)
     text_w = block_text_width(text, w, t, gap)
-    label = _fit(("LEAD " + leader) if lead.side is not None else leader, width // 2 - 4)
-    _text(draw, (0, 24), label)
-    draw_block_text(draw, width - text_w - 2, 12, text, w, 28, t, gap)
+    half = width // 2
+    label = _fit(leader, half - 4)
+    _text(draw, ((half - _text_width(label)) // 2, 15 if lead.side is not None else 21), label)
+    if lead.side is not None:
+        _text(draw, ((half - _text_width("LEADS BY")) // 2, 27), "LEADS BY")
+    draw_block_text(draw, half + (half - text_w) // 2, 12, text, w, 28, t, gap)
     _bottom(draw, message, width)

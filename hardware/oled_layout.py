@@ -139,7 +139,8 @@ def _bottom_line(view: ScoreboardView) -> str:
 
 def target_label(view: ScoreboardView) -> str:
     """The target badge: ``ROLL`` and the success rule's words (``<=55``), or the bare number."""
-    return f"ROLL{view.target_text}" if view.target_text else f"ROLL {view.target}"
+    words = view.target_text or str(view.target)
+    return f"ROLL{words}" if words[0] in "<>=" else f"ROLL {words}"
 
 
 def _side_note(team: SideView) -> str:
