@@ -31,7 +31,9 @@ class SimulatedTable:
         self.config = config
         self.rng = rng or random.Random()
         self._seq = 0
-        self._lock = threading.Lock()
+        self._lock = threading.Condition()
+        self._tickets = 0  # presses and turns run one at a time, in the order they were asked for
+        self._serving = 0
 
     def register(self, service: TableService) -> None:
         service.extra_ops.update({"sim_press": self.press, "sim_turn": self.turn, "sim_tray": self.tray,
@@ -56,14 +58,13 @@ class SimulatedTable:
         down_for = self._hold_s(role) + 0.15 if request.get("hold") else TAP_S
 
         def cycle() -> None:  # off the owner thread: a held button must not hold up the table
-            with self._lock:
-                pin.drive_low()
-                time.sleep(down_for)
-                pin.drive_high()
-                # Stay up past the debounce window, or the next tap would read as switch bounce.
-                time.sleep(TAP_S)
+            pin.drive_low()
+            time.sleep(down_for)
+            pin.drive_high()
+            # Stay up past the debounce window, or the next tap would read as switch bounce.
+            time.sleep(TAP_S)
 
-        threading.Thread(target=cycle, name="sim-press", daemon=True).start()
+        self._in_turn(cycle, "sim-press")
         return {"ok": True, "pressed": role, "held": bool(request.get("hold"))}
 
     def turn(self, _service: TableService, request: JSON) -> JSON:
@@ -73,11 +74,29 @@ class SimulatedTable:
         if self.hardware.dial is None:
             raise RuleError("this table has no encoder configured")
         def turn() -> None:  # one turn at a time: two at once would mix their quadrature pulses
-            with self._lock:
-                self.hardware.dial.turn(steps)
+            self.hardware.dial.turn(steps)
 
-        threading.Thread(target=turn, name="sim-turn", daemon=True).start()
+        self._in_turn(turn, "sim-turn")
         return {"ok": True, "turned": steps}
+
+    def _in_turn(self, action: Any, name: str) -> None:
+        """Run ``action`` on a thread of its own, after every press and turn asked for before it
+        (a race pressed SIDE3 then HOME must reach the pins in that order)."""
+        with self._lock:
+            ticket = self._tickets
+            self._tickets += 1
+
+        def run() -> None:
+            with self._lock:
+                self._lock.wait_for(lambda: self._serving == ticket)
+            try:
+                action()
+            finally:
+                with self._lock:
+                    self._serving += 1
+                    self._lock.notify_all()
+
+        threading.Thread(target=run, name=name, daemon=True).start()
 
     def tray(self, _service: TableService, request: JSON) -> JSON:
         if self.hardware.sim is None or self.hardware.sim.tray is None:
