@@ -25,11 +25,19 @@ def export_json(store: Store, game_id: int) -> str:
                        "created_at": record.created_at, "summary": record.summary, "log": log}, indent=2)
 
 
+def _players(side: JSON) -> list[JSON]:
+    """A side's player cards: its first list of objects (whatever the game calls it)."""
+    for value in side.values():
+        if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
+            return value
+    return []
+
+
 def box_score_rows(view: JSON) -> list[JSON]:
     """One row per player card: side, then every plain number or text the game's view holds for it."""
     rows: list[JSON] = []
     for side in view.get("sides", []):
-        for player in side.get("hoopers", side.get("players", [])):
+        for player in _players(side):
             row: JSON = {"side": side.get("name", "")}
             row.update({k: v for k, v in player.items()
                         if isinstance(v, str | int | float | bool) or v is None})

@@ -7,7 +7,7 @@ written that could not be shown) -> append to the store (a pulled plug after thi
 >>> import tempfile, pathlib
 >>> from companion.store import Store
 >>> store = Store.open(pathlib.Path(tempfile.mkdtemp()) / "t.db")
->>> session = Session.new(store, "valley-hoopers", {})  # doctest: +SKIP
+>>> session = Session.new(store, "some-game", {})  # doctest: +SKIP
 """
 
 from __future__ import annotations

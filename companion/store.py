@@ -5,7 +5,7 @@ shows the state an entry produces after ``append`` has returned.
 
 >>> import tempfile, pathlib
 >>> store = Store.open(pathlib.Path(tempfile.mkdtemp()) / "t.db")
->>> gid = store.create_game("valley-hoopers", {"kind": "setup", "options": {}}, {"title": "demo"})
+>>> gid = store.create_game("some-game", {"kind": "setup", "options": {}}, {"title": "demo"})
 >>> [e["kind"] for e in store.entries(gid)]
 ['setup']
 >>> store.close()

@@ -4,11 +4,11 @@ Lines are NMEA 0183 style ASCII, ``$TYPE,field,...*HH`` then CRLF, at most 82 by
 ``HH`` is the XOR of every byte between ``$`` and ``*`` as two upper-case hex digits (lower case is
 accepted). docs/dice-tray-protocol.md is the firmware author's version of this module.
 
->>> frame("ROLL,17,d20x5,55")
-b'$ROLL,17,d20x5,55*1C\\r\\n'
+>>> frame("ROLL,17,d20,15")
+b'$ROLL,17,d20,15*55\\r\\n'
 >>> protocol = TrayProtocol()
->>> protocol.receive(b"$ROLL,17,d20x5,55*1C\\r\\n$ROLL,17,d20x5,55*1C\\r\\n")
-([TrayRoll(seq=17, die='d20x5', face=55)], [b'$ACK,17*63\\r\\n', b'$ACK,17*63\\r\\n'])
+>>> protocol.receive(b"$ROLL,17,d20,15*55\\r\\n$ROLL,17,d20,15*55\\r\\n")
+([TrayRoll(seq=17, die='d20', face=15)], [b'$ACK,17*63\\r\\n', b'$ACK,17*63\\r\\n'])
 
 The second copy (a resend after a lost ACK) is acknowledged again but reported once.
 

@@ -41,7 +41,7 @@ class TableLights:
         for index, led in enumerate(self.possession):
             led.value = view.possession == index
         for index, led in enumerate(self.bonus):
-            led.value = index < len(view.sides) and view.sides[index].bonus
+            led.value = index < len(view.sides) and bool(view.sides[index].bonus)  # None: no fouls
         if self._should_buzz(view):
             self.buzz()
         self._last = view
