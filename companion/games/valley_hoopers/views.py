@@ -73,14 +73,29 @@ def pending_target(state: State) -> Target | None:
 
 
 def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]]) -> tuple[Choice, ...]:
+    """The candidates the rules accept now, each with the odds of the d20 roll it leads to."""
     chosen = []
     for label, command in candidates:
         try:
-            resolve(state, command)
+            after = resolve(state, command)
         except CompanionError:
             continue
-        chosen.append(Choice(label, command))
+        chosen.append(Choice(label, command, *_odds(after)))
     return tuple(chosen)
+
+
+def _odds(after: State) -> tuple[Fraction | None, Fraction | None, str]:
+    """Chance, expected points and a hint ("55 or less: 55%") of the roll awaited after a choice."""
+    target = None if after.decisions or after.final else pending_target(after)
+    if target is None:
+        return None, None, ""
+    p_success = chance(target)
+    shot = after.pending.kind in ("attack_roll", "defense_window", "defense_check")
+    points = after.pending.points if shot else 0
+    expected = p_success * points if points else None
+    if is_automatic(target):
+        return p_success, expected, f"{target.value}: scores without a roll"
+    return p_success, expected, f"{AtMost(target.value).hint()}: {round(p_success * 100)}%"
 
 
 def _decision_prompt(state: State) -> Prompt:
