@@ -8,31 +8,59 @@ form so this module stays free of hardware imports). The meaning depends on the 
 - otherwise the encoder (and NEXT / MENU) dial through the prompt's ready-made choices and CONFIRM
   sends the one shown;
 - UNDO held (1 s) undoes; a short UNDO tap only says to hold it, so a brushed button never undoes;
-  MENU held redoes; HOME / AWAY jump the dial to the next choice for that side.
+  MENU held redoes; the side buttons (HOME, AWAY, SIDE3..SIDE5) jump the dial to the next choice
+  for that side;
+- when the prompt declares a race, the side buttons race instead: the first press opens the race's
+  own window, presses dated (first edge) within it tie and the tie-breaker holder wins; when the
+  window closes the race command goes out with the order and the press times.
+
+Which die is awaited, its faces and its success rule come from the prompt's ``die_info``; no game
+is named here.
 
 No rule lives here: every command still goes through the game's ``decide``.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from companion.dice import DICE_BY_NAME, Die
 from companion.game import JSON
+from companion.games import known_dice
 
 Submit = Callable[[JSON], JSON]
 Notify = Callable[[str], None]
+Later = Callable[[float, Callable[[], None]], None]
+SIDE_ROLES = ("HOME", "AWAY", "SIDE3", "SIDE4", "SIDE5")
+# Presses of the slower players reach us a debounce later than their edge: wait that much longer.
+RACE_GRACE_S = 0.05
 
 
-def die_named(name: str | None) -> Die | None:
-    return None if name is None else DICE_BY_NAME.get(name)
-
-
-def die_title(name: str) -> str:
-    die = DICE_BY_NAME.get(name)
+def die_title(name: str, prompt: JSON | None = None) -> str:
+    info = (prompt or {}).get("die_info") or {}
+    if info.get("name") == name:
+        return str(info.get("title") or name)
+    die = known_dice().get(name)
     return die.title if die else name
+
+
+def _faces(prompt: JSON) -> list[Any]:
+    info = prompt.get("die_info") or {}
+    if info.get("faces"):
+        return list(info["faces"])
+    faces = prompt.get("faces")
+    if not faces:
+        die = known_dice().get(prompt.get("die") or "")
+        faces = die.faces if die else ()
+    return list(dict.fromkeys(faces))
+
+
+def _timer(delay: float, call: Callable[[], None]) -> None:
+    timer = threading.Timer(delay, call)
+    timer.daemon = True
+    timer.start()
 
 
 @dataclass
@@ -45,6 +73,9 @@ class TableControls:
     snapshot: JSON | None = None
     dial: int = 0
     rejected_tray_lines: int = 0
+    later: Later = _timer  # runs a call after a delay; the service passes one that runs on its thread
+    race_presses: list[tuple[int, float]] = field(default_factory=list)
+    _race_round: int = 0
 
     def update(self, snapshot: JSON | None) -> None:
         """A new table state: keep the dial on a sensible entry for the new prompt."""
@@ -53,6 +84,8 @@ class TableControls:
         new_prompt = (snapshot or {}).get("prompt")
         if old_prompt is None or new_prompt is None or _dial_key(old_prompt) != _dial_key(new_prompt):
             self.dial = self._start_position()
+            self.race_presses = []
+            self._race_round += 1
 
     # -- what the dial shows --------------------------------------------------------------------
 
@@ -71,29 +104,36 @@ class TableControls:
         entries: list[tuple[str, JSON]] = []
         die = prompt.get("die")
         if die is not None:
-            known = die_named(die)
-            faces = list(dict.fromkeys(prompt.get("faces") or (known.faces if known else ())))
-            entries = [(str(face), {"type": "roll", "die": die, "face": face}) for face in faces]
+            entries = [(str(face), {"type": "roll", "die": die, "face": face}) for face in _faces(prompt)]
         return entries + [(c["label"], c["command"]) for c in prompt.get("choices", [])]
 
     def _start_position(self) -> int:
         prompt = self._prompt()
         entries = self.entries()
-        if prompt and prompt.get("die") and prompt.get("target") and entries:
-            # Start a numeric die's dial at the target: the faces either side are the likely ones.
-            target = prompt["target"]["target"]
-            for i, (_, command) in enumerate(entries):
-                if isinstance(command["face"], int) and command["face"] >= target:
-                    return i
-            return len(entries) - 1
-        return 0
+        if not (prompt and prompt.get("die") and prompt.get("target") and entries):
+            return 0
+        # Start a numeric die's dial at the target, on the succeeding side of it: the faces
+        # either side are the likely ones.
+        target = prompt["target"]["target"]
+        success = (prompt.get("die_info") or {}).get("success")
+        numbered = [(i, c["face"]) for i, (_, c) in enumerate(entries)
+                    if c.get("type") == "roll" and isinstance(c["face"], int)]
+        if not numbered:
+            return 0
+        if success == "at_most":
+            at_or_under = [i for i, face in numbered if face <= target]
+            return at_or_under[-1] if at_or_under else numbered[0][0]
+        at_or_over = [i for i, face in numbered if face >= target]
+        return at_or_over[0] if at_or_over else numbered[-1][0]
 
     def selection(self) -> str:
         entries = self.entries()
         if not entries:
             return ""
         label, command = entries[self.dial % len(entries)]
-        return f"{die_title(command['die'])}: {label}" if command.get("type") == "roll" else label
+        if command.get("type") == "roll":
+            return f"{die_title(command['die'], self._prompt())}: {label}"
+        return label
 
     # -- inputs ---------------------------------------------------------------------------------
 
@@ -133,8 +173,13 @@ class TableControls:
             self._turn(1)
         elif role == "MENU" and kind == "press":
             self._turn(-1)
-        elif role in ("HOME", "AWAY") and kind == "press":
-            self._jump_to_side(0 if role == "HOME" else 1)
+        elif role in SIDE_ROLES and kind == "press":
+            side = SIDE_ROLES.index(role)
+            race = (self._prompt() or {}).get("race")
+            if race and side in race["sides"]:
+                self._race_press(race, side, float(event["at"]))
+            else:
+                self._jump_to_side(side)
 
     def _jump_to_side(self, side: int) -> None:
         entries = self.entries()
@@ -144,11 +189,27 @@ class TableControls:
                 self.dial = i
                 self.status("dial", self.selection())
                 return
-        self.notify(f"no choice for {'HOME' if side == 0 else 'AWAY'} right now")
+        self.notify(f"no choice for {SIDE_ROLES[side]} right now")
+
+    # -- races --------------------------------------------------------------------------------
+
+    def _race_press(self, race: JSON, side: int, at: float) -> None:
+        if any(s == side for s, _ in self.race_presses):
+            return  # a second press of the same side changes nothing
+        self.race_presses.append((side, at))
+        if len(self.race_presses) == 1:
+            round_now = self._race_round
+            self.later(race["window_ms"] / 1000 + RACE_GRACE_S, lambda: self._close_race(round_now))
+
+    def _close_race(self, round_then: int) -> None:
+        race = (self._prompt() or {}).get("race")
+        if round_then != self._race_round or not race or not self.race_presses:
+            return  # the prompt moved on (an undo, a touch on the kiosk): this race is void
+        self._send(race_command(race, self.race_presses))
+        self.race_presses = []
 
     def _on_ButtonTie(self, event: JSON) -> None:  # noqa: N802
-        # No Valley Hoopers rule races two buttons; the tie is kept for the status page (and for the
-        # games whose dice battles are decided by who presses first).
+        # Races judge ties themselves (their own window); the tie is kept for the status page.
         self.status("last_tie", event)
 
     def _on_TrayRoll(self, event: JSON) -> None:  # noqa: N802
@@ -159,7 +220,7 @@ class TableControls:
             self.notify(f"the tray sent a {die_title(sent)}, but the game is not waiting for a die")
         elif waiting != sent:
             self.notify(f"the tray sent a {die_title(sent)}, "
-                        f"the game is waiting for the {die_title(waiting)}")
+                        f"the game is waiting for the {die_title(waiting, prompt)}")
         else:
             self._send({"type": "roll", "die": sent, "face": event["face"]})
 
@@ -181,6 +242,25 @@ class TableControls:
 
     def _send(self, command: JSON) -> None:
         self.submit(command)  # a refusal has already been told to every client by the service
+
+
+def race_command(race: JSON, presses: list[tuple[int, float]]) -> JSON:
+    """The race's command from ``(side, first edge time)`` presses: ties go to the tie-breaker.
+
+    >>> race = {"sides": [0, 1, 2], "tie_breaker": 2, "command": "race", "window_ms": 60}
+    >>> command = race_command(race, [(0, 10.000), (2, 10.030)])
+    >>> command["order"], command["presses"], command["tie"]
+    ([2, 0, 1], [{'side': 0, 'ms': 0}, {'side': 2, 'ms': 30}], True)
+    """
+    ordered = sorted(presses, key=lambda p: p[1])
+    first_at = ordered[0][1]
+    tied = [s for s, at in ordered if (at - first_at) * 1000 <= race["window_ms"]]
+    winner = race["tie_breaker"] if race["tie_breaker"] in tied else ordered[0][0]
+    order = [winner] + [s for s, _ in ordered if s != winner]
+    order += [s for s in race["sides"] if s not in order]
+    return {"type": race["command"], "order": order,
+            "presses": [{"side": s, "ms": round((at - first_at) * 1000)} for s, at in ordered],
+            "tie": len(tied) > 1}
 
 
 def _dial_key(prompt: JSON) -> tuple[Any, ...]:

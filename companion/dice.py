@@ -1,38 +1,58 @@
-"""The dice the games use, by the names the CLI, the kiosk and the dice tray share.
+"""Dice in general: a die is a tuple of faces, and every chance is counted from them, never simulated.
 
-A die is a tuple of faces; every chance the companion shows comes from counting faces, so it is
-exact, never simulated.
+A game declares its own dice (``Game.dice``: name, title, faces and how each face reads); this
+module keeps only what every game shares: the ``Die`` value, the plain d20 and d6, and the
+counting functions.
 
->>> D20X5.faces[:3], D20X5.faces[-1]
-((5, 10, 15), 100)
->>> chance_at_most(D20X5, 55)
-Fraction(11, 20)
->>> foul_die(blanks=3).faces
-('whistle', 'whistle2', 'whistle3', 'charge', 'jumpball', 'blank', 'blank', 'blank')
+>>> D6.faces
+(1, 2, 3, 4, 5, 6)
+>>> chance_at_most(D20, 11), chance_at_least(D20, 12)
+(Fraction(11, 20), Fraction(9, 20))
+>>> Die("d3", "d3", (1, 2, 3), {1: "one"}).face_label(1), Die("d3", "d3", (1, 2, 3)).face_label(2)
+('one', '2')
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from companion.errors import RuleError
 
-FOUL_FACES = ("whistle", "whistle2", "whistle3", "charge", "jumpball", "blank")
+Face = int | str
 
 
 @dataclass(frozen=True)
 class Die:
-    """A physical die: its wire name (as the dice tray sends it), what the table calls it, its faces."""
+    """A physical die: its wire name (as the dice tray sends it), what the table calls it, its faces.
+
+    ``faces`` keeps repeats (three blank faces count three times); ``labels`` says how a face reads
+    to a player (``{"jumpball": "Jump ball"}``), a face without one reads as itself.
+    """
 
     name: str
     title: str
-    faces: tuple[int | str, ...]
+    faces: tuple[Face, ...]
+    labels: Mapping[Face, str] = field(default_factory=dict, compare=False, hash=False)
 
     def __repr__(self) -> str:
         return f"Die({self.name!r})"
 
-    def parse_face(self, raw: object) -> int | str:
+    @property
+    def distinct_faces(self) -> tuple[Face, ...]:
+        """Each face once, in dial order (the order the faces are declared)."""
+        return tuple(dict.fromkeys(self.faces))
+
+    def face_label(self, face: Face) -> str:
+        return self.labels.get(face, str(face))
+
+    def chance_of(self, faces: object) -> Fraction:
+        """The chance that one roll shows one of ``faces`` (repeated faces count each time)."""
+        wanted = set(faces)  # type: ignore[call-overload]
+        return Fraction(sum(1 for f in self.faces if f in wanted), len(self.faces))
+
+    def parse_face(self, raw: object) -> Face:
         """Turn what a player or the tray reported into a face of this die, or refuse it by name."""
         if isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
             raw = int(raw.strip())
@@ -42,12 +62,17 @@ class Die:
             raw = raw.strip().lower()
         if raw in self.faces:
             return raw  # type: ignore[return-value]
-        shown = _describe_faces(self.faces)
+        shown = describe_faces(self.faces)
         raise RuleError(f"the {self.title} shows {shown}, not {raw!r}" if isinstance(raw, str)
                         else f"the {self.title} shows {shown}, not {raw}")
 
+    def to_json(self) -> dict[str, object]:
+        return {"name": self.name, "title": self.title, "faces": list(self.distinct_faces),
+                "labels": {str(f): self.face_label(f) for f in self.distinct_faces}}
 
-def _describe_faces(faces: tuple[int | str, ...]) -> str:
+
+def describe_faces(faces: tuple[Face, ...]) -> str:
+    """``5 to 100 in steps of 5`` or a list of the distinct faces."""
     distinct = list(dict.fromkeys(faces))
     if all(isinstance(f, int) for f in distinct) and len(distinct) > 2:
         ints = [int(f) for f in distinct]
@@ -57,28 +82,16 @@ def _describe_faces(faces: tuple[int | str, ...]) -> str:
     return ", ".join(str(f) for f in distinct)
 
 
-D20X5 = Die("d20x5", "d20 of Valley Hoopers", tuple(range(5, 101, 5)))
 D20 = Die("d20", "d20", tuple(range(1, 21)))
 D6 = Die("d6", "d6", tuple(range(1, 7)))
-
-
-def foul_die(blanks: int = 3) -> Die:
-    """The Valley Hoopers d8 foul die.
-
-    The rulebook names five faces (whistle, whistle 2, whistle 3, charging foul, jump ball) on an
-    eight-sided die but never says what the other three show; we read them as blank (no effect),
-    configurable because a table may own a printing that differs (docs/games/valley-hoopers.md).
-    """
-    if not 0 <= blanks <= 3:
-        raise RuleError(f"the d8 foul die has 5 named faces, so 0 to 3 blank faces, not {blanks}")
-    return Die("d8foul", "d8 foul die", FOUL_FACES[:5] + ("blank",) * blanks)
-
-
-DICE_BY_NAME = {d.name: d for d in (D20X5, D20, D6, foul_die())}
+GENERIC_DICE = (D20, D6)
 
 
 def chance_at_most(die: Die, target: int) -> Fraction:
-    """Chance that a numeric die shows ``target`` or less (lower is better in Valley Hoopers)."""
-    numeric = [f for f in die.faces if isinstance(f, int)]
-    return Fraction(sum(1 for f in numeric if f <= target), len(die.faces))
+    """Chance that a numeric die shows ``target`` or less."""
+    return die.chance_of(f for f in die.faces if isinstance(f, int) and f <= target)
 
+
+def chance_at_least(die: Die, target: int) -> Fraction:
+    """Chance that a numeric die shows ``target`` or more."""
+    return die.chance_of(f for f in die.faces if isinstance(f, int) and f >= target)

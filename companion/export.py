@@ -8,22 +8,36 @@ import json
 
 from companion.game import JSON
 from companion.games import find_game
+from companion.sealed import mask_log
 from companion.store import Store
 from companion.timeline import Timeline
 
 
 def export_json(store: Store, game_id: int) -> str:
+    """The whole log, replayable, with sealed values the game has not revealed masked."""
     record = store.game(game_id)
-    log = [{"seq": seq, "at": at, **entry} for seq, at, entry in store.timed_entries(game_id)]
+    timed = store.timed_entries(game_id)
+    game = find_game(record.game)
+    entries = [entry for _, _, entry in timed]
+    masked = mask_log(game, entries, Timeline.replay(game, entries).done)
+    log = [{"seq": seq, "at": at, **entry} for (seq, at, _), entry in zip(timed, masked, strict=True)]
     return json.dumps({"game": record.game, "id": game_id, "status": record.status,
                        "created_at": record.created_at, "summary": record.summary, "log": log}, indent=2)
+
+
+def _players(side: JSON) -> list[JSON]:
+    """A side's player cards: its first list of objects (whatever the game calls it)."""
+    for value in side.values():
+        if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
+            return value
+    return []
 
 
 def box_score_rows(view: JSON) -> list[JSON]:
     """One row per player card: side, then every plain number or text the game's view holds for it."""
     rows: list[JSON] = []
     for side in view.get("sides", []):
-        for player in side.get("hoopers", side.get("players", [])):
+        for player in _players(side):
             row: JSON = {"side": side.get("name", "")}
             row.update({k: v for k, v in player.items()
                         if isinstance(v, str | int | float | bool) or v is None})

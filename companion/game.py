@@ -8,9 +8,14 @@ A game (boardgame.io's ``Game``, python-chess's variants) is data plus pure func
 - ``apply(state, event) -> state`` is pure and deterministic, so state is always the replay of
   the event log;
 - ``outcome(state)`` is ``None`` while the game goes on;
-- ``scoreboard(state)`` is the handful of fields an OLED shows;
-- ``prompt(state)`` tells the table what to do next (who acts, which die, the target and chance);
+- ``scoreboard(state)`` is the handful of fields an OLED shows (``companion.board``);
+- ``prompt(state)`` tells the table what to do next (who acts, which die and success rule, the
+  spread of outcomes, sealed or race input);
 - ``view(state)`` is the whole state as JSON for the kiosk, ``companion replay`` and exports.
+
+Beside the functions, the declaration carries the game's dice, its command specs
+(``companion.commands``), its side count, its calculators and a demo script the conformance
+suite plays (docs/adding-a-game.md).
 
 Commands and events are JSON objects with a ``type``. Dice results are inputs (the players roll
 real dice), so ``decide`` never draws a random number.
@@ -19,11 +24,21 @@ real dice), so ``decide`` never draws a random number.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
+from dataclasses import field as dataclass_field
 from fractions import Fraction
 from typing import Any
 
+from companion.board import Counter, Lead, ScoreboardView, SideView
+from companion.commands import CommandSpec, Field
+from companion.dice import Die
+from companion.outcome import Outcome
+from companion.success import AtLeast, AtMost, Lookup, Pool, RollInfo, Row
+
 JSON = dict[str, Any]
+__all__ = ["JSON", "AtLeast", "AtMost", "Calculator", "Choice", "CommandSpec", "Counter", "Field", "Game",
+           "Lead", "Lookup", "Outcome", "Pool", "Prompt", "Race", "RollInfo", "Row", "ScoreboardView",
+           "Sealed", "SideView", "Target", "Term"]
 
 
 @dataclass(frozen=True)
@@ -69,104 +84,139 @@ class Target:
                 "target": self.value, "text": self.text}
 
 
+def _float(value: Fraction | None) -> float | None:
+    return None if value is None else float(value)
+
+
 @dataclass(frozen=True)
 class Choice:
     """One fully formed command the table may send now, with the words a player reads.
 
-    Buttons and the encoder dial through these; the kiosk shows them as buttons.
+    Buttons and the encoder dial through these; the kiosk shows them as buttons. A choice may
+    carry its own odds (``p_success``, ``expected_points``) and a short ``hint`` ("55 or less").
     """
 
     label: str
     command: JSON
+    p_success: Fraction | None = None
+    expected_points: Fraction | None = None
+    hint: str = ""
 
     def to_json(self) -> JSON:
-        return {"label": self.label, "command": dict(self.command)}
+        return {"label": self.label, "command": dict(self.command), "p_success": _float(self.p_success),
+                "expected_points": _float(self.expected_points), "hint": self.hint}
+
+
+@dataclass(frozen=True)
+class Sealed:
+    """Secret input: ``sides`` must each enter a value in ``field`` before the game reveals them all.
+
+    ``command`` is the command type that carries it (its spec declares the field sealed).
+    """
+
+    sides: tuple[int, ...]
+    entered: tuple[int, ...]
+    command: str
+    field: str = "amount"
+    min: int = 0
+    max_by_side: Mapping[int, int] = dataclass_field(default_factory=dict)
+
+    def to_json(self) -> JSON:
+        return {"sides": list(self.sides), "entered": list(self.entered), "command": self.command,
+                "field": self.field, "min": self.min,
+                "max_by_side": {str(k): v for k, v in self.max_by_side.items()}}
+
+
+@dataclass(frozen=True)
+class Race:
+    """Race input: the first of ``sides`` to press wins; a tie within ``window_ms`` goes to
+    ``tie_breaker``. The controls send ``command`` with ``order`` and the press times."""
+
+    sides: tuple[int, ...]
+    tie_breaker: int
+    command: str
+    window_ms: int = 60
+    label: str = "first to press"
+
+    def to_json(self) -> JSON:
+        return {"sides": list(self.sides), "tie_breaker": self.tie_breaker, "command": self.command,
+                "window_ms": self.window_ms, "label": self.label}
 
 
 @dataclass(frozen=True)
 class Prompt:
     """What the table must do next.
 
-    ``die`` names the die expected (``d20x5``, ``d8foul``...) or is ``None`` when a choice, not a
-    roll, is awaited, and ``faces`` lists what that die shows in this game (the foul die's blank
-    count is a game option). ``automatic`` means the game resolves without a roll. ``commands``
-    lists the command types legal now; ``choices`` spells out the common ones as ready-made
-    commands (the encoder and the kiosk offer exactly these).
+    ``roll`` is the awaited die with its success rule (``None`` when a choice, not a roll, is
+    awaited); from it come ``die``, ``faces`` (repeats included: three blanks), ``die_info``,
+    ``face_marks`` and ``outcomes`` in the JSON. ``automatic`` means the game resolves without a
+    roll. ``commands`` lists the command types legal now; ``choices`` spells out the common ones as
+    ready-made commands (the encoder and the kiosk offer exactly these). ``sealed`` and ``race``
+    ask for secret or first-to-press input.
     """
 
     side: int | None
     text: str
     commands: tuple[str, ...]
-    die: str | None = None
+    roll: RollInfo | None = None
     target: Target | None = None
     p_success: Fraction | None = None
     expected_points: Fraction | None = None
     automatic: bool = False
     choices: tuple[Choice, ...] = ()
-    faces: tuple[int | str, ...] = ()  # the awaited die's faces, repeats included (three blanks)
+    sealed: Sealed | None = None
+    race: Race | None = None
+
+    @property
+    def die(self) -> str | None:
+        return None if self.roll is None else self.roll.die.name
+
+    @property
+    def faces(self) -> tuple[int | str, ...]:
+        return () if self.roll is None else self.roll.die.faces
 
     def to_json(self) -> JSON:
+        roll = self.roll
         return {"side": self.side, "text": self.text, "commands": list(self.commands), "die": self.die,
                 "faces": list(self.faces),
+                "die_info": None if roll is None else roll.die_info(),
+                "face_marks": [] if roll is None else roll.face_marks(),
+                "outcomes": [] if roll is None else [o.to_json() for o in roll.outcomes()],
+                "pool": None if roll is None or roll.pool is None else roll.pool.to_json(),
                 "choices": [c.to_json() for c in self.choices],
                 "target": self.target.to_json() if self.target else None,
-                "p_success": float(self.p_success) if self.p_success is not None else None,
-                "expected_points": (float(self.expected_points)
-                                    if self.expected_points is not None else None),
-                "automatic": self.automatic}
+                "p_success": _float(self.p_success), "expected_points": _float(self.expected_points),
+                "automatic": self.automatic,
+                "sealed": None if self.sealed is None else self.sealed.to_json(),
+                "race": None if self.race is None else self.race.to_json()}
 
 
 @dataclass(frozen=True)
-class SideView:
-    name: str
-    score: int
-    team_fouls: int = 0
-    bonus: bool = False
-    extra: str = ""
+class Calculator:
+    """A what-if tool the game offers to ``companion calc GAME NAME ...``.
 
-
-@dataclass(frozen=True)
-class ScoreboardView:
-    """The few fields a 128x64 OLED shows, the same shape for every game.
-
-    ``lead`` is set by games that keep one signed score (Crunch Time) instead of a score per side.
+    ``arguments(parser)`` adds its command-line arguments to an argparse (sub)parser; ``run(args)``
+    returns the result as a JSON object (the CLI prints it as JSON or as ``key: value`` lines).
     """
 
-    game: str
-    sides: tuple[SideView, ...]
-    period: str
-    clock: str
-    possession: int | None = None
-    target: int | None = None
-    message: str = ""
-    lead: int | None = None
-    final: bool = False
+    name: str
+    summary: str
+    arguments: Callable[[Any], None]
+    run: Callable[[Any], JSON]
 
     def to_json(self) -> JSON:
-        return asdict(self)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a game ended: ``winner`` is a side index, or ``None`` for a draw."""
-
-    winner: int | None
-    reason: str
-
-
-@dataclass(frozen=True)
-class CommandSpec:
-    """One command a game accepts, with an example (the game's section of docs/commands.md lists them)."""
-
-    type: str
-    summary: str
-    example: JSON
-    fields: Mapping[str, str] = field(default_factory=dict)
+        return {"name": self.name, "summary": self.summary}
 
 
 @dataclass(frozen=True)
 class Game:
-    """A game declaration. Every function is pure and importable on its own."""
+    """A game declaration. Every function is pure and importable on its own.
+
+    ``dice`` are the game's own dice (names the dice tray and the CLI use); ``commands`` one spec
+    per command type; ``sides`` the (min, max) number of sides; ``demo_script(options)`` gives
+    setup options and a list of commands that play part of a game (the conformance suite and
+    the fuzzers drive the game with it).
+    """
 
     name: str
     title: str
@@ -179,6 +229,10 @@ class Game:
     prompt: Callable[[Any], Prompt]
     view: Callable[[Any], JSON]
     commands: tuple[CommandSpec, ...] = ()
+    dice: tuple[Die, ...] = ()
+    sides: tuple[int, int] = (2, 2)
+    calculators: tuple[Calculator, ...] = ()
+    demo_script: Callable[[], tuple[JSON, list[JSON]]] | None = None
 
     def __repr__(self) -> str:
         return f"Game({self.name!r})"
@@ -189,3 +243,14 @@ class Game:
         for event in events:
             state = self.apply(state, event)
         return state, events
+
+    def die(self, name: str) -> Die | None:
+        """The game's die called ``name`` (``None`` if the game has no such die)."""
+        return next((d for d in self.dice if d.name == name), None)
+
+    def command_spec(self, kind: str) -> CommandSpec | None:
+        return next((c for c in self.commands if c.type == kind), None)
+
+    def sealed_fields(self, kind: object) -> tuple[str, ...]:
+        spec = self.command_spec(kind) if isinstance(kind, str) else None
+        return () if spec is None else spec.sealed

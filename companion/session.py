@@ -7,7 +7,7 @@ written that could not be shown) -> append to the store (a pulled plug after thi
 >>> import tempfile, pathlib
 >>> from companion.store import Store
 >>> store = Store.open(pathlib.Path(tempfile.mkdtemp()) / "t.db")
->>> session = Session.new(store, "valley-hoopers", {})  # doctest: +SKIP
+>>> session = Session.new(store, "some-game", {})  # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Any
 from companion.errors import CommandError, RuleError
 from companion.game import JSON, Game
 from companion.games import find_game
+from companion.sealed import mask_done
 from companion.store import Store
 from companion.timeline import Timeline
 
@@ -170,13 +171,14 @@ class Session:
         History screen and its score-difference chart read this.
         """
         lines: list[JSON] = []
+        done = mask_done(self.game, self.timeline.done)  # sealed values stay secret until revealed
         for n, state in enumerate(self.timeline.states):
             board = self.game.scoreboard(state)
             if n == 0:
                 text = "game set up"
                 command = None
             else:
-                entry = self.timeline.done[n - 1]
+                entry = done[n - 1]
                 command = entry["command"]
                 texts = [str(e["text"]) for e in entry["events"] if e.get("text")]
                 text = "; ".join(dict.fromkeys(texts)) or str(command.get("type"))
@@ -190,7 +192,7 @@ class Session:
             "view": self.game.view(state),
             "scoreboard": self.game.scoreboard(state).to_json(),
             "prompt": self.game.prompt(state).to_json(),
-            "outcome": None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason},
+            "outcome": None if outcome is None else outcome.to_json(),
         }
 
     def snapshot(self) -> JSON:

@@ -12,7 +12,7 @@ running table refuses to acknowledge anything into the orphaned file.
 
 >>> import tempfile, pathlib
 >>> store = Store.open(pathlib.Path(tempfile.mkdtemp()) / "t.db")
->>> gid = store.create_game("valley-hoopers", {"kind": "setup", "options": {}}, {"title": "demo"})
+>>> gid = store.create_game("some-game", {"kind": "setup", "options": {}}, {"title": "demo"})
 >>> [e["kind"] for e in store.entries(gid)]
 ['setup']
 >>> store.close()

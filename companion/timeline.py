@@ -10,8 +10,8 @@ State is the fold of ``apply`` over the events of the commands still in effect, 
 and crash recovery are all "replay" (HOUSE_STYLE). The timeline keeps the state after every
 command in effect (python-chess's move stack) so undo is a pop, not a replay.
 
->>> from companion.games import find_game
->>> t = Timeline(find_game("valley-hoopers"))
+>>> from companion.games import all_games
+>>> t = Timeline(all_games()[0])
 >>> t.can_undo
 False
 """

@@ -4,13 +4,16 @@ Lines are NMEA 0183 style ASCII, ``$TYPE,field,...*HH`` then CRLF, at most 82 by
 ``HH`` is the XOR of every byte between ``$`` and ``*`` as two upper-case hex digits (lower case is
 accepted). docs/dice-tray-protocol.md is the firmware author's version of this module.
 
->>> frame("ROLL,17,d20x5,55")
-b'$ROLL,17,d20x5,55*1C\\r\\n'
+>>> frame("ROLL,17,d20,15")
+b'$ROLL,17,d20,15*55\\r\\n'
 >>> protocol = TrayProtocol()
->>> protocol.receive(b"$ROLL,17,d20x5,55*1C\\r\\n$ROLL,17,d20x5,55*1C\\r\\n")
-([TrayRoll(seq=17, die='d20x5', face=55)], [b'$ACK,17*63\\r\\n', b'$ACK,17*63\\r\\n'])
+>>> protocol.receive(b"$ROLL,17,d20,15*55\\r\\n$ROLL,17,d20,15*55\\r\\n")
+([TrayRoll(seq=17, die='d20', face=15)], [b'$ACK,17*63\\r\\n', b'$ACK,17*63\\r\\n'])
 
 The second copy (a resend after a lost ACK) is acknowledged again but reported once.
+
+Die names and faces come from the games' declarations (``companion.games.known_dice``: every die
+a registered game declares), so a new game's dice need no edit here.
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ import re
 from collections import Counter, deque
 from dataclasses import dataclass
 
-from companion.dice import DICE_BY_NAME
+from companion.dice import Die
+from companion.games import known_dice
 from hardware.inputs import TrayButton, TrayHello, TrayRejected, TrayRoll
 
 MAX_LINE = 82  # bytes, including the CRLF, as in NMEA 0183
@@ -57,8 +61,9 @@ def ack(seq: int) -> bytes:
 
 def expect_line(die: str | None) -> bytes:
     """``$EXPECT,<die>`` tells the tray which die the game waits for (``none`` for no die)."""
-    if die is not None and die not in DICE_BY_NAME:
-        raise ValueError(f"unknown die {die!r} (known: {', '.join(DICE_BY_NAME)})")
+    dice = known_dice()
+    if die is not None and die not in dice:
+        raise ValueError(f"unknown die {die!r} (known: {', '.join(dice)})")
     return frame(f"EXPECT,{die or 'none'}")
 
 
@@ -175,9 +180,10 @@ def _message(kind: str, values: list[str]) -> tuple[TrayMessage, int | None]:
     seq = _seq(values[0])
     if kind == "ROLL":
         die_name, raw_face = values[1], values[2]
-        die = DICE_BY_NAME.get(die_name)
+        dice = known_dice()
+        die: Die | None = dice.get(die_name)
         if die is None:
-            raise ValueError(f"unknown die {die_name!r} (known: {', '.join(DICE_BY_NAME)})")
+            raise ValueError(f"unknown die {die_name!r} (known: {', '.join(dice)})")
         try:
             face = die.parse_face(raw_face)
         except ValueError:

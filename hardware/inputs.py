@@ -7,8 +7,8 @@ service should only put the event on a queue.
 
 >>> ButtonPress("UNDO", "hold", at=12.5)
 ButtonPress(role='UNDO', kind='hold', at=12.5)
->>> to_json(TrayRoll(seq=7, die="d20x5", face=55))
-{'type': 'TrayRoll', 'seq': 7, 'die': 'd20x5', 'face': 55}
+>>> to_json(TrayRoll(seq=7, die="d20", face=15))
+{'type': 'TrayRoll', 'seq': 7, 'die': 'd20', 'face': 15}
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Possession and bonus LEDs and the end-of-period buzzer, on gpiozero's ``LED`` and ``Buzzer``.
 
 Everything here is optional (a key left out of ``[leds]`` means that light is not wired). The
-lights follow the ``ScoreboardView``; the buzzer sounds once when a period's clock reaches zero
-and once when the game becomes final, never again for the same moment.
+lights follow the ``ScoreboardView``; the buzzer sounds once when the view says a period is over
+(``period_over``, set by the game) and once when the game becomes final, never again for the same
+moment.
 
 >>> from gpiozero.pins.mock import MockFactory
 >>> from companion.game import ScoreboardView, SideView
@@ -24,12 +25,6 @@ from companion.game import ScoreboardView
 from hardware.config import LedConfig
 
 
-def clock_at_zero(clock: str) -> bool:
-    """True for a clock showing no time left (``0:00``, ``00:00.0``); False for text or no digits."""
-    digits = [c for c in clock if c.isdigit()]
-    return bool(digits) and all(c == "0" for c in digits) and all(c.isdigit() or c in ":. " for c in clock)
-
-
 class TableLights:
     """The optional LEDs and buzzer of one table, driven from views (call ``show`` for each)."""
 
@@ -46,7 +41,7 @@ class TableLights:
         for index, led in enumerate(self.possession):
             led.value = view.possession == index
         for index, led in enumerate(self.bonus):
-            led.value = index < len(view.sides) and view.sides[index].bonus
+            led.value = index < len(view.sides) and bool(view.sides[index].bonus)  # None: no fouls
         if self._should_buzz(view):
             self.buzz()
         self._last = view
@@ -57,9 +52,8 @@ class TableLights:
             return False  # starting up on a finished period is not the moment the period ended
         if view.final and not last.final:
             return True
-        already_zero = clock_at_zero(last.clock) and last.period == view.period
-        period_ended = clock_at_zero(view.clock) and not already_zero
-        return period_ended and not view.final
+        already_over = last.period_over and last.period == view.period
+        return view.period_over and not already_over and not view.final
 
     def buzz(self) -> None:
         """One buzz of the configured length, in gpiozero's background thread (never blocks)."""

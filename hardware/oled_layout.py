@@ -3,10 +3,13 @@
 Scores use thick block digits drawn from rectangles (like a real scoreboard) rather than a TrueType
 font: they read from 1.5 m on a 0.96" panel, and they are the same pixels on every FreeType
 version, so golden images stay exact. Small text uses Pillow's built-in bitmap font for the same
-reason. Two layouts: 128x64 (SSD1306/SH1106/SSD1309) and 256x64 (SSD1322).
+reason. Two sizes: 128x64 (SSD1306/SH1106/SSD1309) and 256x64 (SSD1322); each has a layout for two
+sides facing each other, one for 3 to 5 sides in columns, and one for a single signed lead.
+Nothing here knows a game: fouls, bonus and counters are drawn when the view has them, and the
+target badge shows the success rule's words (``ROLL<=55``, ``ROLL>=12``, ``ROLL chart``).
 
 >>> from companion.game import ScoreboardView, SideView
->>> view = ScoreboardView("valley_hoopers", (SideView("Hoop", 42), SideView("Dunk", 38)), "Q2", "7:45")
+>>> view = ScoreboardView("demo", (SideView("Hoop", 42), SideView("Dunk", 38)), "Q2", "7:45")
 >>> render(view).size, render(view, (256, 64)).size
 ((128, 64), (256, 64))
 """
@@ -92,7 +95,9 @@ def _fit(text: str, width: int) -> str:
     return text + "."
 
 
-def _score_text(score: int) -> str:
+def _score_text(score: int | None) -> str:
+    if score is None:
+        return ""
     return str(score) if -99 <= score <= 999 else ("999" if score > 0 else "-99")
 
 
@@ -118,7 +123,7 @@ def ordered_sides(view: ScoreboardView, side: int | None) -> tuple[list[SideView
     A display facing the away side (``side=1``) puts the away team on the left, so each side reads
     its own score first.
     """
-    sides = list(view.sides[:2]) + [SideView("", 0)] * (2 - len(view.sides[:2]))
+    sides = list(view.sides[:2]) + [SideView("")] * (2 - len(view.sides[:2]))
     possession = view.possession
     if side == 1:
         sides.reverse()
@@ -129,9 +134,24 @@ def ordered_sides(view: ScoreboardView, side: int | None) -> tuple[list[SideView
 def _bottom_line(view: ScoreboardView) -> str:
     if view.final:
         return view.message or "FINAL"
-    if view.lead is not None and not view.message:
-        return f"LEAD {view.lead:+d}" if view.lead else "TIED"
     return view.message
+
+
+def target_label(view: ScoreboardView) -> str:
+    """The target badge: ``ROLL`` and the success rule's words (``<=55``), or the bare number."""
+    words = view.target_text or str(view.target)
+    return f"ROLL{words}" if words[0] in "<>=" else f"ROLL {words}"
+
+
+def _side_note(team: SideView) -> str:
+    """The short note under a side's name: its fouls (``F3``), else its first counter."""
+    if team.team_fouls is not None:
+        return f"F{team.team_fouls}"
+    return _counters(team, 1)
+
+
+def _counters(team: SideView, count: int = 2) -> str:
+    return " ".join(f"{c.label}{c.value}" for c in team.counters[:count])
 
 
 def render(view: ScoreboardView, size: Size = (128, 64), *, side: int | None = None,
@@ -142,7 +162,13 @@ def render(view: ScoreboardView, size: Size = (128, 64), *, side: int | None = N
     """
     image = Image.new("1", size, 0)
     draw = ImageDraw.Draw(image)
-    if size == (256, 64):
+    from hardware.oled_columns import render_columns, render_lead  # they draw with this module's parts
+
+    if view.lead is not None:
+        render_lead(draw, view, size, _bottom_line(view))
+    elif len(view.sides) > 2:
+        render_columns(draw, view, size, _bottom_line(view))
+    elif size == (256, 64):
         _render_wide(draw, view, side)
     else:
         _render_128(draw, view, side, size)
@@ -179,7 +205,7 @@ def _render_128(draw: ImageDraw.ImageDraw, view: ScoreboardView, side: int | Non
     draw.line((half, 42, half, 50), fill=255)
     for index, team in enumerate(sides):
         x0 = index * (half + 2) + 1
-        fouls = f"F{team.team_fouls}"
+        fouls = _side_note(team)
         badge_w = _text_width("B") + 4 if team.bonus else 0
         name_room = half - 4 - _text_width(fouls) - 3 - (badge_w + 2 if team.bonus else 0)
         _text(draw, (x0, 41), _fit(team.name, name_room))
@@ -191,7 +217,7 @@ def _render_128(draw: ImageDraw.ImageDraw, view: ScoreboardView, side: int | Non
     message = _bottom_line(view)
     right = width
     if view.target is not None:
-        label = f"ROLL<={view.target}"
+        label = target_label(view)
         right = width - _text_width(label) - 4
         _badge(draw, right, 52, label)  # rows 52..62: row 63 is the pixel-shift margin
         right -= 2
@@ -210,7 +236,7 @@ def _render_wide(draw: ImageDraw.ImageDraw, view: ScoreboardView, side: int | No
     if view.final:
         _badge(draw, width - _text_width("FINAL") - 4, 0, "FINAL")
     elif view.target is not None:
-        _badge(draw, width - _text_width(f"ROLL<={view.target}") - 4, 0, f"ROLL<={view.target}")
+        _badge(draw, width - _text_width(target_label(view)) - 4, 0, target_label(view))
     # Scores 36 px tall either side of the centre; names and fouls on the outer edges.
     w, h, t, gap = 20, 36, 5, 4
     for index, team in enumerate(sides):
@@ -218,7 +244,7 @@ def _render_wide(draw: ImageDraw.ImageDraw, view: ScoreboardView, side: int | No
         text_w = block_text_width(text, w, t, gap)
         x0 = 117 - text_w if index == 0 else 139
         draw_block_text(draw, x0, 15, text, w, h, t, gap)
-        fouls = f"FOULS {team.team_fouls}"
+        fouls = f"FOULS {team.team_fouls}" if team.team_fouls is not None else _counters(team)
         if index == 0:
             _text(draw, (0, 16), _fit(team.name, 52))
             _text(draw, (0, 28), fouls)

@@ -158,20 +158,22 @@ def cmd_delete(args: argparse.Namespace) -> int:
 
 
 def cmd_calc(args: argparse.Namespace) -> int:
+    """Run one of the calculators the game declares; its arguments follow its name."""
     from companion.games import find_game
-    from companion.games.valley_hoopers import attack_target, foul_outcome
-    from companion.games.valley_hoopers.targets import automatic, chance
 
-    if find_game(args.game).name != "valley-hoopers":
-        raise CommandError(f"calc knows Valley Hoopers only, not {args.game}")
-    if args.calc == "attack":
-        target = attack_target(args.stat, args.bonus or [], [args.defense] if args.defense else [],
-                               args.foul_bonus)
-        result = {"target": target.value, "automatic": automatic(target), "p_success": float(chance(target)),
-                  "text": target.text}
-    else:
-        result = foul_outcome(args.action, args.face).to_json()
-    if args.json:
+    game = find_game(args.game)
+    if not game.calculators:
+        raise CommandError(f"{game.title} offers no calculators")
+    parser = argparse.ArgumentParser(prog=f"companion calc {args.game}")
+    sub = parser.add_subparsers(dest="calculator", required=True)
+    for calculator in game.calculators:
+        p = sub.add_parser(calculator.name, help=calculator.summary)
+        calculator.arguments(p)
+        p.add_argument("--json", action="store_true")
+    calc_args = parser.parse_args(args.calc_args)
+    calculator = next(c for c in game.calculators if c.name == calc_args.calculator)
+    result = calculator.run(calc_args)
+    if calc_args.json:
         print(json.dumps(result))
     else:
         for key, value in result.items():
@@ -249,20 +251,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game_id", type=int)
     p.set_defaults(func=cmd_delete)
 
-    p = sub.add_parser("calc", parents=common, help="target numbers and foul-die outcomes without a game")
+    p = sub.add_parser("calc", parents=common, help="the calculators a game offers (target numbers, foul-die faces...)")
     p.add_argument("game")
-    calc = p.add_subparsers(dest="calc", required=True)
-    a = calc.add_parser("attack", parents=common, help="target number and chance for an attack")
-    a.add_argument("--stat", type=int, required=True)
-    a.add_argument("--bonus", type=int, action="append", help="a bonus (repeat for several)")
-    a.add_argument("--defense", type=int, default=0)
-    a.add_argument("--foul-bonus", type=int, default=0)
-    a.add_argument("--json", action="store_true")
-    f = calc.add_parser("foul", parents=common, help="what a foul-die face means for an action")
-    f.add_argument("--action", required=True, help="D2, D3, DLU, steal, intercept, screen, rebound, "
-                   "block or tribe_block")
-    f.add_argument("--face", required=True)
-    f.add_argument("--json", action="store_true")
+    p.add_argument("calc_args", nargs=argparse.REMAINDER,
+                   help="the calculator's name and its arguments (companion calc GAME --help lists them)")
     p.set_defaults(func=cmd_calc)
 
     from table.serve import build_parser as serve_options

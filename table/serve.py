@@ -135,10 +135,16 @@ def attach_hardware(service: TableService, config_path: str | None, sim: bool) -
 
     config = load_config(config_path)
 
+    def later(delay: float, call: Any) -> None:  # a race window closing: run on the owner thread
+        timer = threading.Timer(delay, lambda: service.call_soon(lambda _svc: call()))
+        timer.daemon = True
+        timer.start()
+
     controls = TableControls(
         submit=lambda command: service.execute({"op": "command", "command": command}),
         notify=service.notice,
         status=service.set_status,
+        later=later,
     )
 
     def emit(event: Any) -> None:  # called on the libraries' threads: only queue

@@ -15,9 +15,9 @@ import threading
 import time
 from typing import Any
 
-from companion.dice import DICE_BY_NAME
 from companion.errors import CommandError, RuleError
 from companion.game import JSON
+from companion.games import known_dice
 from companion.service import TableService
 
 TAP_S = 0.08  # longer than the debounce window, shorter than any hold
@@ -31,7 +31,9 @@ class SimulatedTable:
         self.config = config
         self.rng = rng or random.Random()
         self._seq = 0
-        self._lock = threading.Lock()
+        self._lock = threading.Condition()
+        self._tickets = 0  # presses and turns run one at a time, in the order they were asked for
+        self._serving = 0
 
     def register(self, service: TableService) -> None:
         service.extra_ops.update({"sim_press": self.press, "sim_turn": self.turn, "sim_tray": self.tray,
@@ -56,14 +58,13 @@ class SimulatedTable:
         down_for = self._hold_s(role) + 0.15 if request.get("hold") else TAP_S
 
         def cycle() -> None:  # off the owner thread: a held button must not hold up the table
-            with self._lock:
-                pin.drive_low()
-                time.sleep(down_for)
-                pin.drive_high()
-                # Stay up past the debounce window, or the next tap would read as switch bounce.
-                time.sleep(TAP_S)
+            pin.drive_low()
+            time.sleep(down_for)
+            pin.drive_high()
+            # Stay up past the debounce window, or the next tap would read as switch bounce.
+            time.sleep(TAP_S)
 
-        threading.Thread(target=cycle, name="sim-press", daemon=True).start()
+        self._in_turn(cycle, "sim-press")
         return {"ok": True, "pressed": role, "held": bool(request.get("hold"))}
 
     def turn(self, _service: TableService, request: JSON) -> JSON:
@@ -73,11 +74,29 @@ class SimulatedTable:
         if self.hardware.dial is None:
             raise RuleError("this table has no encoder configured")
         def turn() -> None:  # one turn at a time: two at once would mix their quadrature pulses
-            with self._lock:
-                self.hardware.dial.turn(steps)
+            self.hardware.dial.turn(steps)
 
-        threading.Thread(target=turn, name="sim-turn", daemon=True).start()
+        self._in_turn(turn, "sim-turn")
         return {"ok": True, "turned": steps}
+
+    def _in_turn(self, action: Any, name: str) -> None:
+        """Run ``action`` on a thread of its own, after every press and turn asked for before it
+        (a race pressed SIDE3 then HOME must reach the pins in that order)."""
+        with self._lock:
+            ticket = self._tickets
+            self._tickets += 1
+
+        def run() -> None:
+            with self._lock:
+                self._lock.wait_for(lambda: self._serving == ticket)
+            try:
+                action()
+            finally:
+                with self._lock:
+                    self._serving += 1
+                    self._lock.notify_all()
+
+        threading.Thread(target=run, name=name, daemon=True).start()
 
     def tray(self, _service: TableService, request: JSON) -> JSON:
         if self.hardware.sim is None or self.hardware.sim.tray is None:
@@ -89,8 +108,9 @@ class SimulatedTable:
             self.hardware.sim.tray.send(raw.encode("latin-1", "replace"))
             return {"ok": True, "sent": raw}
         die, face = request.get("die"), request.get("face")
-        if die not in DICE_BY_NAME:
-            raise CommandError(f"die must be one of {', '.join(DICE_BY_NAME)}, not {die!r}")
+        dice = known_dice()
+        if die not in dice:
+            raise CommandError(f"die must be one of {', '.join(dice)}, not {die!r}")
         self._seq = (self._seq + 1) % 65536
         self.hardware.sim.tray.send(f"ROLL,{self._seq},{die},{face}")
         return {"ok": True, "sent": {"seq": self._seq, "die": die, "face": face}}
@@ -101,8 +121,9 @@ class SimulatedTable:
         die = prompt.get("die")
         if die is None:
             raise RuleError("the game is not waiting for a die")
-        # Like a physical die: every face equally likely (the prompt lists repeated faces, e.g. blanks).
-        faces = prompt.get("faces") or DICE_BY_NAME[die].faces
+        # Like a physical die: every face equally likely, so repeated faces (three blanks) count each
+        # time: the prompt's ``faces`` keeps repeats, ``die_info`` lists each face once.
+        faces = prompt.get("faces") or (prompt.get("die_info") or {}).get("faces") or known_dice()[die].faces
         return self.tray(service, {"die": die, "face": self.rng.choice(faces)})
 
     def oled(self, _service: TableService, request: JSON) -> JSON:

@@ -1,4 +1,34 @@
+import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
+import pytest
+
+TESTS = Path(__file__).parent
+sys.path.insert(0, str(TESTS))
+
+
+@pytest.fixture
+def shootout() -> Iterator[object]:
+    """The test-only game, registered for this test (and for services it starts in a subprocess,
+    which import it by module name with tests/ on their PYTHONPATH); unregistered afterwards, so
+    other tests see only the shipped games."""
+    from shootout_game import GAME
+
+    from companion.games import EXTRA_GAMES_ENV, register, unregister
+
+    register(GAME)
+    saved = {key: os.environ.get(key) for key in (EXTRA_GAMES_ENV, "PYTHONPATH")}
+    os.environ[EXTRA_GAMES_ENV] = "shootout_game"
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(TESTS.parent), str(TESTS),
+                                                              saved["PYTHONPATH"]]))
+    try:
+        yield GAME
+    finally:
+        unregister(GAME)
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value

@@ -92,3 +92,60 @@ def test_the_dial_offers_the_faces_this_game_has_blank_only_if_the_die_has_one()
     three = [*no_blanks, "blank", "blank", "blank"]
     controls, _, _ = make({"prompt": {"die": "d8foul", "faces": three, "text": "t", "choices": []}})
     assert [label for label, _ in controls.entries()] == [*no_blanks, "blank"]
+
+
+def test_the_dial_starts_on_the_succeeding_side_of_the_target_per_the_success_rule() -> None:
+    faces = list(range(5, 101, 5))
+    def prompt(success: str, target: int) -> dict:
+        return {"prompt": {"die": "d20x5", "text": success, "choices": [], "target": {"target": target},
+                           "die_info": {"name": "d20x5", "title": "the big die", "faces": faces,
+                                        "success": success}}}
+    controls, _, _ = make(prompt("at_most", 57))
+    assert controls.selection() == "the big die: 55"  # 60 would be a miss
+    controls.update(prompt("at_least", 57))
+    assert controls.selection() == "the big die: 60"  # 55 would be a miss
+
+
+def race_snapshot(tie_breaker: int = 2) -> dict:
+    return {"prompt": {"die": None, "text": "race", "choices": [],
+                       "race": {"sides": [0, 1, 2], "tie_breaker": tie_breaker, "command": "race",
+                                "window_ms": 40, "label": "first to press"}}}
+
+
+def make_race(snap: dict) -> tuple[TableControls, list, list]:
+    sent: list = []
+    timers: list = []
+    controls = TableControls(submit=lambda c: (sent.append(c), {"ok": True})[1], notify=lambda text: None,
+                             later=lambda delay, call: timers.append((delay, call)))
+    controls.update(snap)
+    return controls, sent, timers
+
+
+def side_press(role: str, at: float) -> dict:
+    return {"type": "ButtonPress", "role": role, "kind": "press", "at": at}
+
+
+def test_a_race_goes_to_the_first_edge_when_the_window_closes() -> None:
+    controls, sent, timers = make_race(race_snapshot())
+    controls.on_input(side_press("AWAY", 10.000))
+    controls.on_input(side_press("HOME", 10.100))  # after the window: no tie
+    assert sent == [] and len(timers) == 1 and timers[0][0] >= 0.04
+    timers[0][1]()
+    assert sent == [{"type": "race", "order": [1, 0, 2], "tie": False,
+                     "presses": [{"side": 1, "ms": 0}, {"side": 0, "ms": 100}]}]
+
+
+def test_a_tie_within_the_race_window_goes_to_the_tie_breaker_holder() -> None:
+    controls, sent, timers = make_race(race_snapshot(tie_breaker=2))
+    controls.on_input(side_press("HOME", 5.000))
+    controls.on_input(side_press("SIDE3", 5.030))  # dated by its first edge: 30 ms later, a tie
+    timers[0][1]()
+    assert sent[0]["order"][0] == 2 and sent[0]["tie"] is True
+
+
+def test_a_race_the_prompt_left_behind_sends_nothing() -> None:
+    controls, sent, timers = make_race(race_snapshot())
+    controls.on_input(side_press("HOME", 1.0))
+    controls.update({"prompt": {"die": None, "text": "something else", "choices": []}})  # an undo
+    timers[0][1]()
+    assert sent == []

@@ -12,7 +12,7 @@ from hardware.backends import HardwareUnavailable, build_hardware
 from hardware.config import HardwareConfig, LedConfig, TrayConfig, load_config, parse_config
 from hardware.dice_tray_protocol import ack, expect_line
 from hardware.inputs import ButtonPress, DisplayStatus, EncoderTurn, TrayRoll, TrayStatus
-from hardware.leds import TableLights, clock_at_zero
+from hardware.leds import TableLights
 from hardware.oled_layout import render
 
 VIEW = ScoreboardView("valley_hoopers", (SideView("Hoopers", 12, 2), SideView("Dunkers", 9, 5, bonus=True)),
@@ -128,22 +128,19 @@ def test_without_a_pi_the_real_table_is_refused_naming_the_missing_library():
         build_hardware(cfg, sim=False, emit=lambda e: None)
 
 
-def test_lights_buzz_once_when_a_period_runs_out_and_once_at_the_final():
+def test_lights_buzz_once_when_the_game_says_a_period_is_over_and_once_at_the_final():
     from gpiozero.pins.mock import MockFactory
 
     lights = TableLights(LedConfig(buzzer=18), MockFactory())
     try:
         lights.show(VIEW)
-        lights.show(ScoreboardView(**{**VIEW.__dict__, "clock": "0:00"}))
-        lights.show(ScoreboardView(**{**VIEW.__dict__, "clock": "0:00", "message": "end of Q1"}))
+        lights.show(ScoreboardView(**{**VIEW.__dict__, "clock": "0:00"}))  # a clock of zeros is just text
+        assert lights.buzzes == 0
+        lights.show(ScoreboardView(**{**VIEW.__dict__, "period": "Q2", "period_over": True}))
+        lights.show(ScoreboardView(**{**VIEW.__dict__, "period": "Q2", "period_over": True, "message": "x"}))
         assert lights.buzzes == 1
         lights.show(ScoreboardView(**{**VIEW.__dict__, "period": "Q2", "clock": "10:00"}))
         lights.show(ScoreboardView(**{**VIEW.__dict__, "period": "Q2", "clock": "0:00", "final": True}))
         assert lights.buzzes == 2
     finally:
         lights.close()
-
-
-def test_clock_at_zero_reads_clocks_not_words():
-    assert clock_at_zero("0:00") and clock_at_zero("00:00.0")
-    assert not clock_at_zero("0:01") and not clock_at_zero("") and not clock_at_zero("turn 0")

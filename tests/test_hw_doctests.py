@@ -8,7 +8,8 @@ import importlib
 import pytest
 
 MODULES = ["inputs", "config", "debounce", "buttons", "encoder", "dice_tray_protocol", "dice_tray",
-           "oled_layout", "oled_partial", "oled_ram_model", "oled", "leds", "backends", "doctor"]
+           "oled_layout", "oled_columns", "oled_partial", "oled_ram_model", "oled", "leds", "backends",
+           "doctor"]
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -33,3 +34,11 @@ def test_the_companion_package_never_imports_hardware_libraries():
                      else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
             for name in names:
                 assert name.split(".")[0] not in banned, f"{path} imports {name}"
+
+
+@pytest.mark.parametrize("name", ["dice", "success", "board", "outcome", "commands", "controls", "games"])
+def test_companion_docstring_examples_run(name):
+    module = importlib.import_module(f"companion.{name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0, f"companion.{name} has no examples"
+    assert result.failed == 0

@@ -15,7 +15,7 @@ from luma.core.interface.serial import i2c
 from luma.oled.device import sh1106, ssd1306, ssd1309
 from PIL import Image, ImageChops
 
-from companion.game import ScoreboardView, SideView
+from companion.game import Counter, Lead, ScoreboardView, SideView
 from hardware.config import BurnInConfig
 from hardware.inputs import DisplayStatus
 from hardware.oled import DisplayWorker, OledPanel, save_png
@@ -28,7 +28,7 @@ REGENERATE = os.environ.get("REGENERATE_REFERENCE") == "1"
 
 TEAMS = (SideView("Hoopers", 42, team_fouls=3), SideView("Dunkers", 38, team_fouls=5, bonus=True))
 MIDGAME = ScoreboardView("valley_hoopers", TEAMS, "Q2", "7:45", possession=0, message="Chus Kinder to shoot")
-TARGET = ScoreboardView("valley_hoopers", TEAMS, "Q2", "7:31", possession=0, target=55,
+TARGET = ScoreboardView("valley_hoopers", TEAMS, "Q2", "7:31", possession=0, target=55, target_text="<=55",
                         message="3PS Muy Schillato")
 HIGH_SCORE = ScoreboardView(
     "valley_hoopers", (SideView("Hoopers", 102, team_fouls=1), SideView("Dunkers", 99, team_fouls=4)),
@@ -37,7 +37,24 @@ FINAL = ScoreboardView(
     "valley_hoopers", (SideView("Hoopers", 88, team_fouls=7, bonus=True), SideView("Dunkers", 91, 2)),
     "Q4", "0:00", final=True, message="Dunkers win 91-88")
 
+# Games that are not two sides face to face: three to five columns, one signed lead.
+PLAYERS = [("Ann", 0, 8), ("Bo", 4, 7), ("Cy", 3, 3)]
+THREE = ScoreboardView("demo", tuple(SideView(n, s, counters=(Counter("$", m),), active=i == 2)
+                                     for i, (n, s, m) in enumerate(PLAYERS)),
+                       "R2", "", target=5, target_text="chart", message="Cy: roll the d12")
+FIVE = ScoreboardView("demo", tuple(SideView(n, s, team_fouls=f, bonus=f >= 5)
+                                    for n, s, f in [("Anna", 12, 1), ("Boris", 103, 5), ("Cyd", 7, 0),
+                                                    ("Dee", 45, 2), ("Eve", 0, 3)]),
+                      "Y3", "Q2", target=12, target_text=">=12", message="Dee to bid")
+LEAD = ScoreboardView("demo", (SideView("Lakers"), SideView("Celtics")), "Q4", "0:45", lead=Lead(1, 17),
+                      message="Celtics ball")
+
 GOLDEN = {
+    "three_sides_128": (THREE, (128, 64), None),
+    "five_sides_256": (FIVE, (256, 64), None),
+    "five_sides_128": (FIVE, (128, 64), None),
+    "lead_128": (LEAD, (128, 64), None),
+    "lead_256": (LEAD, (256, 64), None),
     "midgame_128": (MIDGAME, (128, 64), None),
     "target_128": (TARGET, (128, 64), None),
     "away_side_high_score_128": (HIGH_SCORE, (128, 64), 1),
@@ -95,6 +112,11 @@ def test_a_display_facing_the_away_side_shows_the_away_score_on_the_left():
     swapped = ScoreboardView(HIGH_SCORE.game, (HIGH_SCORE.sides[1], HIGH_SCORE.sides[0]), "Q4", "0:12",
                              possession=0, message=HIGH_SCORE.message)
     assert _same(away_facing, render(swapped))
+
+
+def test_the_target_badge_reads_the_success_rule_not_always_at_most():
+    assert render(ScoreboardView(**{**MIDGAME.__dict__, "target": 12, "target_text": ">=12"})) != render(
+        ScoreboardView(**{**MIDGAME.__dict__, "target": 12, "target_text": "<=12"}))
 
 
 def test_the_target_appears_only_when_a_roll_is_pending():

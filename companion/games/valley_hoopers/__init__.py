@@ -14,7 +14,10 @@ tracks, energy, cubes, the Onfire track, and shows the target and the chance bef
 from __future__ import annotations
 
 from companion.game import Game
+from companion.games.valley_hoopers.calculators import CALCULATORS
 from companion.games.valley_hoopers.commands import COMMANDS
+from companion.games.valley_hoopers.demo import demo_script
+from companion.games.valley_hoopers.dice import DICE
 from companion.games.valley_hoopers.fouls import FoulOutcome, foul_outcome
 from companion.games.valley_hoopers.rosters import Roster, load_roster, parse_roster, shipped_roster
 from companion.games.valley_hoopers.rules import apply, decide
@@ -34,6 +37,10 @@ GAME = Game(
     prompt=prompt,
     view=view,
     commands=COMMANDS,
+    dice=DICE,
+    sides=(2, 2),
+    calculators=CALCULATORS,
+    demo_script=demo_script,
 )
 
 __all__ = [

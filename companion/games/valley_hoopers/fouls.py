@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from companion.dice import FOUL_FACES
 from companion.errors import CommandError
+from companion.games.valley_hoopers.dice import FOUL_FACES
 
 FOUL_ACTIONS = ("D2", "D3", "DLU", "steal", "intercept", "screen", "rebound", "block", "tribe_block")
 

@@ -18,10 +18,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.dice import D20X5, Die, foul_die
+from companion.dice import Die
 from companion.errors import RuleError
 from companion.games.valley_hoopers import after_the_shot, coach, counters, fundamentals, shots
 from companion.games.valley_hoopers.commands import normalize
+from companion.games.valley_hoopers.dice import D20X5, foul_die
 from companion.games.valley_hoopers.model import Decision, State
 from companion.games.valley_hoopers.targets import automatic
 

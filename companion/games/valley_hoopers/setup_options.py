@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.dice import foul_die
 from companion.errors import CommandError, RuleError
+from companion.games.valley_hoopers.dice import foul_die
 from companion.games.valley_hoopers.model import POSITIONS, Hooper, Pending, Side, State, Turn
 from companion.games.valley_hoopers.rosters import TRIBES, parse_hooper, shipped_roster
 

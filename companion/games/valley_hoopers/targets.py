@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from companion.dice import D20X5, chance_at_most
+from companion.dice import chance_at_most
 from companion.game import Target, Term
+from companion.games.valley_hoopers.dice import D20X5
 from companion.games.valley_hoopers.model import ATTACK_STATS, DEFENSE_STATS, Hooper
 
 TermLike = Term | tuple[str, int] | int

@@ -11,8 +11,19 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
+from companion.dice import Die
 from companion.errors import CompanionError
-from companion.game import Choice, Outcome, Prompt, ScoreboardView, SideView, Target
+from companion.game import (
+    AtMost,
+    Choice,
+    Counter,
+    Outcome,
+    Prompt,
+    RollInfo,
+    ScoreboardView,
+    SideView,
+    Target,
+)
 from companion.games.valley_hoopers import after_the_shot, counters, shots
 from companion.games.valley_hoopers.coach import upgrade_eligible
 from companion.games.valley_hoopers.model import INJURY_EFFECTS, POSITIONS, STATS, State, other
@@ -62,14 +73,29 @@ def pending_target(state: State) -> Target | None:
 
 
 def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]]) -> tuple[Choice, ...]:
+    """The candidates the rules accept now, each with the odds of the d20 roll it leads to."""
     chosen = []
     for label, command in candidates:
         try:
-            resolve(state, command)
+            after = resolve(state, command)
         except CompanionError:
             continue
-        chosen.append(Choice(label, command))
+        chosen.append(Choice(label, command, *_odds(after)))
     return tuple(chosen)
+
+
+def _odds(after: State) -> tuple[Fraction | None, Fraction | None, str]:
+    """Chance, expected points and a hint ("55 or less: 55%") of the roll awaited after a choice."""
+    target = None if after.decisions or after.final else pending_target(after)
+    if target is None:
+        return None, None, ""
+    p_success = chance(target)
+    shot = after.pending.kind in ("attack_roll", "defense_window", "defense_check")
+    points = after.pending.points if shot else 0
+    expected = p_success * points if points else None
+    if is_automatic(target):
+        return p_success, expected, f"{target.value}: scores without a roll"
+    return p_success, expected, f"{AtMost(target.value).hint()}: {round(p_success * 100)}%"
 
 
 def _decision_prompt(state: State) -> Prompt:
@@ -189,6 +215,13 @@ def _play_commands(state: State, slot: str) -> tuple[str, ...]:
     return tuple(commands)
 
 
+def _roll(die: Die | None, target: Target | None) -> RollInfo | None:
+    """The awaited die with its rule: a d20 roll at or under the target succeeds."""
+    if die is None:
+        return None
+    return RollInfo(die, AtMost(target.value, gives="success", misses="miss") if target is not None else None)
+
+
 def prompt(state: State) -> Prompt:
     """What the table must do next, with the target and the exact chance for a pending d20 roll."""
     if state.final:
@@ -234,8 +267,7 @@ def prompt(state: State) -> Prompt:
             side=pending.side,
             text=f"{name}: defend {pending.hooper}'s {what}, or let it go",
             commands=("defend", "no_defense", "roll", *anytime),
-            die=die.name if die else None,
-            faces=die.faces if die else (),
+            roll=_roll(die, target),
             target=target,
             p_success=p_success,
             expected_points=expected,
@@ -298,8 +330,7 @@ def prompt(state: State) -> Prompt:
         side=pending.side,
         text=texts.get(kind, f"{name}: {kind}"),
         commands=(*commands, "enter_card"),
-        die=die.name if die else None,
-        faces=die.faces if die else (),
+        roll=_roll(die, target),
         target=target,
         p_success=p_success,
         expected_points=expected,
@@ -315,7 +346,8 @@ def scoreboard(state: State) -> ScoreboardView:
             score=state.score[i],
             team_fouls=state.team_fouls[i],
             bonus=state.team_fouls[i] + 1 >= counters.BONUS_FROM_TEAM_FOUL,  # the next foul gives free throws
-            extra=f"TO {s.timeouts} CT {s.coach_tokens}",
+            counters=(Counter("TO", s.timeouts), Counter("CT", s.coach_tokens)),
+            active=not state.final and i == state.turn.attacker,
         )
         for i, s in enumerate(state.sides)
     )
@@ -326,8 +358,12 @@ def scoreboard(state: State) -> ScoreboardView:
         clock=f"{min(state.pair, state.pairs_in_period)}/{state.pairs_in_period}",
         possession=None if state.final else state.turn.attacker,
         target=target.value if target is not None else None,
+        target_text=AtMost(target.value).words if target is not None else "",
         message=state.message[:40],
         final=state.final,
+        title="Valley Hoopers",
+        # The first moment of a new period (turn 1, nothing played yet): the buzzer reads it.
+        period_over=state.period > 1 and state.turn_number == 1 and state.turn.fresh and not state.final,
     )
 
 

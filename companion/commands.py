@@ -1,0 +1,172 @@
+"""Commands declared once: one ``CommandSpec`` per command type, with typed fields.
+
+The same spec checks a command in ``decide`` (``from_json`` gives the canonical form or raises
+``CommandError`` naming the field), writes it back (``to_json``) and writes the game's table in
+docs/commands.md (``markdown_table``; a test compares the two so they can't drift).
+
+>>> spec = CommandSpec("score", "add points", {"type": "score", "side": 0, "points": 2},
+...                    (Field("side", "side", required=True), Field("points", "int", required=True)))
+>>> spec.from_json({"type": "score", "side": 1, "points": 3})
+{'type': 'score', 'side': 1, 'points': 3}
+>>> spec.from_json({"type": "score", "side": 1})
+Traceback (most recent call last):
+...
+companion.errors.CommandError: score needs the field 'points'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.errors import CommandError
+
+JSON = dict[str, Any]
+Check = Callable[[str, object], object]
+
+
+def check_text(name: str, raw: object) -> str:
+    if not isinstance(raw, str) or not raw.strip():
+        raise CommandError(f"{name} must be a name, not {raw!r}")
+    return raw.strip()
+
+
+def check_int(name: str, raw: object) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise CommandError(f"{name} must be a whole number, not {raw!r}")
+    return raw
+
+
+def check_bool(name: str, raw: object) -> bool:
+    if not isinstance(raw, bool):
+        raise CommandError(f"{name} must be true or false, not {raw!r}")
+    return raw
+
+
+def check_face(name: str, raw: object) -> int | str:
+    if isinstance(raw, bool) or not isinstance(raw, int | str):
+        raise CommandError(f"{name} must be a die face, not {raw!r}")
+    return raw
+
+
+def one_of(*allowed: str) -> Check:
+    """A checker accepting ``allowed`` words in any case, giving back the declared spelling."""
+    def check(name: str, raw: object) -> str:
+        value = raw.strip() if isinstance(raw, str) else raw
+        if isinstance(value, str):
+            match = {a.lower(): a for a in allowed}.get(value.lower())
+            if match is not None:
+                return match
+        raise CommandError(f"{name} must be one of {', '.join(allowed)}, not {raw!r}")
+
+    check.allowed = allowed  # type: ignore[attr-defined]
+    return check
+
+
+def side_index(count: int = 2) -> Check:
+    def check(name: str, raw: object) -> int:
+        if isinstance(raw, bool) or raw not in range(count):
+            allowed = " or ".join(str(i) for i in range(count)) if count <= 2 else f"0 to {count - 1}"
+            raise CommandError(f"{name} must be {allowed} (the side's index), not {raw!r}")
+        return int(raw)  # type: ignore[arg-type]
+
+    return check
+
+
+KINDS: dict[str, Check] = {"text": check_text, "int": check_int, "bool": check_bool, "face": check_face,
+                           "side": side_index(2)}
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a command: ``kind`` names its type (``text``, ``int``, ``bool``, ``face``,
+    ``side``, ``choice`` or a game's own word with a ``check``)."""
+
+    name: str
+    kind: str = "text"
+    required: bool = False
+    summary: str = ""
+    choices: tuple[str, ...] = ()
+    check: Check | None = None
+    nullable: bool = False
+
+    def parse(self, raw: object) -> object:
+        if raw is None and self.nullable:
+            return None
+        if self.check is not None:
+            return self.check(self.name, raw)
+        if self.choices:
+            return one_of(*self.choices)(self.name, raw)
+        return KINDS[self.kind](self.name, raw)
+
+    def type_words(self) -> str:
+        words = "/".join(self.choices) if self.choices else self.kind
+        return words + (" or null" if self.nullable else "")
+
+    def to_json(self) -> JSON:
+        return {"name": self.name, "kind": "choice" if self.choices else self.kind, "required": self.required,
+                "summary": self.summary, "choices": list(self.choices), "nullable": self.nullable}
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    """One command a game accepts: its type, what it does, an example and its fields.
+
+    ``sealed`` names the fields that stay secret until the game reveals them (a sealed bid's
+    ``amount``): the session masks them in the log, exports and every client.
+    ``extra_check`` runs after the fields (a rule between fields, such as "one of a or b").
+    """
+
+    type: str
+    summary: str
+    example: JSON
+    fields: tuple[Field, ...] = ()
+    sealed: tuple[str, ...] = ()
+    extra_check: Callable[[JSON], None] | None = field(default=None, compare=False)
+    ignored: tuple[str, ...] = ()  # fields the companion adds to events for the log: accepted, dropped
+
+    def from_json(self, command: Mapping[str, Any]) -> JSON:
+        """The checked, canonical command; unknown fields are refused by name."""
+        out: JSON = {"type": self.type}
+        for spec in self.fields:
+            raw = command.get(spec.name)
+            if raw is None:
+                if spec.required:
+                    raise CommandError(f"{self.type} needs the field {spec.name!r}")
+                if spec.name in command and spec.nullable:
+                    out[spec.name] = None
+                continue
+            out[spec.name] = spec.parse(raw)
+        known = {"type", *self.ignored, *(f.name for f in self.fields)}
+        unknown = sorted(set(command) - known)
+        if unknown:
+            raise CommandError(f"{self.type} has no field {unknown[0]!r}")
+        if self.extra_check is not None:
+            self.extra_check(out)
+        return out
+
+    def to_json(self, command: Mapping[str, Any]) -> JSON:
+        return {"type": self.type, **{k: v for k, v in command.items() if k != "type"}}
+
+    def describe(self) -> JSON:
+        return {"type": self.type, "summary": self.summary, "example": self.example,
+                "fields": [f.to_json() for f in self.fields], "sealed": list(self.sealed)}
+
+
+def spec_for(specs: Iterable[CommandSpec], kind: object, game_title: str) -> CommandSpec:
+    for spec in specs:
+        if spec.type == kind:
+            return spec
+    known = ", ".join(s.type for s in specs)
+    raise CommandError(f"unknown command type {kind!r}; {game_title} knows: {known}")
+
+
+def markdown_table(specs: Iterable[CommandSpec]) -> str:
+    """The game's command table for docs/commands.md, generated from the specs."""
+    import json
+
+    lines = ["| type | what | example |", "|---|---|---|"]
+    for spec in specs:
+        lines.append(f"| `{spec.type}` | {spec.summary} | `{json.dumps(spec.example)}` |")
+    return "\n".join(lines) + "\n"

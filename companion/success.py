@@ -1,0 +1,232 @@
+"""Success rules: what a roll must show, and the exact spread of results it gives.
+
+A game attaches one rule to each awaited roll: ``AtMost`` (Valley Hoopers: 55 or less), ``AtLeast``
+(12 or more) or ``Lookup`` (a card's chart: ranges of faces to results). ``RollInfo`` turns die +
+rule into what every front end reads from the prompt: ``die_info``, ``face_marks`` and
+``outcomes`` (exact ``Fraction`` here, floats in JSON; they always sum to 1).
+
+>>> from companion.dice import D20
+>>> rule = AtLeast(12, gives="scores")
+>>> rule.words, rule.chance(D20)
+('>=12', Fraction(9, 20))
+>>> [(o.label, o.probability) for o in RollInfo(D20, rule).outcomes()]
+[('12 or more', Fraction(9, 20)), ('11 or less', Fraction(11, 20))]
+>>> chart = Lookup((Row(1, 10, "miss"), Row(11, 18, "2 points"), Row(19, 20, "3 points")))
+>>> [str(o.probability) for o in RollInfo(D20, chart).outcomes()]
+['1/2', '2/5', '1/10']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from companion.dice import Die, Face
+
+JSON = dict[str, Any]
+
+
+def _ints(die: Die) -> list[int]:
+    return [f for f in die.distinct_faces if isinstance(f, int)]
+
+
+@dataclass(frozen=True)
+class AtMost:
+    """A roll of ``target`` or less succeeds (lower is better)."""
+
+    target: int
+    gives: str = "success"
+    misses: str = "miss"
+    kind = "at_most"
+
+    @property
+    def words(self) -> str:
+        """Short words for a small screen: ``<=55``."""
+        return f"<={self.target}"
+
+    def succeeds(self, face: Face) -> bool | None:
+        return face <= self.target if isinstance(face, int) else None
+
+    def chance(self, die: Die) -> Fraction:
+        return die.chance_of(f for f in _ints(die) if f <= self.target)
+
+    def hint(self) -> str:
+        return f"{self.target} or less"
+
+    def outcomes(self, die: Die) -> list[RollOutcome]:
+        good = tuple(f for f in die.distinct_faces if self.succeeds(f))
+        bad = tuple(f for f in die.distinct_faces if f not in good)
+        return _two(die, (f"{self.target} or less", self.gives, good),
+                    (f"{_above(die, self.target)} or more", self.misses, bad))
+
+
+@dataclass(frozen=True)
+class AtLeast:
+    """A roll of ``target`` or more succeeds (higher is better)."""
+
+    target: int
+    gives: str = "success"
+    misses: str = "miss"
+    kind = "at_least"
+
+    @property
+    def words(self) -> str:
+        return f">={self.target}"
+
+    def succeeds(self, face: Face) -> bool | None:
+        return face >= self.target if isinstance(face, int) else None
+
+    def chance(self, die: Die) -> Fraction:
+        return die.chance_of(f for f in _ints(die) if f >= self.target)
+
+    def hint(self) -> str:
+        return f"{self.target} or more"
+
+    def outcomes(self, die: Die) -> list[RollOutcome]:
+        good = tuple(f for f in die.distinct_faces if self.succeeds(f))
+        bad = tuple(f for f in die.distinct_faces if f not in good)
+        return _two(die, (f"{self.target} or more", self.gives, good),
+                    (f"{_below(die, self.target)} or less", self.misses, bad))
+
+
+def _above(die: Die, target: int) -> int:
+    higher = [f for f in _ints(die) if f > target]
+    return min(higher) if higher else target + 1
+
+
+def _below(die: Die, target: int) -> int:
+    lower = [f for f in _ints(die) if f < target]
+    return max(lower) if lower else target - 1
+
+
+def _two(die: Die, good: tuple[str, str, tuple[Face, ...]], bad: tuple[str, str, tuple[Face, ...]]
+         ) -> list[RollOutcome]:
+    out = []
+    for label, gives, faces in (good, bad):
+        if faces:
+            out.append(RollOutcome(label, die.chance_of(faces), gives, faces))
+    return out
+
+
+@dataclass(frozen=True)
+class Row:
+    """One chart row: faces ``low`` to ``high`` (inclusive) give ``result``; ``success`` colours it."""
+
+    low: int
+    high: int
+    result: str
+    success: bool | None = None
+
+    @property
+    def label(self) -> str:
+        return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """A chart: each face falls in one row (NBA Showdown's card rows). Rows must cover every face."""
+
+    rows: tuple[Row, ...]
+    kind = "lookup"
+    words = "chart"
+
+    def row_for(self, face: Face) -> Row | None:
+        if not isinstance(face, int):
+            return None
+        return next((r for r in self.rows if r.low <= face <= r.high), None)
+
+    def succeeds(self, face: Face) -> bool | None:
+        row = self.row_for(face)
+        return None if row is None else row.success
+
+    def chance(self, die: Die) -> Fraction | None:
+        wins = [f for f in die.distinct_faces if self.succeeds(f)]
+        return die.chance_of(wins) if any(r.success is not None for r in self.rows) else None
+
+    def hint(self) -> str:
+        return "chart"
+
+    def outcomes(self, die: Die) -> list[RollOutcome]:
+        out = []
+        for row in self.rows:
+            faces = tuple(f for f in die.distinct_faces if self.row_for(f) is row)
+            if faces:
+                out.append(RollOutcome(row.label, die.chance_of(faces), row.result, faces))
+        missing = tuple(f for f in die.distinct_faces if self.row_for(f) is None)
+        if missing:
+            out.append(RollOutcome("other", die.chance_of(missing), "no effect", missing))
+        return out
+
+
+SuccessRule = AtMost | AtLeast | Lookup
+
+
+@dataclass(frozen=True)
+class RollOutcome:
+    """One possible result of the awaited roll, with its exact probability."""
+
+    label: str
+    probability: Fraction
+    gives: str
+    faces: tuple[Face, ...]
+
+    def to_json(self) -> JSON:
+        return {"label": self.label, "probability": float(self.probability), "gives": self.gives,
+                "faces": list(self.faces)}
+
+
+@dataclass(frozen=True)
+class Pool:
+    """A roll of several dice at once (``count`` faces entered together) or a count of icons."""
+
+    die: str
+    count: int
+
+    def to_json(self) -> JSON:
+        return {"die": self.die, "count": self.count}
+
+
+@dataclass(frozen=True)
+class RollInfo:
+    """The awaited die and how its result reads: the source of ``die_info``, ``face_marks``, ``outcomes``.
+
+    ``gives`` overrides the short text a face gives (a game that knows each face's effect now).
+    """
+
+    die: Die
+    rule: SuccessRule | None = None
+    gives: Mapping[Face, str] = field(default_factory=dict)
+    pool: Pool | None = None
+
+    def chance(self) -> Fraction | None:
+        return None if self.rule is None else self.rule.chance(self.die)
+
+    def outcomes(self) -> list[RollOutcome]:
+        if self.rule is not None:
+            return self.rule.outcomes(self.die)
+        # No rule: every distinct face is its own result.
+        return [RollOutcome(self.die.face_label(f), self.die.chance_of([f]),
+                            self.gives.get(f, self.die.face_label(f)), (f,))
+                for f in self.die.distinct_faces]
+
+    def face_marks(self) -> list[JSON]:
+        marks = []
+        for face in self.die.distinct_faces:
+            success = None if self.rule is None else self.rule.succeeds(face)
+            label = self.gives.get(face)
+            if label is None and isinstance(self.rule, Lookup):
+                row = self.rule.row_for(face)
+                label = row.result if row else ""
+            if label is None:
+                label = self.die.face_label(face) if success is None else (
+                    self.rule.gives if success else self.rule.misses)  # type: ignore[union-attr]
+            marks.append({"face": face, "label": label, "success": success})
+        return marks
+
+    def die_info(self) -> JSON:
+        return {"name": self.die.name, "title": self.die.title, "faces": list(self.die.distinct_faces),
+                "labels": [self.die.face_label(f) for f in self.die.distinct_faces],
+                "success": None if self.rule is None else self.rule.kind,
+                "words": None if self.rule is None else self.rule.words}
