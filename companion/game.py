@@ -179,6 +179,7 @@ class Game:
     prompt: Callable[[Any], Prompt]
     view: Callable[[Any], JSON]
     commands: tuple[CommandSpec, ...] = ()
+    frontend: Any = None  # a companion.frontend.Frontend: setup/card forms, panels... (the game_info op)
 
     def __repr__(self) -> str:
         return f"Game({self.name!r})"

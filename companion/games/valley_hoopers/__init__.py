@@ -16,6 +16,7 @@ from __future__ import annotations
 from companion.game import Game
 from companion.games.valley_hoopers.commands import COMMANDS
 from companion.games.valley_hoopers.fouls import FoulOutcome, foul_outcome
+from companion.games.valley_hoopers.frontend import FRONTEND
 from companion.games.valley_hoopers.rosters import Roster, load_roster, parse_roster, shipped_roster
 from companion.games.valley_hoopers.rules import apply, decide
 from companion.games.valley_hoopers.setup_options import setup
@@ -34,6 +35,7 @@ GAME = Game(
     prompt=prompt,
     view=view,
     commands=COMMANDS,
+    frontend=FRONTEND,
 )
 
 __all__ = [
