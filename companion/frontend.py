@@ -37,7 +37,7 @@ def _clean(data: Mapping[str, Any]) -> JSON:
         return not (value is None or value is False or value == "" or isinstance(value, list | tuple | dict)
                     and not value)
 
-    return {k: v for k, v in data.items() if used(v) or k == "label"}
+    return {k: v for k, v in data.items() if used(v) or k in ("label", "title")}
 
 
 @dataclass(frozen=True)
