@@ -24,7 +24,7 @@ Paths and texts (the kiosk reads them, see ``docs/adding-a-game.md``):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -264,11 +264,13 @@ class BoxScore:
 
 @dataclass(frozen=True)
 class Calculator:
-    """A question ``companion calc GAME NAME`` answers (the fields it asks for)."""
+    """A question ``companion calc GAME NAME`` answers: the fields it asks for (``--stat 70``; a
+    ``multiple`` field may be given several times) and ``compute(values) -> JSON``, the answer."""
 
     name: str
     summary: str
     fields: tuple[FormField, ...] = ()
+    compute: Callable[[Mapping[str, Any]], JSON] | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> JSON:
         return {"name": self.name, "summary": self.summary, "fields": [f.to_json() for f in self.fields]}

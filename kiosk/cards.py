@@ -195,13 +195,19 @@ def blank_setup(info: JSON) -> JSON:
         return setup_from_options(info, dict(presets[0].get("options") or {}))
     sides = info.get("sides") or {}
     names = (sides.get("names") or ["Side 1", "Side 2"])[:max(1, int(sides.get("min", 2)))]
-    rosters = info.get("rosters") or []
     state = setup_from_options(info, {})
     for index, name in enumerate(names):
-        state["sides"].append({"name": name, "colour": SIDE_COLOURS[index % len(SIDE_COLOURS)], "fields": {},
-                               "roster": rosters[index % len(rosters)]["name"] if rosters else "",
-                               "picked": {}})
+        state["sides"].append(new_side(info, index, name))
     return state
+
+
+def new_side(info: JSON, index: int, name: str) -> JSON:
+    """A side as Setup adds it: the form's side defaults, the next roster, nothing picked."""
+    rosters = info.get("rosters") or []
+    defaults = {str(f["key"]): f["default"] for f in (info.get("setup_form") or {}).get("side_fields", [])
+                if f.get("default") is not None and f.get("kind") != "roster" and f.get("key") != "name"}
+    return {"name": name, "colour": SIDE_COLOURS[index % len(SIDE_COLOURS)], "fields": defaults,
+            "roster": rosters[index % len(rosters)]["name"] if rosters else "", "picked": {}}
 
 
 def setup_store_path() -> Path:

@@ -321,3 +321,17 @@ def test_the_examples_in_the_kiosk_docstrings_hold() -> None:
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
 
+
+
+def test_a_game_of_three_sides_without_rosters_sets_up_from_its_form_alone(config_home: Path) -> None:
+    info = {"name": "three-way", "sides": {"min": 3, "max": 5, "names": ["Ann", "Bo", "Cy", "Di", "Ed"]},
+            "setup_form": {"fields": [{"key": "rounds", "kind": "int", "default": 4}],
+                           "side_fields": [{"key": "name", "kind": "text"},
+                                           {"key": "bank", "kind": "int", "default": 10}]}}
+    setup = cards.load_last_setup(info)
+    assert [s["name"] for s in setup["sides"]] == ["Ann", "Bo", "Cy"]
+    setup["sides"][1]["fields"]["bank"] = 12
+    options = cards.game_options(info, setup, {}, {})
+    assert options == {"rounds": 4, "sides": [{"name": "Ann", "bank": 10}, {"name": "Bo", "bank": 12},
+                                              {"name": "Cy", "bank": 10}]}
+    assert cards.pick_warnings(info, setup["sides"][0], {}, {}) == []

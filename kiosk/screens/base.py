@@ -49,7 +49,7 @@ class KioskScreen(Screen):
             header = [TableCell(text="", size_hint_x=0.7)] + [
                 TableCell(text=str(column), halign="center", color=(1, 0.72, 0.12, 1)) for column in columns]
             for cell in header:
-                cell.height = dp(28)  # a header line, not a row to tap: keep the grid on one screen
+                cell.min_height = dp(28)  # a header line, not a row to tap: keep the grid on one screen
                 matrix.add_widget(cell)
             for row_label, cells in rows:
                 matrix.add_widget(TableCell(text=str(row_label), size_hint_x=0.7, bold=True))

@@ -192,10 +192,8 @@ class SetupScreen(KioskScreen):
         else:
             index = len(sides)
             names = (self.info.get("sides") or {}).get("names") or []
-            rosters = list(self.rosters)
-            sides.append({"name": names[index] if index < len(names) else f"Side {index + 1}",
-                          "colour": cards.SIDE_COLOURS[index % len(cards.SIDE_COLOURS)], "fields": {},
-                          "roster": rosters[index % len(rosters)] if rosters else "", "picked": {}})
+            sides.append(cards.new_side(self.info, index, names[index] if index < len(names) else
+                                        f"Side {index + 1}"))
         self.draw()
 
     def _bring_up(self, field: Any, focused: bool) -> None:

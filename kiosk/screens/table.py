@@ -49,7 +49,8 @@ class TableScreen(KioskScreen):
                 general.add_widget(self._table(app, info, panel, view, None))
         board_sides = (snapshot.get("scoreboard") or {}).get("sides") or []
         count = max(len(board_sides), len(view.get("sides") or []))
-        self.side_columns = max(1, min(count, int(self.width / dp(SIDE_WIDTH)) if self.width > 1 else 2))
+        self._side_count = count
+        self.on_size()
         grid = self.ids.sides
         grid.clear_widgets()
         for index in range(count):
@@ -80,6 +81,13 @@ class TableScreen(KioskScreen):
                 else:
                     column.add_widget(self._table(app, info, panel, view, index))
             grid.add_widget(column)
+
+    def on_size(self, *_args: Any) -> None:
+        """Sides side by side when each gets SIDE_WIDTH, else one under the other (portrait)."""
+        # The manager's width: a screen just switched in has not been laid out yet.
+        width = self.manager.width if self.manager is not None else self.width
+        count = getattr(self, "_side_count", 2)
+        self.side_columns = max(1, min(count, int((width - dp(16)) / dp(SIDE_WIDTH))))
 
     def _table(self, app: Any, info: dict[str, Any], panel: dict[str, Any], view: Any,
                side: int | None) -> GridLayout:
