@@ -233,6 +233,7 @@ class Game:
     sides: tuple[int, int] = (2, 2)
     calculators: tuple[Calculator, ...] = ()
     demo_script: Callable[[], tuple[JSON, list[JSON]]] | None = None
+    frontend: Any = None  # a companion.frontend.Frontend: setup/card forms, panels... (the game_info op)
 
     def __repr__(self) -> str:
         return f"Game({self.name!r})"

@@ -163,13 +163,20 @@ class TableService:
                 from companion.games import all_games
 
                 return {"ok": True, "known_games": [{"name": g.name, "title": g.title} for g in all_games()]}
+            if op == "game_info":
+                from companion.frontend import game_info
+
+                wanted = request.get("game") or (self.session.game.name if self.session else None)
+                if not isinstance(wanted, str):
+                    raise CommandError("game_info needs a game name (or a game on the table)")
+                return {"ok": True, "info": game_info(self.find_game(wanted))}
             if op == "status":
                 live = {key: source() for key, source in self.status_sources.items()}
                 return {"ok": True, "status": {**self.status, **live}}
             if op in self.extra_ops:
                 return self.extra_ops[op](self, dict(request))
             known = ", ".join(["command", "state", "log", "new_game", "resume", "games", "known_games",
-                               "status", *self.extra_ops])
+                               "game_info", "status", *self.extra_ops])
             raise CommandError(f"unknown op {op!r}; the table knows: {known}")
         except CompanionError as exc:
             if op == "command":  # what the table tried and why it was refused; a bad query is only answered

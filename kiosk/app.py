@@ -31,7 +31,7 @@ from kivy.properties import (
     StringProperty,
 )
 
-from kiosk import present
+from kiosk import parts, present
 from kiosk.client import TableConnection
 from kiosk.screens import SCREEN_CLASSES  # noqa: F401 - registers the screen classes for the kv files
 
@@ -67,6 +67,7 @@ class CourtsideApp(App):
     status = DictProperty({})
     saved_games = ListProperty([])
     known_games = ListProperty([])
+    infos = DictProperty({})  # game name -> its game_info (forms, panels, dice...)
     history = ListProperty([])
     score_series = ListProperty([])
     oled_texture = ObjectProperty(None, allownone=True)
@@ -92,6 +93,9 @@ class CourtsideApp(App):
         self._have_games = False
         self._have_known = False
         self._ready_fired = False
+        self._redrawn = False
+        self._switch_to: str | None = None
+        self._draw_snapshot = Clock.create_trigger(self._draw_now, 0)
         self._last_game_id: int | None = None
         self._log_for: tuple[Any, Any] | None = None  # (game_id, seq) of the log last asked for
         self.conn = TableConnection(self.socket_path, on_message=self.on_table_message, deliver=_deliver,
@@ -142,6 +146,7 @@ class CourtsideApp(App):
             self.screens.get_screen("setup").prepare(self)
         if name == "home":
             self.refresh_games()
+        self._switch_to = None  # the table's choice wins over a follow still waiting for its frame
         self.screens.current = name
         self.screens.current_screen.show(self)
 
@@ -193,19 +198,51 @@ class CourtsideApp(App):
         self.conn.request({"op": "games"}, got)
 
     def _load_known_games(self) -> None:
-        """The games the companion can run, as the service lists them (only games that exist)."""
+        """The games the companion can run, as the service lists them (only games that exist), and
+        each one's front-end parts (``game_info``): the screens are drawn from those."""
 
         def got(reply: JSON) -> None:
             # Only what the service can run is offered; an offline service offers nothing yet (the
             # list is asked again on reconnection).
             known = reply.get("known_games") if reply.get("ok") else None
             self.known_games = known if isinstance(known, list) else []
+            waiting = {str(g.get("name")) for g in self.known_games} - set(self.infos)
+            if not waiting:
+                known_ready()
+            for name in sorted(waiting):
+                self.conn.request({"op": "game_info", "game": name},
+                                  lambda r, n=name: got_info(n, r, waiting))
+
+        def got_info(name: str, reply: JSON, waiting: set[str]) -> None:
+            if reply.get("ok") and isinstance(reply.get("info"), dict):
+                self.infos = {**self.infos, name: reply["info"]}
+            waiting.discard(name)
+            if not waiting:
+                known_ready()
+
+        def known_ready() -> None:
             self._have_known = True
+            self.show_sim_dice()
             self._check_ready()
-            if self.screens.current == "home":
+            if self.screens.current in ("home", "table", "resolve"):
                 self.screens.current_screen.show(self)
 
         self.conn.request({"op": "known_games"}, got)
+
+    def show_sim_dice(self) -> None:
+        """The simulated tray offers the dice of the game on the table (or of the first known game)."""
+        panel = self.root.ids.get("sim_panel") if self.root is not None else None
+        if self.sim and panel is not None:
+            panel.show_dice(self.info_for())
+
+    def info_for(self, game: str | None = None) -> JSON:
+        """The ``game_info`` of ``game`` (default: the game on the table, else the first known)."""
+        name = game or (self.snapshot or {}).get("game")
+        if name in self.infos:
+            return self.infos[name]
+        if name is None and self.known_games:
+            return self.infos.get(str(self.known_games[0].get("name")), {})
+        return {}
 
     def refresh_status(self) -> None:
         self.conn.request({"op": "status"}, lambda r: r.get("ok") and self._set_status(r.get("status", {})))
@@ -250,24 +287,31 @@ class CourtsideApp(App):
             self._last_game_id = snapshot.get("game_id")
         if self.sim:
             self.refresh_oled()
-        current = self.screens.current
+            self.show_sim_dice()
+        current = self._switch_to or self.screens.current
         if follow:
             wanted = self.play_screen(snapshot)
             if snapshot is None and current in PLAY_SCREENS + ("table",):
                 wanted = "home"
             if wanted and (current in PLAY_SCREENS or current == "setup" and snapshot is not None
                            or current == "home" and snapshot is not None and not self._have_state):
-                self.screens.current = wanted
+                self._switch_to = wanted
+        # Drawn at the next frame, once: snapshots that arrive together (a game played fast through
+        # the socket, a reply behind its push) cost one rebuild of the screen, not one each.
+        self._draw_snapshot()
+
+    def _draw_now(self, *_args: Any) -> None:
+        if self._switch_to and self._switch_to != self.screens.current:
+            self.screens.current = self._switch_to
+        self._switch_to = None
         self.screens.current_screen.show(self)
 
     def side_colour(self, name: str) -> str | None:
         """The colour the Setup screen gave the side called ``name`` (kiosk-only; the service has none)."""
         if self._colours is None:
-            from kiosk.cards import load_last_setup
+            from kiosk.cards import side_colours
 
-            self._colours = {str(side.get("name")): str(side["colour"]).lstrip("#")
-                             for side in load_last_setup().get("sides", [])
-                             if isinstance(side.get("colour"), str)}
+            self._colours = side_colours()
         return self._colours.get(name)
 
     def forget_colours(self) -> None:
@@ -278,8 +322,8 @@ class CourtsideApp(App):
         from kivy.utils import escape_markup
 
         sides = ((snapshot or {}).get("scoreboard") or {}).get("sides", [])
-        if len(sides) != 2:
-            return escape_markup(self.score_text)
+        if len(sides) < 2 or any(side.get("score") is None for side in sides):
+            return escape_markup(self.score_text)  # one lead for the table, or no game
         shown = []
         for side in sides:
             name = escape_markup(str(side.get("name", "")))
@@ -288,6 +332,8 @@ class CourtsideApp(App):
             if colour and sum(int(colour[i:i + 2], 16) for i in (0, 2, 4)) > 200:
                 name = f"[color={colour}]{name}[/color]"
             shown.append((name, side.get("score")))
+        if len(shown) > 2:
+            return " - ".join(f"{name} {score}" for name, score in shown)
         return f"{shown[0][0]} {shown[0][1]} - {shown[1][1]} {shown[1][0]}"
 
     def play_screen(self, snapshot: JSON | None) -> str | None:
@@ -381,7 +427,8 @@ class CourtsideApp(App):
                             encoding="utf-8")
         else:
             out = io.StringIO()
-            csv.writer(out, lineterminator="\n").writerows(present.box_score_rows(snapshot.get("view") or {}))
+            csv.writer(out, lineterminator="\n").writerows(parts.box_score(self.info_for(),
+                                                                             snapshot.get("view") or {}))
             path.write_text(out.getvalue(), encoding="utf-8")
         self.say(f"Saved {path}")
 
@@ -427,7 +474,8 @@ class CourtsideApp(App):
             self.prepare_screen(self.screenshot_screen)
         # Two frames later the screen has been laid out and drawn.
         Clock.schedule_once(self._first_frame, 0)
-        # The screenshot waits for the scroll views to settle their layout (a few frames).
+        # The screenshot waits for the scroll views to settle their layout (a few frames), counted from
+        # now: drawing a big screen (Setup) can take a good part of that.
         Clock.schedule_once(self._ready, 0.6)
 
     def prepare_screen(self, name: str) -> None:
@@ -443,6 +491,13 @@ class CourtsideApp(App):
         self.ready_wall = time.time()  # for a launcher measuring from before the process started
 
     def _ready(self, _dt: float) -> None:
+        if self.screens.transition.is_active or not self._redrawn:
+            # A screen that took long to draw may still be switching in, and a window that drew
+            # nothing new since can hold an older frame: ask for a fresh frame and look again then.
+            self._redrawn = not self.screens.transition.is_active
+            Window.canvas.ask_update()
+            Clock.schedule_once(self._ready, 0.2)
+            return
         for callback in list(self.ready_callbacks):
             callback(self)
         if self.screenshot_path is not None:

@@ -22,6 +22,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from kiosk.client import service_answers
 
@@ -164,16 +165,28 @@ def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None
         except RuntimeError as exc:
             print(f"companion run: {exc}", file=sys.stderr)
             return 2
+    # systemd (and `timeout`, and a closing terminal) stop us with SIGTERM: leave the loop normally,
+    # so the service this run started is stopped too instead of being orphaned. Listened for before
+    # Kivy loads (seconds on a busy Pi): a stop asked meanwhile ends the run as soon as it can.
+    running: list[Any] = []
+    stop_asked: list[bool] = []
+
+    def stop(*_args: Any) -> None:
+        stop_asked.append(True)
+        if running:
+            running[0].stop()
+
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, stop)
     try:
         configure_kivy(sim=args.sim, size=args.size, windowed=args.windowed or args.screenshot is not None)
         from kiosk.app import CourtsideApp
 
         app = CourtsideApp(socket_path=socket_path, sim=args.sim, screenshot=args.screenshot,
                            screenshot_screen=args.screen, started_service=child is not None)
-        # systemd (and `timeout`, and a closing terminal) stop us with SIGTERM: leave the loop
-        # normally, so the service this run started is stopped too instead of being orphaned.
-        for sig in (signal.SIGTERM, signal.SIGHUP):
-            signal.signal(sig, lambda *_: app.stop())
+        running.append(app)
+        if stop_asked:
+            return 0
         app.run()
         return app.exit_code
     finally:

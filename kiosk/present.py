@@ -1,7 +1,8 @@
 """Words and numbers for the screens, made from a snapshot: formatting only, never a rule.
 
 Every function takes the service's JSON and returns text the table reads, tolerating keys a game
-does not send (the kiosk must not crash on a game whose view is still growing).
+does not send (the kiosk must not crash on a game whose view is still growing). Words a game gives
+its dice faces come from its ``game_info`` (``dice``), never from here.
 
 >>> percent(0.55)
 '55%'
@@ -9,8 +10,8 @@ does not send (the kiosk must not crash on a game whose view is still growing).
 ...     "bonuses": [{"label": "dribble", "value": 15}], "defense": [{"label": "D3 Edd Trapp", "value": 30}],
 ...     "target": 55})
 '70 3PS Muy Schillato + 15 dribble - 30 D3 Edd Trapp = 55'
->>> face_label("whistle2")
-'Whistle 2'
+>>> face_label("whistle2", {"whistle2": "Whistle 2"}), face_label("jump_ball")
+('Whistle 2', 'Jump ball')
 """
 
 from __future__ import annotations
@@ -19,40 +20,65 @@ from typing import Any
 
 JSON = dict[str, Any]
 
-FACE_WORDS = {"whistle": "Whistle", "whistle2": "Whistle 2", "whistle3": "Whistle 3",
-              "charge": "Charging foul", "jumpball": "Jump ball", "blank": "Blank"}
-# Distinct faces of the dice the games name (what the on-screen pad offers). The service may send
-# the faces itself in ``prompt["faces"]``; these are the faces printed on the physical dice.
-DIE_FACES: dict[str, list[int | str]] = {
-    "d20x5": list(range(5, 101, 5)),
-    "d20": list(range(1, 21)),
-    "d6": list(range(1, 7)),
-    "d8foul": ["whistle", "whistle2", "whistle3", "charge", "jumpball", "blank"],
-}
-DIE_TITLES = {"d20x5": "d20 (5 to 100)", "d20": "d20", "d6": "d6", "d8foul": "foul die (d8)"}
-
 
 def percent(p: float | None) -> str:
     return "" if p is None else f"{round(p * 100):d}%"
 
 
-def face_label(face: int | str) -> str:
-    return str(face) if isinstance(face, int) else FACE_WORDS.get(face, face.replace("_", " ").capitalize())
+def face_label(face: int | str, labels: dict[str, str] | None = None) -> str:
+    if isinstance(face, int):
+        return str(face)
+    return (labels or {}).get(face) or face.replace("_", " ").capitalize()
 
 
-def die_faces(prompt: JSON | None) -> list[int | str]:
+def die_entry(prompt: JSON | None, info: JSON | None) -> JSON:
+    """What the table knows of the awaited die: the prompt's ``die_info`` over the game's ``dice``."""
+    if not prompt or not prompt.get("die"):
+        return {}
+    declared = next((d for d in (info or {}).get("dice") or [] if d.get("name") == prompt["die"]), {})
+    sent = prompt.get("die_info") if isinstance(prompt.get("die_info"), dict) else {}
+    return {"name": prompt["die"], **declared, **{k: v for k, v in sent.items() if v is not None}}
+
+
+def die_faces(prompt: JSON | None, info: JSON | None = None) -> list[int | str]:
     """The faces the pad shows for the die the prompt awaits (none when no die is awaited)."""
     if not prompt or not prompt.get("die"):
         return []
-    if isinstance(prompt.get("faces"), list):
+    die = die_entry(prompt, info)
+    if isinstance((prompt.get("die_info") or {}).get("faces"), list):
+        return list(dict.fromkeys(prompt["die_info"]["faces"]))
+    if isinstance(prompt.get("faces"), list) and prompt["faces"]:
         return list(dict.fromkeys(prompt["faces"]))
-    return list(DIE_FACES.get(prompt["die"], []))
+    return list(dict.fromkeys(die.get("faces") or []))
+
+
+def face_success(prompt: JSON | None, info: JSON | None, face: int | str) -> bool | None:
+    """Whether ``face`` succeeds: the prompt's ``face_marks`` when sent, else the die's declared
+    reading (at most / at least) against the target; ``None`` when neither says."""
+    for mark in (prompt or {}).get("face_marks") or []:
+        if isinstance(mark, dict) and mark.get("face") == face:
+            return mark.get("success")
+    target = ((prompt or {}).get("target") or {}).get("target")
+    rule = die_entry(prompt, info).get("success")
+    if not isinstance(face, int) or not isinstance(target, int):
+        return None
+    return face <= target if rule == "at_most" else face >= target if rule == "at_least" else None
+
+
+def face_mark_label(prompt: JSON | None, face: int | str) -> str:
+    """What a face gives, in the prompt's ``face_marks`` (short), or nothing."""
+    for mark in (prompt or {}).get("face_marks") or []:
+        if isinstance(mark, dict) and mark.get("face") == face and mark.get("label"):
+            return str(mark["label"])
+    return ""
 
 
 def target_breakdown(target: JSON | None) -> str:
     """``stat + bonuses - defense = target`` with every term named, in the service's numbers."""
     if not target:
         return ""
+    if target.get("text") and "stat" not in target and not (target.get("bonuses") or target.get("defense")):
+        return str(target["text"])
     parts = [f"{target.get('stat', '?')} {target.get('stat_label', '')}".strip()]
     for term in target.get("bonuses", []):
         value = int(term.get("value", 0))
@@ -63,21 +89,42 @@ def target_breakdown(target: JSON | None) -> str:
     return " ".join(parts) + f" = {target.get('target', '?')}"
 
 
-def chance_line(prompt: JSON | None) -> str:
-    """"Needs 55 or less: 55% · 1.65 points expected" (or "automatic success")."""
+def chance_line(prompt: JSON | None, info: JSON | None = None) -> str:
+    """"Roll 55 or less · 55% chance · 1.65 points expected" (or "automatic success")."""
     if not prompt:
         return ""
     if prompt.get("automatic"):
         return "Automatic success: no roll needed"
     words = []
     target = prompt.get("target")
-    if target and prompt.get("die") == "d20x5":
-        words.append(f"Roll {target.get('target')} or less")
+    rule = die_entry(prompt, info).get("success")
+    if target and target.get("target") is not None and rule in ("at_most", "at_least"):
+        words.append(f"Roll {target.get('target')} or {'less' if rule == 'at_most' else 'more'}")
     if prompt.get("p_success") is not None:
         words.append(f"{percent(prompt['p_success'])} chance")
     if prompt.get("expected_points") is not None:
         words.append(f"{prompt['expected_points']:.2f} points expected")
     return " · ".join(words)
+
+
+def outcome_lines(prompt: JSON | None) -> list[str]:
+    """The awaited roll's outcomes, "Whistle: +20 defense (12%)", when the game sends them."""
+    lines = []
+    for outcome in (prompt or {}).get("outcomes") or []:
+        if isinstance(outcome, dict):
+            gives = f": {outcome['gives']}" if outcome.get("gives") else ""
+            lines.append(f"{outcome.get('label', '?')}{gives} ({percent(outcome.get('probability'))})")
+    return lines
+
+
+def choice_label(choice: JSON) -> str:
+    """A choice's label with its own odds when it carries them ("3PS Ann · 55%" or its hint)."""
+    label = str(choice.get("label", ""))
+    if choice.get("hint"):
+        return f"{label} · {choice['hint']}"
+    if choice.get("p_success") is not None:
+        return f"{label} · {percent(choice['p_success'])}"
+    return label
 
 
 def side_names(snapshot: JSON | None) -> list[str]:
@@ -90,7 +137,15 @@ def score_line(snapshot: JSON | None) -> str:
     """"Lucy 12 - 9 Karl" from the scoreboard (the same numbers the OLED shows)."""
     if not snapshot:
         return "No game"
-    sides = (snapshot.get("scoreboard") or {}).get("sides", [])
+    board = snapshot.get("scoreboard") or {}
+    sides = board.get("sides", [])
+    lead = board.get("lead")
+    if isinstance(lead, dict) and all(s.get("score") is None for s in sides):
+        # One signed lead instead of a score per side: "Ann leads by 3".
+        names = [s.get("name") for s in sides]
+        who = lead.get("side")
+        return (f"{names[who]} leads by {lead.get('value')}" if isinstance(who, int) and 0 <= who < len(names)
+                else "Level") if names else "No game"
     if len(sides) != 2:
         return " - ".join(f"{s.get('name')} {s.get('score')}" for s in sides) or "No game"
     a, b = sides
@@ -121,126 +176,57 @@ def turn_line(snapshot: JSON | None) -> str:
 
 
 def fouls_line(snapshot: JSON | None, side: int) -> str:
+    """"Team fouls 3  BONUS" and the side's declared counters ("Timeouts 2"), from the scoreboard."""
     board = (snapshot or {}).get("scoreboard") or {}
     sides = board.get("sides", [])
     if side >= len(sides):
         return ""
     s = sides[side]
-    bonus = "  BONUS" if s.get("bonus") else ""
-    return f"Team fouls {s.get('team_fouls', 0)}{bonus}"
+    fouls = s.get("fouls", s.get("team_fouls"))
+    words = []
+    if fouls is not None:
+        words.append(f"Team fouls {fouls}" + ("  BONUS" if s.get("bonus") else ""))
+    words += [f"{c.get('label')} {c.get('value')}" for c in s.get("counters") or [] if isinstance(c, dict)]
+    return " · ".join(words)
 
 
-def hooper_line(hooper: JSON) -> str:
-    """One line per hooper: position, name, energy, cubes, Onfire, chips, injuries, ejection."""
-    energy = hooper.get("energy")
-    max_energy = hooper.get("max_energy")
-    position = str(hooper.get("position") or "bench")
-    parts = [position if position == "bench" else position.upper(), str(hooper.get("name", "?"))]
-    if energy is not None or max_energy is not None:
-        parts.append(f"E {'?' if energy is None else energy}/{'?' if max_energy is None else max_energy}")
-    if hooper.get("red"):
-        parts.append(f"red {hooper['red']}")
-    if hooper.get("white"):
-        parts.append(f"white {hooper['white']}")
-    onfire = hooper.get("onfire")
-    if onfire and onfire != "flat":
-        parts.append(f"Onfire {onfire}")
-    chips = hooper.get("chips")
-    if isinstance(chips, dict) and (chips.get("lv1") or chips.get("lv2")):
-        parts.append(f"chips {chips.get('lv1', 0)}/{chips.get('lv2', 0)}")
-    if hooper.get("injuries"):
-        parts.append("injured: " + ", ".join(str(i).replace("_", " ") for i in hooper["injuries"]))
-    if hooper.get("ejected"):
-        parts.append("EJECTED")
-    if hooper.get("injured_out"):
-        parts.append("OUT (injury)")
-    if hooper.get("out_of_position"):
-        parts.append("out of position")
-    return "  ".join(parts)
-
-
-def hooper_cells(hooper: JSON) -> list[str]:
-    """The table screen's columns for one hooper: spot, name, energy, cubes, everything else."""
-    position = str(hooper.get("position") or "bench")
-    energy, max_energy = hooper.get("energy"), hooper.get("max_energy")
-    energy_text = "" if energy is None and max_energy is None else (
-        f"{'?' if energy is None else energy}/{'?' if max_energy is None else max_energy}")
-    cubes = " ".join(part for part in (f"R{hooper['red']}" if hooper.get("red") else "",
-                                       f"W{hooper['white']}" if hooper.get("white") else "") if part)
-    status = []
-    onfire = hooper.get("onfire")
-    if onfire and onfire != "flat":
-        status.append(f"Onfire {onfire}")
-    chips = hooper.get("chips")
-    if isinstance(chips, dict) and (chips.get("lv1") or chips.get("lv2")):
-        status.append(f"chips {chips.get('lv1', 0)}/{chips.get('lv2', 0)}")
-    if hooper.get("injuries"):
-        status.append("injured: " + ", ".join(str(i).replace("_", " ") for i in hooper["injuries"]))
-    if hooper.get("ejected"):
-        status.append("EJECTED")
-    if hooper.get("injured_out"):
-        status.append("OUT (injury)")
-    if hooper.get("out_of_position"):
-        status.append("out of position")
-    return [position if position == "bench" else position.upper(), str(hooper.get("name", "?")), energy_text,
-            cubes, ", ".join(status)]
-
-
-def slots_line(view: JSON) -> str:
-    """The current attacking turn's F1 / F2 / A / F3 slots as "F1 pass Serge Ceptor · A ..."."""
-    turn = view.get("turn") if isinstance(view.get("turn"), dict) else {}
-    slots = turn.get("slots", view.get("slots", []))
-    shown = []
-    for slot in slots or []:
-        if isinstance(slot, dict):
-            result = slot.get("result")
-            tail = f" ({result})" if result and result != "played" else ""
-            words = f"{slot.get('action', '')} {slot.get('hooper', '')}".strip()
-            shown.append(f"{slot.get('slot')}: {words}{tail}")
-    lost = turn.get("lost_slots") or []
-    shown += [f"{s}: lost" for s in lost]
-    by_name = {s.split(":")[0]: s for s in shown}
-    ordered = [by_name.pop(k) for k in ("F1", "F2", "A", "F3") if k in by_name] + list(by_name.values())
-    return "   ".join(ordered) if ordered else "F1 -   F2 -   A -   F3 -"
-
-
-def coach_line(side: JSON) -> str:
-    parts = []
-    if side.get("coach_tokens") is not None:
-        parts.append(f"coach tokens {side['coach_tokens']}")
-    if side.get("timeouts") is not None:
-        parts.append(f"timeouts {side['timeouts']}")
-    if side.get("tribe"):
-        parts.append(str(side["tribe"]))
-    return " · ".join(parts)
-
-
-def box_score_rows(view: JSON) -> list[list[str]]:
-    """Header plus one row per hooper for the game-end table."""
-    rows = [["Side", "Hooper", "Pts", "Energy", "Red", "White", "Notes"]]
-    for side in view.get("sides", []):
-        for h in side.get("hoopers", side.get("players", [])):
-            notes = []
-            if h.get("ejected"):
-                notes.append("ejected")
-            if h.get("injured_out"):
-                notes.append("injured out")
-            if h.get("injuries"):
-                notes.append(f"{len(h['injuries'])} injury")
-            energy = "" if h.get("energy") is None else f"{h.get('energy')}/{h.get('max_energy', '?')}"
-            rows.append([str(side.get("name", "")), str(h.get("name", "")), str(h.get("points", 0)),
-                         energy, str(h.get("red", 0)), str(h.get("white", 0)), ", ".join(notes)])
-    return rows
+def period_scores(view: JSON) -> str:
+    """"P1 20-18   P2 15-19" from the view's ``partial_scores`` (when the game keeps them)."""
+    partial = view.get("partial_scores") or []
+    return "   ".join(f"P{i + 1} " + "-".join(str(v) for v in p) for i, p in enumerate(partial)
+                      if isinstance(p, list) and p)
 
 
 def result_line(snapshot: JSON | None) -> str:
+    """"Lucy wins: 60-55 after 4 periods", "A draw: ...", or the places of a ranking."""
     if not snapshot or not snapshot.get("outcome"):
         return ""
     outcome = snapshot["outcome"]
     names = side_names(snapshot)
     winner = outcome.get("winner")
-    who = "A draw" if winner is None else f"{names[winner]} wins" if 0 <= winner < len(names) else "Game over"
+    places = [p for p in outcome.get("places") or [] if isinstance(p, list)]
+    if winner is not None:
+        who = f"{names[winner]} wins" if 0 <= winner < len(names) else "Game over"
+    elif places and len(places[0]) > 1 and len(places) > 1:
+        who = " and ".join(names[i] for i in places[0] if 0 <= i < len(names)) + " share first place"
+    else:
+        who = "A draw"
     return f"{who}: {outcome.get('reason', '')}".rstrip(": ")
+
+
+def places_line(snapshot: JSON | None) -> str:
+    """"1st Ann · 2nd Bo and Cy · 4th Di" when the outcome ranks more than two sides."""
+    outcome = (snapshot or {}).get("outcome") or {}
+    places = [p for p in outcome.get("places") or [] if isinstance(p, list)]
+    names = side_names(snapshot)
+    if len(names) <= 2 or not places:
+        return ""
+    words, rank = [], 1
+    for tied in places:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(rank, "th")
+        words.append(f"{rank}{suffix} " + " and ".join(names[i] for i in tied if 0 <= i < len(names)))
+        rank += len(tied)
+    return " · ".join(words)
 
 
 def log_line(entry: JSON) -> str:
@@ -256,46 +242,3 @@ def score_difference(score: Any) -> int | None:
     if isinstance(score, list | tuple) and len(score) == 2:
         return int(score[0]) - int(score[1])
     return None
-
-
-POSITIONS = ("PG", "SG", "SF", "PF", "C")
-
-
-Matrix = list[tuple[str, list[JSON | None]]]
-
-
-def choice_matrix(prompt: JSON | None, view: JSON | None) -> tuple[Matrix, list[JSON]]:
-    """The prompt's choices laid out as the table thinks of them: one row per action (2PS, 3PS, LUP,
-    dribble...), one column per court position; the other choices (end turn...) come back apart.
-
-    Only a layout of the commands the service offers: which exist is the service's business.
-
-    >>> prompt = {"choices": [{"label": "2PS PG Ann", "command": {"type": "attack", "shot": "2PS",
-    ...                                                          "position": "PG"}},
-    ...                       {"label": "end turn", "command": {"type": "end_turn"}}]}
-    >>> rows, rest = choice_matrix(prompt, {})
-    >>> [(label, [c and c["label"] for c in cells]) for label, cells in rows], [c["label"] for c in rest]
-    ([('2PS', ['2PS PG Ann', None, None, None, None])], ['end turn'])
-    """
-    rows: dict[str, list[JSON | None]] = {}
-    rest: list[JSON] = []
-    for choice in (prompt or {}).get("choices", []):
-        if not isinstance(choice, dict) or not isinstance(choice.get("command"), dict):
-            continue
-        command = choice["command"]
-        row = command.get("shot") or command.get("action")
-        position = command.get("position")
-        if isinstance(row, str) and position in POSITIONS:
-            rows.setdefault(row, [None] * len(POSITIONS))[POSITIONS.index(position)] = choice
-        else:
-            rest.append(choice)
-    return list(rows.items()), rest
-
-
-def on_court(view: JSON | None, side: int | None) -> dict[str, str]:
-    """Position -> hooper name for one side, from the view (empty when the view has no line-up)."""
-    sides = (view or {}).get("sides") or []
-    if not isinstance(side, int) or not 0 <= side < len(sides):
-        return {}
-    return {str(h.get("position")): str(h.get("name")) for h in sides[side].get("hoopers", [])
-            if h.get("position") in POSITIONS}

@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 from kivy.graphics import Color, Line, Rectangle
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.button import Button
 from kivy.uix.label import Label
@@ -29,7 +30,10 @@ class RowButton(BigButton):
 
 
 class TableCell(Label):
-    """One cell of a table row: as tall as the row's button, text centred vertically."""
+    """One cell of a table row: as tall as the row's button (or its text, when that wraps to more
+    lines), text centred vertically."""
+
+    min_height = NumericProperty(dp(48))
 
 
 class BigToggle(ToggleButton):

@@ -162,23 +162,42 @@ def cmd_calc(args: argparse.Namespace) -> int:
     from companion.games import find_game
 
     game = find_game(args.game)
-    if not game.calculators:
-        raise CommandError(f"{game.title} offers no calculators")
-    parser = argparse.ArgumentParser(prog=f"companion calc {args.game}")
-    sub = parser.add_subparsers(dest="calculator", required=True)
-    for calculator in game.calculators:
-        p = sub.add_parser(calculator.name, help=calculator.summary)
-        calculator.arguments(p)
-        p.add_argument("--json", action="store_true")
-    calc_args = parser.parse_args(args.calc_args)
-    calculator = next(c for c in game.calculators if c.name == calc_args.calculator)
-    result = calculator.run(calc_args)
-    if calc_args.json:
+    calculators = {c.name: c for c in getattr(game.frontend, "calculators", ()) if c.compute is not None}
+    calculator = calculators.get(args.calc)
+    if calculator is None:
+        known = ", ".join(calculators) or "none"
+        raise CommandError(f"{game.title} has no calculator {args.calc!r} (it has: {known})")
+    values = {f.key: getattr(args, f.key, None) for f in calculator.fields}
+    result = calculator.compute(values)
+    if args.json:
         print(json.dumps(result))
     else:
         for key, value in result.items():
             print(f"{key}: {value}")
     return 0
+
+
+def _calculator_parsers(calc: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """One subcommand per calculator the games declare (``Game.frontend.calculators``), its fields as
+    options (``--stat 70``; a field that takes several values is repeated)."""
+    from companion.games import all_games
+
+    seen: set[str] = set()
+    for game in all_games():
+        for calculator in getattr(game.frontend, "calculators", ()):
+            if calculator.name in seen:
+                continue
+            seen.add(calculator.name)
+            p = calc.add_parser(calculator.name, help=calculator.summary)
+            for spec in calculator.fields:
+                flag = "--" + spec.key.replace("_", "-")
+                kind = int if spec.kind == "int" else str
+                if spec.multiple:
+                    p.add_argument(flag, dest=spec.key, type=kind, action="append", help=spec.label)
+                else:
+                    p.add_argument(flag, dest=spec.key, type=kind, default=spec.default,
+                                   required=spec.default is None, help=spec.label)
+            p.add_argument("--json", action="store_true")
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -251,10 +270,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game_id", type=int)
     p.set_defaults(func=cmd_delete)
 
-    p = sub.add_parser("calc", parents=common, help="the calculators a game offers (target numbers, foul-die faces...)")
+    p = sub.add_parser("calc", parents=common, help="a game's calculators (e.g. attack targets, foul-die outcomes)")
     p.add_argument("game")
-    p.add_argument("calc_args", nargs=argparse.REMAINDER,
-                   help="the calculator's name and its arguments (companion calc GAME --help lists them)")
+    _calculator_parsers(p.add_subparsers(dest="calc", required=True))
     p.set_defaults(func=cmd_calc)
 
     from table.serve import build_parser as serve_options

@@ -37,6 +37,7 @@ class Driver:
         self.out = out
         self.marker = marker
         self.report: dict[str, Any] = {"shots": {}, "taps": 0, "steps": [], "ok": False}
+        self.screens: list[str] = []
         self.last_tap_at = 0.0
 
     # -- finding and tapping ---------------------------------------------------------------------------
@@ -131,6 +132,7 @@ def run(scenario: Callable[[Driver], Step], argv: argparse.Namespace) -> int:
 
     app = CourtsideApp(socket_path=argv.socket, sim=argv.sim)
     driver = Driver(app, argv.out, argv.marker)
+    driver.screens = [name for name in argv.screens.split(",") if name]
     steps = scenario(driver)
     state: dict[str, Any] = {"waiting": None, "since": 0.0}
 
@@ -492,7 +494,20 @@ def resume_from_home(driver: Driver) -> Step:
     driver.report["resumed_prompt"] = driver.app.snapshot["prompt"]["text"]
 
 
-SCENARIOS = {"full_turn": full_turn, "between_and_end": between_and_end, "reconnect": reconnect,
+def every_screen(driver: Driver) -> Step:
+    """Open each screen named by ``--screens`` in turn and shoot it (the conformance suite: every
+    screen of every game at every size, with no layout problem)."""
+    for name in driver.screens:
+        driver.app.prepare_screen(name)
+        yield wait_for(f"the {name} screen", lambda app, n=name: app.screens.current == n
+                       and not app.screens.transition.is_active)
+        for _ in range(3):  # a few frames: scroll views settle their layout
+            yield wait_for("a frame", lambda app: True)
+        driver.shot(name)
+
+
+SCENARIOS = {"every_screen": every_screen, "full_turn": full_turn, "between_and_end": between_and_end,
+             "reconnect": reconnect,
              "play_game": play_game, "setup_edits": setup_edits, "name_keyboard": name_keyboard,
              "resume_from_home": resume_from_home}
 
@@ -507,6 +522,8 @@ def main() -> int:
     parser.add_argument("--marker", type=Path, default=None,
                         help="a file the scenario writes to signal the test")
     parser.add_argument("--step-timeout", type=float, default=15.0)
+    parser.add_argument("--screens", default="",
+                        help="for every_screen: the screens to open, comma separated")
     args = parser.parse_args()
     width, height = (int(v) for v in args.size.split("x"))
     args.size = (width, height)

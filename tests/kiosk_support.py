@@ -77,7 +77,7 @@ def write_test_cards(env: dict[str, str]) -> Path:
     as the kiosk's remembered cards, so the kiosk's own setup starts a playable game."""
     from valley_hoopers_table import karl_hoopers, lucy_hoopers
 
-    path = Path(env["XDG_CONFIG_HOME"]) / "courtside-companion" / "hooper-cards.json"
+    path = Path(env["XDG_CONFIG_HOME"]) / "courtside-companion" / "cards" / "valley-hoopers.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     cards = {c["name"]: {k: v for k, v in c.items() if v is not None}
              for c in lucy_hoopers() + karl_hoopers()}

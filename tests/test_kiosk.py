@@ -118,8 +118,8 @@ def test_setup_and_a_defended_fouled_two_pointer_with_its_free_throws_by_touch(t
     assert report["live_dial"] == "Dial shows: d20 of Valley Hoopers: 75"
     assert report["chus_second_after_edit"] == "PG", "the card completed from the Table reached the game"
     assert "20 (on the card)" in report["in_game_card_texts"], "an entered stat is shown, not editable"
-    cards = json.loads((Path(table["env"]["XDG_CONFIG_HOME"]) / "courtside-companion"
-                        / "hooper-cards.json").read_text())
+    cards = json.loads((Path(table["env"]["XDG_CONFIG_HOME"]) / "courtside-companion" / "cards"
+                        / "valley-hoopers.json").read_text())
     assert cards["Muy Schillato"]["stats"]["2PS"] == 55
     assert_laid_out(report)
     # The running kiosk listens to one input provider only (no doubled taps), as its Settings page says.

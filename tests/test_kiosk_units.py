@@ -13,12 +13,20 @@ from pathlib import Path
 
 import pytest
 
+from companion.frontend import game_info
+from companion.games.valley_hoopers import GAME as VALLEY_HOOPERS
 from companion.games.valley_hoopers.setup_options import example_options
-from kiosk import cards, present
+from kiosk import cards, parts, present
 from kiosk.client import TableConnection, service_answers
 from kiosk.launcher import parse_args
 
 ROOT = Path(__file__).resolve().parents[1]
+# What the service's game_info op sends for Valley Hoopers (JSON round trip: what the kiosk reads).
+VH_INFO = json.loads(json.dumps(game_info(VALLEY_HOOPERS)))
+
+
+def _panel(title: str) -> dict:
+    return next(p for p in VH_INFO["panels"] if p["title"] == title)
 
 
 # -- words from snapshots ----------------------------------------------------------------------------
@@ -35,14 +43,25 @@ def test_target_breakdown_names_every_term_with_its_sign() -> None:
 
 def test_chance_line_for_a_roll_and_for_an_automatic_success() -> None:
     prompt = {"die": "d20x5", "target": {"target": 55}, "p_success": 0.55, "expected_points": 1.65}
-    assert present.chance_line(prompt) == "Roll 55 or less · 55% chance · 1.65 points expected"
+    # "or less" is the die's declared reading (game_info "dice", or the prompt's die_info), not the kiosk's.
+    assert present.chance_line(prompt, VH_INFO) == "Roll 55 or less · 55% chance · 1.65 points expected"
+    high = {**prompt, "die_info": {"name": "d20", "success": "at_least"}}
+    assert present.chance_line(high).startswith("Roll 55 or more · ")
+    assert present.chance_line(prompt) == "55% chance · 1.65 points expected", "no reading declared: no rule"
     assert present.chance_line({"automatic": True, "die": "d20x5"}) == "Automatic success: no roll needed"
 
 
 def test_the_pad_shows_exactly_the_faces_of_the_awaited_die() -> None:
-    assert present.die_faces({"die": "d20x5"}) == list(range(5, 101, 5))
-    assert present.die_faces({"die": "d8foul"}) == ["whistle", "whistle2", "whistle3", "charge", "jumpball",
-                                                    "blank"]
+    assert present.die_faces({"die": "d20x5"}, VH_INFO) == list(range(5, 101, 5))
+    assert present.die_faces({"die": "d8foul"}, VH_INFO) == ["whistle", "whistle2", "whistle3", "charge",
+                                                             "jumpball", "blank"]
+    assert present.die_faces({"die": "d8foul"}) == [], "the kiosk knows no die by itself"
+    engine = {"die": "dX", "die_info": {"faces": [1, 2, 3], "success": "lookup"},
+              "face_marks": [{"face": 1, "success": True}, {"face": 2, "success": False}]}
+    assert present.die_faces(engine) == [1, 2, 3]
+    assert [present.face_success(engine, None, f) for f in (1, 2, 3)] == [True, False, None]
+    shot = {"die": "d20x5", "target": {"target": 55}}
+    assert [present.face_success(shot, VH_INFO, f) for f in (55, 60)] == [True, False]
     sent = {"die": "d8foul", "faces": ["whistle", "blank", "blank"]}
     assert present.die_faces(sent) == ["whistle", "blank"]
     assert present.die_faces({"die": None, "choices": []}) == []
@@ -59,29 +78,43 @@ def test_turn_line_and_score_line_read_the_view_and_the_scoreboard() -> None:
     assert present.turn_line(over) == "OT1 · final"
 
 
-def test_hooper_line_shows_energy_cubes_onfire_chips_injury_and_ejection() -> None:
-    line = present.hooper_line({"name": "Edd Trapp", "position": "SF", "energy": 2, "max_energy": 5, "red": 4,
-                                "white": 1, "onfire": "LV.I", "chips": {"lv1": 1, "lv2": 0},
-                                "injuries": ["attack_minus_10"], "ejected": True})
-    for part in ("SF", "Edd Trapp", "E 2/5", "red 4", "white 1", "Onfire LV.I", "chips 1/0",
-                 "injured: attack minus 10", "EJECTED"):
-        assert part in line
+def test_the_line_up_panel_shows_energy_cubes_onfire_chips_injury_and_ejection() -> None:
+    view = {"sides": [{"hoopers": [
+        {"name": "Edd Trapp", "position": "SF", "energy": 2, "max_energy": 5, "red": 4, "white": 1,
+         "onfire": "LV.I", "chips": {"lv1": 1, "lv2": 0}, "injuries": ["attack_minus_10"], "ejected": True},
+        {"name": "Bo Bench", "position": "bench", "energy": 5, "max_energy": 5, "red": 0, "white": 0,
+         "onfire": "flat", "chips": {"lv1": 0, "lv2": 0}, "injuries": []}]}]}
+    rows = parts.panel_rows(_panel("Line-up"), view, 0)
+    assert [cells for _row, cells, _tone in rows] == [
+        ["SF", "Edd Trapp", "2/5", "R4 W1", "Onfire LV.I, chips 1/0, injured: attack minus 10, EJECTED"],
+        ["bench", "Bo Bench", "5/5", "", ""]]
+    assert [tone for _row, _cells, tone in rows] == ["alert", "muted"]
 
 
 def test_missing_keys_never_break_the_words() -> None:
     assert present.turn_line({"view": {}, "scoreboard": {}}) == ""
-    assert present.slots_line({}) == "F1 -   F2 -   A -   F3 -"
-    assert present.box_score_rows({}) == [["Side", "Hooper", "Pts", "Energy", "Red", "White", "Notes"]]
+    assert parts.panel_line(_panel("This attack"), {}) == ""
+    assert parts.box_score(VH_INFO, {}) == [["Side", "Hooper", "Pts", "Energy", "Red", "White", "Notes"]]
+    assert parts.box_score({}, {}) == [[]]
     assert present.result_line({"outcome": {"winner": None, "reason": "20-20"},
                                 "scoreboard": {"sides": [{"name": "A"}, {"name": "B"}]}}) == "A draw: 20-20"
 
 
-def test_slots_are_shown_in_table_order_with_lost_slots() -> None:
-    view = {"turn": {"slots": [{"slot": "A", "action": "2PS", "hooper": "Muy Schillato", "result": "scored"},
-                               {"slot": "F1", "action": "dribble", "hooper": "Serge Ceptor",
-                                "result": "played"}],
+def test_a_ranking_of_several_sides_names_the_places_and_shared_first() -> None:
+    snapshot = {"outcome": {"winner": None, "places": [[0, 2], [1], [3]], "reason": "most money"},
+                "scoreboard": {"sides": [{"name": n} for n in ("Ann", "Bo", "Cy", "Di")]}}
+    assert present.result_line(snapshot) == "Ann and Cy share first place: most money"
+    assert present.places_line(snapshot) == "1st Ann and Cy · 3rd Bo · 4th Di"
+
+
+def test_slots_are_shown_in_the_order_the_view_lists_them_with_lost_slots() -> None:
+    view = {"turn": {"slots": [{"slot": "F1", "action": "dribble", "hooper": "Serge Ceptor",
+                                "result": "played"},
+                               {"slot": "A", "action": "2PS", "hooper": "Muy Schillato", "result": "scored"}],
                      "lost_slots": ["F2"]}}
-    assert present.slots_line(view) == ("F1: dribble Serge Ceptor   F2: lost   A: 2PS Muy Schillato (scored)")
+    assert parts.panel_line(_panel("This attack"), view) == ("F1: dribble Serge Ceptor   "
+                                                             "A: 2PS Muy Schillato (scored)")
+    assert parts.panel_line(_panel("Lost"), view) == "F2: lost"
 
 
 # -- remembered cards and the setup options ----------------------------------------------------------
@@ -92,37 +125,55 @@ def config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "config" / "courtside-companion"
 
 
-def test_an_edited_card_is_remembered_in_the_user_config_folder(config_home: Path) -> None:
-    cards.save_card({"name": "Edd Trapp", "energy": 5, "stats": {"2PS": 45, "D2": None},
-                     "defense_positions": ["SG", "SF", "PF"], "second_position": None})
-    stored = json.loads((config_home / "hooper-cards.json").read_text())
+def test_an_edited_card_is_remembered_per_game_in_the_user_config_folder(config_home: Path) -> None:
+    form = VH_INFO["card_form"]
+    card = {"name": "Edd Trapp", "energy": 5, "stats": {"2PS": 45, "D2": None},
+            "defense_positions": ["SG", "SF", "PF"], "second_position": None}
+    cards.save_card("valley-hoopers", card, form)
+    stored = json.loads((config_home / "cards" / "valley-hoopers.json").read_text())
     assert stored == {"Edd Trapp": {"name": "Edd Trapp", "energy": 5, "stats": {"2PS": 45},
                                     "defense_positions": ["SG", "SF", "PF"]}}
-    card = cards.card_for("Edd Trapp", cards.shipped_rosters(), cards.load_cards())
+    card = cards.card_for("Edd Trapp", cards.shipped_rosters(VH_INFO), cards.load_cards("valley-hoopers"))
     assert card["stats"] == {"D3": 30, "V": 55, "LUP": 65, "2PS": 45}, "printed stats stay, entered ones join"
+    assert cards.load_cards("another-game") == {}, "cards are kept per game"
 
 
 def test_new_game_options_lay_the_remembered_cards_over_the_shipped_rosters(config_home: Path) -> None:
-    cards.save_card({"name": "Muy Schillato", "stats": {"2PS": 50}, "energy": 5})
-    options = cards.game_options(cards.default_setup(), cards.shipped_rosters(), cards.load_cards())
+    cards.save_card("valley-hoopers", {"name": "Muy Schillato", "stats": {"2PS": 50}, "energy": 5},
+                    VH_INFO["card_form"])
+    setup = cards.load_last_setup(VH_INFO)
+    options = cards.game_options(VH_INFO, setup, cards.shipped_rosters(VH_INFO),
+                                 cards.load_cards("valley-hoopers"))
     lucy = options["sides"][0]
     assert lucy["roster"] == "unleashed" and lucy["lineup"]["SG"] == "Muy Schillato"
     assert {"name": "Muy Schillato", "energy": 5, "stats": {"2PS": 50}} in lucy["hoopers"]
     assert "Serge Ceptor" in lucy["hoopers"] and len(lucy["hoopers"]) == 7
-    from companion.games.valley_hoopers import GAME
-
-    state = GAME.setup(options)  # the service accepts what the kiosk builds
+    state = VALLEY_HOOPERS.setup(options)  # the service accepts what the kiosk builds
     assert state.sides[0].hooper("Muy Schillato").stat("2PS") == 50
+    # The preset's options come back unchanged when nothing was edited (apart from the entered card).
+    plain = cards.game_options(VH_INFO, setup, cards.shipped_rosters(VH_INFO), {})
+    assert plain == {**example_options(), "sides": [{**side, "hoopers": side["hoopers"]}
+                                                    for side in example_options()["sides"]]}
 
 
 def test_setup_warnings_name_the_out_of_position_hooper_and_the_empty_spot(config_home: Path) -> None:
-    setup = cards.default_setup()
+    setup = cards.load_last_setup(VH_INFO)
     side = setup["sides"][1]
     side["picked"]["Edd Trapp"] = "C"
     side["picked"]["Perry Hel"] = "bench"
-    warnings = cards.position_warnings(side, cards.shipped_rosters(), {})
+    warnings = cards.pick_warnings(VH_INFO, side, cards.shipped_rosters(VH_INFO), {})
     assert "nobody at SF" in warnings
     assert "Edd Trapp out of position at C (card: SF)" in warnings
+
+
+def test_the_last_setup_is_remembered_per_game(config_home: Path) -> None:
+    setup = cards.load_last_setup(VH_INFO)
+    setup["sides"][0]["name"] = "Lucia"
+    cards.save_last_setup(setup)
+    assert cards.load_last_setup(VH_INFO)["sides"][0]["name"] == "Lucia"
+    assert cards.side_colours()["Lucia"] == "2f7de1"
+    other = {"name": "three-sides", "sides": {"min": 3, "max": 3, "names": ["A", "B", "C"]}}
+    assert [s["name"] for s in cards.load_last_setup(other)["sides"]] == ["A", "B", "C"]
 
 
 def test_roster_files_in_the_config_folder_are_offered_for_import(config_home: Path) -> None:
@@ -130,7 +181,7 @@ def test_roster_files_in_the_config_folder_are_offered_for_import(config_home: P
     folder.mkdir(parents=True)
     (folder / "club.json").write_text(json.dumps({"tribe": "custom", "hoopers": [{"name": "Ann Dunk"}]}))
     (folder / "broken.json").write_text("{not json")
-    assert list(cards.imported_rosters()) == ["import:club"]
+    assert list(cards.imported_rosters(VH_INFO)) == ["import:club"]
 
 
 # -- the socket link ---------------------------------------------------------------------------------
@@ -262,10 +313,25 @@ def test_the_examples_in_the_kiosk_docstrings_hold() -> None:
     import kiosk.cards
     import kiosk.client
     import kiosk.launcher
+    import kiosk.parts
     import kiosk.present
 
-    for module in (kiosk.cards, kiosk.client, kiosk.launcher, kiosk.present):
+    for module in (kiosk.cards, kiosk.client, kiosk.launcher, kiosk.parts, kiosk.present):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
 
+
+
+def test_a_game_of_three_sides_without_rosters_sets_up_from_its_form_alone(config_home: Path) -> None:
+    info = {"name": "three-way", "sides": {"min": 3, "max": 5, "names": ["Ann", "Bo", "Cy", "Di", "Ed"]},
+            "setup_form": {"fields": [{"key": "rounds", "kind": "int", "default": 4}],
+                           "side_fields": [{"key": "name", "kind": "text"},
+                                           {"key": "bank", "kind": "int", "default": 10}]}}
+    setup = cards.load_last_setup(info)
+    assert [s["name"] for s in setup["sides"]] == ["Ann", "Bo", "Cy"]
+    setup["sides"][1]["fields"]["bank"] = 12
+    options = cards.game_options(info, setup, {}, {})
+    assert options == {"rounds": 4, "sides": [{"name": "Ann", "bank": 10}, {"name": "Bo", "bank": 12},
+                                              {"name": "Cy", "bank": 10}]}
+    assert cards.pick_warnings(info, setup["sides"][0], {}, {}) == []

@@ -89,19 +89,14 @@ def test_the_check_catches_an_upward_import_even_inside_a_function(tmp_path: Pat
     ]
 
 
-# The kiosk still finds one game's roster folder through the companion package; the game's
-# front-end parts served over the socket replace it (issue 8). Listed so that a new reach fails,
-# and so that removing this one fails too until the list is emptied.
-KIOSK_REACHES_STILL_TO_REMOVE = {("kiosk/cards.py", "companion")}
-
-
 def test_the_kiosk_imports_only_the_protocol_of_companion() -> None:
     reaches = set()
     for path in (ROOT / "kiosk").rglob("*.py"):
         for _, name in imported_names(path.read_text()):
             if name.split(".")[0] == "companion" and name != "companion.protocol":
                 reaches.add((str(path.relative_to(ROOT)), name))
-    assert reaches == KIOSK_REACHES_STILL_TO_REMOVE
+    # The game's rosters and forms come over the socket (game_info): nothing of a game is read here.
+    assert reaches == set()
 
 
 def test_loading_all_of_companion_loads_no_other_layer_or_device_library() -> None:

@@ -7,11 +7,10 @@ from typing import Any
 from kivy.metrics import dp
 from kivy.uix.screenmanager import Screen
 
-from kiosk import present
+from kiosk import parts, present
 from kiosk.widgets import BigButton, RowButton, TableCell
 
 JSON = dict[str, Any]
-MATRIX_AT_LEAST = 6  # fewer positional choices read better as a plain list of buttons
 
 
 class KioskScreen(Screen):
@@ -38,30 +37,32 @@ class KioskScreen(Screen):
         return buttons
 
     def fill_choices(self, app: Any, matrix: Any, listed: Any, prompt: JSON, view: JSON) -> None:
-        """The prompt's choices: a grid of action x position when there are many (no scrolling for
-        the common play), every other choice as a big button below it."""
-        rows, rest = present.choice_matrix(prompt, view)
-        if sum(1 for _row, cells in rows for cell in cells if cell) < MATRIX_AT_LEAST:
-            rows, rest = [], [c for c in prompt.get("choices", []) if isinstance(c, dict) and "command" in c]
+        """The prompt's choices: a grid (the game's ``choice_grid``: e.g. action x spot) when there are
+        many, so the common play needs no scrolling; every other choice as a big button below it."""
+        grid = app.info_for().get("choice_grid")
+        rows, rest = parts.choice_grid(prompt, grid)
+        columns = list((grid or {}).get("columns", []))
         matrix.clear_widgets()
-        matrix.cols = 1 + len(present.POSITIONS)
+        matrix.cols = 1 + len(columns)
         if rows:
-            names = present.on_court(view, prompt.get("side"))
+            names = parts.grid_names(grid, view, prompt.get("side"))
             header = [TableCell(text="", size_hint_x=0.7)] + [
-                TableCell(text=position, halign="center", color=(1, 0.72, 0.12, 1))
-                for position in present.POSITIONS]
+                TableCell(text=str(column), halign="center", color=(1, 0.72, 0.12, 1)) for column in columns]
             for cell in header:
-                cell.height = dp(28)  # a header line, not a row to tap: keep the grid on one screen
+                cell.min_height = dp(28)  # a header line, not a row to tap: keep the grid on one screen
                 matrix.add_widget(cell)
             for row_label, cells in rows:
-                matrix.add_widget(TableCell(text=row_label, size_hint_x=0.7, bold=True))
-                for position, choice in zip(present.POSITIONS, cells, strict=True):
+                matrix.add_widget(TableCell(text=str(row_label), size_hint_x=0.7, bold=True))
+                for column, choice in zip(columns, cells, strict=True):
                     if choice is None:
                         matrix.add_widget(TableCell(text=""))
                         continue
-                    button = RowButton(text=names.get(position, str(choice.get("label"))), tone="primary",
+                    button = RowButton(text=names.get(str(column), str(choice.get("label"))), tone="primary",
                                        font_size="14sp", halign="center")
                     button.choice_label = str(choice.get("label"))
                     button.bind(on_press=lambda _b, c=choice: app.send(c["command"]))
                     matrix.add_widget(button)
-        self.fill_buttons(listed, [(str(c.get("label")), lambda c=c: app.send(c["command"])) for c in rest])
+        buttons = self.fill_buttons(listed, [(present.choice_label(c), lambda c=c: app.send(c["command"]))
+                                             for c in rest])
+        for button, choice in zip(buttons, rest, strict=True):
+            button.choice_label = str(choice.get("label"))  # the label alone, without its odds

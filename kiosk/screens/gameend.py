@@ -1,4 +1,5 @@
-"""Game end: the result, a box score per hooper, the score difference over the game, exports."""
+"""Game end: the result (and the places of a ranking), the game's box score, the score difference over
+the game, exports."""
 
 from __future__ import annotations
 
@@ -7,12 +8,12 @@ from typing import Any
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.label import Label
 
-from kiosk import present
+from kiosk import parts, present
 from kiosk.screens.base import KioskScreen
 
 
 class GameEndScreen(KioskScreen):
-    """Who won and why, every hooper's line, and the run of the game as a chart."""
+    """Who won and why, the box score the game declares, and the run of the game as a chart."""
 
     result_text = StringProperty("")
     score_text = StringProperty("")
@@ -24,8 +25,10 @@ class GameEndScreen(KioskScreen):
         view = snapshot.get("view") or {}
         self.result_text = present.result_line(snapshot) or "The game is not over yet."
         partial = view.get("partial_scores") or []
-        periods = "   ".join(f"P{i + 1} {p[0]}-{p[1]}" for i, p in enumerate(partial) if len(p) == 2)
-        self.score_text = present.score_line(snapshot) + (f"    {periods}" if periods else "")
+        periods = present.period_scores(view)
+        places = present.places_line(snapshot)
+        self.score_text = present.score_line(snapshot) + (f"    {periods}" if periods else "") + (
+            f"\n{places}" if places else "")
         app.request_log()
         if len(app.score_series) > 1:
             self.chart_values = list(app.score_series)
@@ -41,13 +44,15 @@ class GameEndScreen(KioskScreen):
             self.chart_title = "Score difference at the end of each period"
         table = self.ids.box_score
         table.clear_widgets()
-        rows = present.box_score_rows(view)
-        table.cols = len(rows[0])
-        for r, row in enumerate(rows):
+        info = app.info_for()
+        rows = parts.box_score(info, view)
+        widths = [float(c.get("width", 1)) for c in (info.get("box_score") or {}).get("columns") or []]
+        table.cols = max(1, len(rows[0]))
+        for r, row in enumerate(rows if len(rows) > 1 else []):
             for c, cell in enumerate(row):
                 label = Label(text=cell, font_size="15sp", bold=r == 0, size_hint_y=None, height="30dp",
                               color=(1, 0.72, 0.12, 1) if r == 0 else (0.95, 0.96, 0.98, 1),
                               halign="left", valign="middle")
-                label.size_hint_x = 2.2 if c == 1 else 1.6 if c in (0, 6) else 1
+                label.size_hint_x = widths[c] if c < len(widths) else 1
                 label.bind(size=lambda lbl, size: setattr(lbl, "text_size", size))
                 table.add_widget(label)

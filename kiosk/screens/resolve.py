@@ -1,23 +1,32 @@
 """Resolving an action: the prompt, its choices as big buttons, the target breakdown with the chance
-of success and expected points, and a pad with exactly the faces of the die the table awaits."""
+of success and expected points, the roll's outcomes, and a pad with exactly the faces of the die the
+table awaits (success faces green). A prompt may also ask for sealed values (a masked pad per side)
+or a race (one big button per side; the first press wins)."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.properties import StringProperty
+from kivy.uix.boxlayout import BoxLayout
 
 from kiosk import present
 from kiosk.screens.base import KioskScreen
-from kiosk.widgets import BigButton
+from kiosk.widgets import BigButton, WrapLabel
+
+JSON = dict[str, Any]
+PIN_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", "enter")
 
 
 class ResolveScreen(KioskScreen):
-    """The play screen: what to do now and, for a roll, which number wins and how likely it is."""
+    """The play screen: what to do now and, for a roll, which faces win and how likely it is."""
 
     prompt_text = StringProperty("")
     target_text = StringProperty("")
     chance_text = StringProperty("")
+    outcomes_text = StringProperty("")
     message_text = StringProperty("")
     die_text = StringProperty("")
 
@@ -25,27 +34,118 @@ class ResolveScreen(KioskScreen):
         snapshot = app.snapshot or {}
         prompt = snapshot.get("prompt") or {}
         view = snapshot.get("view") or {}
+        info = app.info_for()
         self.prompt_text = str(prompt.get("text") or "")
         target = prompt.get("target")
         self.target_text = present.target_breakdown(target) if target else ""
         has_chance = target or prompt.get("p_success") is not None
-        self.chance_text = present.chance_line(prompt) if has_chance else ""
+        self.chance_text = present.chance_line(prompt, info) if has_chance else ""
+        self.outcomes_text = "\n".join(present.outcome_lines(prompt))
         self.message_text = str(view.get("message") or "")
-        faces = present.die_faces(prompt)
-        die = prompt.get("die")
-        self.die_text = (f"Roll the {present.DIE_TITLES.get(die, die)}: tap the face it shows "
+        faces = present.die_faces(prompt, info)
+        die = present.die_entry(prompt, info)
+        self.die_text = (f"Roll the {die.get('title') or die.get('name')}: tap the face it shows "
                          "(or use the dice tray or the encoder)") if faces else ""
         pad = self.ids.die_pad
         pad.clear_widgets()
         pad.cols = 5 if len(faces) > 8 else 3
+        labels = die.get("face_labels") or {}
         for face in faces:
-            button = BigButton(text=present.face_label(face), tone="normal",
-                               font_size="22sp" if isinstance(face, int) else "18sp")
+            label = present.face_label(face, labels)
+            gives = present.face_mark_label(prompt, face)
+            button = BigButton(text=f"{label}\n{gives}" if gives else label, tone="normal",
+                               font_size="22sp" if isinstance(face, int) and not gives else "18sp")
             button.face = face
-            if target and isinstance(face, int):
-                # The faces that succeed are green: the table sees the odds on the pad itself.
-                button.tone = "good" if face <= int(target.get("target", 0)) else "normal"
+            button.choice_label = label
+            # The faces that succeed are green: the table sees the odds on the pad itself.
+            if present.face_success(prompt, info, face):
+                button.tone = "good"
             # On press, as for the choices (see KioskScreen.fill_buttons): no 0.2 s wait per roll.
             button.bind(on_press=lambda _b, f=face: app.roll(f))
             pad.add_widget(button)
+        self.fill_special(app, prompt)
         self.fill_choices(app, self.ids.matrix, self.ids.choices, prompt, view)
+
+    # -- sealed and race inputs -----------------------------------------------------------------------
+
+    def fill_special(self, app: Any, prompt: JSON) -> None:
+        box = self.ids.special
+        key = (id(app.snapshot), bool(prompt.get("sealed")), bool(prompt.get("race")))
+        if getattr(self, "_special_for", None) == key:
+            return
+        self._special_for = key
+        box.clear_widgets()
+        names = present.side_names(app.snapshot)
+        sealed, race = prompt.get("sealed"), prompt.get("race")
+        command = str((sealed or race or {}).get("command") or (prompt.get("commands") or [""])[0])
+        if isinstance(sealed, dict):
+            for side in sealed.get("sides") or []:
+                who = names[side] if isinstance(side, int) and 0 <= side < len(names) else f"Side {side}"
+                if side in (sealed.get("entered") or []):
+                    box.add_widget(WrapLabel(text=f"{who}: entered (hidden until all are in)"))
+                    continue
+                limits = sealed.get("max_by_side") or {}
+                high = limits.get(str(side), limits.get(side))
+                span = f" ({sealed.get('min', 0)} to {high})" if high is not None else ""
+                what = sealed.get("field", "amount")
+                box.add_widget(WrapLabel(text=f"{who}: enter your {what} secretly{span}"))
+                box.add_widget(self._pin_pad(app, command, side, str(sealed.get("field", "amount"))))
+        if isinstance(race, dict):
+            box.add_widget(WrapLabel(text=str(race.get("label") or "Race: first to press wins")))
+            row = BoxLayout(size_hint_y=None, height="96dp", spacing="8dp")
+            state: JSON = {"presses": {}, "sent": False}
+            for side in race.get("sides") or []:
+                who = names[side] if isinstance(side, int) and 0 <= side < len(names) else f"Side {side}"
+                button = BigButton(text=f"{who}: press!", tone="primary", font_size="24sp", height="96dp")
+                button.bind(on_press=lambda b, s=side: self._race_press(app, command, race, state, s, b))
+                row.add_widget(button)
+            box.add_widget(row)
+
+    def _pin_pad(self, app: Any, command: str, side: int, field: str) -> Any:
+        """A masked number pad: what is typed shows as dots; ``enter`` sends it for ``side``."""
+        from kivy.uix.gridlayout import GridLayout
+
+        grid = GridLayout(cols=3, size_hint_y=None, spacing="4dp")
+        grid.bind(minimum_height=grid.setter("height"))
+        shown = WrapLabel(text="(nothing typed)", font_size="20sp")
+        typed: list[str] = []
+
+        def key(k: str) -> None:
+            if k == "clear":
+                typed.clear()
+            elif k == "enter":
+                if typed:
+                    app.send({"type": command, "side": side, field: int("".join(typed))})
+                typed.clear()
+            elif len(typed) < 4:
+                typed.append(k)
+            shown.text = "\u25cf" * len(typed) if typed else "(nothing typed)"
+
+        for k in PIN_KEYS:
+            button = BigButton(text=k, tone="good" if k == "enter" else "quiet", font_size="20sp")
+            button.bind(on_press=lambda _b, k=k: key(k))
+            grid.add_widget(button)
+        wrapper = BoxLayout(orientation="vertical", size_hint_y=None, spacing="4dp")
+        wrapper.bind(minimum_height=wrapper.setter("height"))
+        wrapper.add_widget(shown)
+        wrapper.add_widget(grid)
+        return wrapper
+
+    def _race_press(self, app: Any, command: str, race: JSON, state: JSON, side: int, button: Any) -> None:
+        """Note the press time; once every side pressed or the race window closed, send them all (the
+        service orders them and applies the tie-breaker)."""
+        presses: dict[int, int] = state["presses"]
+        if side in presses or state["sent"]:
+            return
+        presses[side] = int(time.time() * 1000)
+        button.text = f"{button.text.split(':')[0]}: pressed"
+
+        def send(_dt: float = 0) -> None:
+            if not state["sent"]:
+                state["sent"] = True
+                app.send({"type": command, "presses": [{"side": s, "at_ms": t} for s, t in presses.items()]})
+
+        if len(presses) == len(race.get("sides") or []):
+            send()
+        elif len(presses) == 1:
+            Clock.schedule_once(send, int(race.get("window_ms", 300)) / 1000)

@@ -1,109 +1,182 @@
-"""Setup: side names and colours, tribe, the seven hoopers and the starting five, variant, first attack;
-and the hooper-card editor whose cards are remembered between games.
+"""Setup: the game's setup form (game-wide fields, then each side: name, colour, the form's side
+fields, a roster and who is picked on which spot); and the card editor whose cards are remembered
+between games. Both are drawn from the game's ``game_info`` (its forms and rosters), never by name.
 
 The screen edits a plain dict (``self.setup``) and turns it into ``new_game`` options; the service
-checks every rule (seven hoopers, one per position...). Warnings here only compare what the table
-chose with the cards' printed positions, so the table can fix a slip before starting.
+checks every rule. Warnings here only compare what the table chose with the cards' printed spots,
+so the table can fix a slip before starting.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from kivy.properties import DictProperty, NumericProperty, StringProperty
+from kivy.properties import DictProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.textinput import TextInput
 
 from kiosk import cards
 from kiosk.screens.base import KioskScreen
-from kiosk.widgets import BigButton, BigToggle, WrapLabel
+from kiosk.widgets import BigButton, BigToggle, Heading, WrapLabel
 
-SPOTS = ("", "PG", "SG", "SF", "PF", "C", "bench")  # what a tap on a hooper cycles through
-VARIANTS = (("classic", "Classic"), ("fast", "Fast"), ("friendly", "Friendly"))
+JSON = dict[str, Any]
+TOGGLES_AT_MOST = 4  # a choice with more values is one button that cycles through them
 
 
-def next_spot(current: str) -> str:
-    return SPOTS[(SPOTS.index(current) + 1) % len(SPOTS)] if current in SPOTS else SPOTS[1]
+def next_spot(current: str, spots: list[str]) -> str:
+    """What a tap on a member cycles through: not picked, each spot, the reserve."""
+    cycle = ["", *spots]
+    return cycle[(cycle.index(current) + 1) % len(cycle)] if current in cycle else cycle[1]
 
 
 class SetupScreen(KioskScreen):
-    """Everything before the opening tip; ``Start game`` sends ``new_game``."""
+    """Everything before the game starts; ``Start game`` sends ``new_game``."""
 
-    game = StringProperty("valley-hoopers")
-    variant = StringProperty("classic")
-    first_attacker = NumericProperty(0)
+    game = StringProperty("")
     warnings_text = StringProperty("")
+    has_rosters = StringProperty("")
 
     def prepare(self, app: Any) -> None:
-        """Load the rosters, the remembered cards and the last setup, then draw the sides."""
-        self.rosters = {**cards.shipped_rosters(), **cards.imported_rosters()}
-        self.cards = cards.load_cards()
-        if not getattr(self, "setup", None):
-            self.setup = cards.load_last_setup()
-        self.variant = self.setup.get("variant", "classic")
-        self.first_attacker = int(self.setup.get("first_attacker", 0))
-        self.draw_sides()
+        """Load the game's form, its rosters, the remembered cards and the last setup; draw them."""
+        self.info = app.info_for(self.game or None)
+        self.game = str(self.info.get("name", ""))
+        self.rosters = {**cards.shipped_rosters(self.info), **cards.imported_rosters(self.info)}
+        self.cards = cards.load_cards(self.game)
+        if not getattr(self, "setup", None) or self.setup.get("game") != self.game:
+            self.setup = cards.load_last_setup(self.info)
+        self.has_rosters = "yes" if cards.roster_field(self.info) else ""
+        self.draw()
 
     def show(self, app: Any) -> None:
         if not getattr(self, "setup", None):
             self.prepare(app)
 
-    def set_variant(self, variant: str) -> None:
-        self.variant = self.setup["variant"] = variant
+    # -- drawing ----------------------------------------------------------------------------------------
 
-    def set_first(self, side: int) -> None:
-        self.first_attacker = self.setup["first_attacker"] = side
-
-    def draw_sides(self) -> None:
-        for index, container in enumerate((self.ids.side0, self.ids.side1)):
-            container.clear_widgets()
-            side = self.setup["sides"][index]
+    def draw(self) -> None:
+        form = self.ids.form
+        form.clear_widgets()
+        self._side_toggles: list[BigToggle] = []
+        setup_form = self.info.get("setup_form") or {}
+        for field in setup_form.get("fields", []):
+            self._game_field(form, field)
+        sides = self.info.get("sides") or {}
+        low, high = int(sides.get("min", 2)), int(sides.get("max", 2))
+        if low < high:
+            form.add_widget(Heading(text=f"Sides ({low} to {high})"))
             row = BoxLayout(size_hint_y=None, height="56dp", spacing="6dp")
-            name = TextInput(text=side.get("name", ""), multiline=False, font_size="22sp", size_hint_x=0.5,
-                             write_tab=False, padding=("8dp", "12dp"))
-            name.bind(text=lambda _w, text, s=side: self._rename(s, text))
-            name.bind(focus=self._bring_up)
-            row.add_widget(name)
-            colour = BigButton(text="colour", size_hint_x=0.2)
-            colour.background_color = _rgba(side.get("colour", cards.SIDE_COLOURS[index]))
-            colour.bind(on_release=lambda b, s=side: self._next_colour(s, b))
-            row.add_widget(colour)
-            for key in self.rosters:
-                label = key.replace("import:", "")
-                toggle = BigToggle(text=label.capitalize(), group=f"tribe{index}", size_hint_x=0.3,
+            fewer = BigButton(text="- side", disabled=len(self.setup["sides"]) <= low)
+            fewer.bind(on_release=lambda _b: self._resize(-1))
+            more = BigButton(text="+ side", disabled=len(self.setup["sides"]) >= high)
+            more.bind(on_release=lambda _b: self._resize(1))
+            row.add_widget(fewer)
+            row.add_widget(more)
+            form.add_widget(row)
+        picker = cards.roster_field(self.info)
+        side_fields = setup_form.get("side_fields", [])
+        for index, side in enumerate(self.setup["sides"]):
+            what = ["name", "colour"] + [str(f.get("label", "")).lower() for f in side_fields
+                                         if f.get("kind") not in ("roster", "text")]
+            if picker:
+                what.append("roster")
+            tail = f"; {picker['help']}" if picker and picker.get("help") and index == 0 else ""
+            form.add_widget(Heading(text=f"Side {index + 1}: {', '.join(what)}{tail}"))
+            box = BoxLayout(orientation="vertical", size_hint_y=None, spacing="6dp")
+            box.bind(minimum_height=box.setter("height"))
+            self.ids[f"side{index}"] = box
+            self._draw_side(box, index, side)
+            form.add_widget(box)
+        self.refresh_warnings()
+
+    def _game_field(self, form: Any, field: JSON) -> None:
+        key = str(field["key"])
+        values = self.setup.setdefault("fields", {})
+        form.add_widget(Heading(text=str(field.get("label", key))))
+        if field.get("of_sides"):
+            chosen = values.get(key, field.get("default"))
+            row = BoxLayout(size_hint_y=None, height="56dp", spacing="6dp")
+            for index, side in enumerate(self.setup["sides"]):
+                toggle = BigToggle(text=side.get("name") or f"Side {index + 1}", group=f"field-{key}",
+                                   allow_no_selection=False,
+                                   state="down" if chosen == index else "normal")
+                toggle.bind(on_release=lambda _b, i=index: values.__setitem__(key, i))
+                self._side_toggles.append(toggle)
+                row.add_widget(toggle)
+            form.add_widget(row)
+            return
+        form.add_widget(field_editor(field, lambda: values.get(key, field.get("default")),
+                                     lambda v: values.__setitem__(key, v), group=f"field-{key}"))
+
+    def _draw_side(self, box: Any, index: int, side: JSON) -> None:
+        row = BoxLayout(size_hint_y=None, height="56dp", spacing="6dp")
+        name = TextInput(text=side.get("name", ""), multiline=False, font_size="22sp", size_hint_x=0.5,
+                         write_tab=False, padding=("8dp", "12dp"))
+        name.bind(text=lambda _w, text, s=side: self._rename(s, text))
+        name.bind(focus=self._bring_up)
+        row.add_widget(name)
+        colour = BigButton(text="colour", size_hint_x=0.2)
+        palette = cards.SIDE_COLOURS
+        colour.background_color = _rgba(side.get("colour") or palette[index % len(palette)])
+        colour.bind(on_release=lambda b, s=side: self._next_colour(s, b))
+        row.add_widget(colour)
+        picker = cards.roster_field(self.info)
+        if picker and len(self.rosters) <= TOGGLES_AT_MOST - 1:
+            for key, roster in self.rosters.items():
+                toggle = BigToggle(text=_roster_label(roster), group=f"roster{index}", size_hint_x=0.3,
                                    state="down" if side.get("roster") == key else "normal",
                                    allow_no_selection=False)
                 toggle.bind(on_release=lambda _b, k=key, s=side: self._pick_roster(s, k))
                 row.add_widget(toggle)
-            container.add_widget(row)
+        box.add_widget(row)
+        if picker and len(self.rosters) > TOGGLES_AT_MOST - 1:
+            names = list(self.rosters)
+            current = side.get("roster") if side.get("roster") in names else ""
+            label = _roster_label(self.rosters[current]) if current else "pick a roster"
+            cycle = BigButton(text=f"Roster: {label}", tone="quiet")
+            cycle.bind(on_release=lambda _b, s=side: self._pick_roster(s, _next(names, s.get("roster"))))
+            box.add_widget(cycle)
+        side_values = side.setdefault("fields", {})
+        for field in (self.info.get("setup_form") or {}).get("side_fields", []):
+            if field.get("kind") == "roster" or field.get("key") == "name":
+                continue
+            box.add_widget(WrapLabel(text=str(field.get("label", field["key"])), font_size="16sp"))
+            key = str(field["key"])
+            box.add_widget(field_editor(field, lambda k=key, f=field: side_values.get(k, f.get("default")),
+                                        lambda v, k=key: side_values.__setitem__(k, v),
+                                        group=f"side{index}-{key}"))
+        if picker:
             grid = GridLayout(cols=2, size_hint_y=None, spacing="6dp")
             grid.bind(minimum_height=grid.setter("height"))
-            roster = self.rosters.get(side.get("roster", ""), {"hoopers": []})
-            for hooper in roster.get("hoopers", []):
-                grid.add_widget(self._hooper_row(index, side, hooper["name"]))
-            container.add_widget(grid)
-            warn = WrapLabel(text="", color=(1, 0.72, 0.12, 1))
-            container.add_widget(warn)
-            container.warnings = warn
-        self.refresh_warnings()
-        self.ids.first0.text = f"{self.setup['sides'][0].get('name') or 'Side 1'}"
-        self.ids.first1.text = f"{self.setup['sides'][1].get('name') or 'Side 2'}"
+            roster = self.rosters.get(side.get("roster", ""), {"cards": []})
+            for card in roster.get("cards", []):
+                grid.add_widget(self._member_row(side, str(card["name"])))
+            box.add_widget(grid)
+        warn = WrapLabel(text="", color=(1, 0.72, 0.12, 1))
+        box.add_widget(warn)
+        box.warnings = warn
 
-    def _hooper_row(self, index: int, side: dict[str, Any], name: str) -> BoxLayout:
+    def _spots(self) -> list[str]:
+        pick = (cards.roster_field(self.info) or {}).get("pick") or {}
+        return [*pick.get("spots", []), pick.get("reserve") or "picked"]
+
+    def _member_row(self, side: JSON, name: str) -> BoxLayout:
         row = BoxLayout(size_hint_y=None, height="56dp", spacing="4dp")
         spot = side.setdefault("picked", {}).get(name, "")
         pick = BigButton(text=_spot_text(name, spot), tone="primary" if spot else "quiet", font_size="17sp")
-        pick.hooper = name
+        pick.member = name
         pick.bind(on_release=lambda b: self._cycle(side, name, b))
         row.add_widget(pick)
-        edit = BigButton(text="card", size_hint_x=None, width="72dp", font_size="16sp")
-        edit.bind(on_release=lambda _b: self.edit_card_named(name))
-        row.add_widget(edit)
+        if self.info.get("card_form"):
+            edit = BigButton(text="card", size_hint_x=None, width="72dp", font_size="16sp")
+            edit.bind(on_release=lambda _b: self.edit_card_named(name))
+            row.add_widget(edit)
         return row
 
-    def _cycle(self, side: dict[str, Any], name: str, button: BigButton) -> None:
-        spot = next_spot(side["picked"].get(name, ""))
+    # -- taps -------------------------------------------------------------------------------------------
+
+    def _cycle(self, side: JSON, name: str, button: BigButton) -> None:
+        spot = next_spot(side["picked"].get(name, ""), self._spots())
         if spot:
             side["picked"][name] = spot
         else:
@@ -112,79 +185,98 @@ class SetupScreen(KioskScreen):
         button.tone = "primary" if spot else "quiet"
         self.refresh_warnings()
 
+    def _resize(self, by: int) -> None:
+        sides = self.setup["sides"]
+        if by < 0:
+            sides.pop()
+        else:
+            index = len(sides)
+            names = (self.info.get("sides") or {}).get("names") or []
+            sides.append(cards.new_side(self.info, index, names[index] if index < len(names) else
+                                        f"Side {index + 1}"))
+        self.draw()
+
     def _bring_up(self, field: Any, focused: bool) -> None:
         """Scroll the name being typed to the top: the docked on-screen keyboard covers the bottom half
         (Kivy lifts the window only for the phones' system keyboards)."""
         if not focused:
             return
-        scroll = self.ids.side0.parent.parent
-        content = scroll.children[0]
+        scroll = self.ids.form.parent
+        content = self.ids.form
         spare = content.height - scroll.height
         if spare > 0:
             top_in_content = field.parent.top - content.y
             scroll.scroll_y = max(0.0, min(1.0, (top_in_content - scroll.height) / spare))
 
-    def _rename(self, side: dict[str, Any], text: str) -> None:
+    def _rename(self, side: JSON, text: str) -> None:
         side["name"] = text
-        self.ids.first0.text = self.setup["sides"][0].get("name") or "Side 1"
-        self.ids.first1.text = self.setup["sides"][1].get("name") or "Side 2"
+        for index, toggle in enumerate(getattr(self, "_side_toggles", [])):
+            sides = self.setup["sides"]
+            position = index % max(1, len(sides))
+            toggle.text = sides[position].get("name") or f"Side {position + 1}"
 
-    def _next_colour(self, side: dict[str, Any], button: BigButton) -> None:
+    def _next_colour(self, side: JSON, button: BigButton) -> None:
         colours = cards.SIDE_COLOURS
         current = side.get("colour", colours[0])
         side["colour"] = colours[(colours.index(current) + 1) % len(colours)] if current in colours \
             else colours[0]
         button.background_color = _rgba(side["colour"])
 
-    def _pick_roster(self, side: dict[str, Any], key: str) -> None:
+    def _pick_roster(self, side: JSON, key: str) -> None:
         if side.get("roster") != key:
             side["roster"] = key
             side["picked"] = {}
-            self.draw_sides()
+            self.draw()
 
     def refresh_warnings(self) -> None:
         lines = []
-        for index, container in enumerate((self.ids.side0, self.ids.side1)):
-            side = self.setup["sides"][index]
-            found = cards.position_warnings(side, self.rosters, self.cards)
-            if hasattr(container, "warnings"):
-                container.warnings.text = "; ".join(found)
+        for index, side in enumerate(self.setup["sides"]):
+            found = cards.pick_warnings(self.info, side, self.rosters, self.cards)
+            box = self.ids.get(f"side{index}")
+            if box is not None and hasattr(box, "warnings"):
+                box.warnings.text = "; ".join(found)
             lines += found
         self.warnings_text = "; ".join(lines)
 
     def import_rosters(self, app: Any) -> None:
-        self.rosters = {**cards.shipped_rosters(), **cards.imported_rosters()}
+        self.rosters = {**cards.shipped_rosters(self.info), **cards.imported_rosters(self.info)}
         imported = [k for k in self.rosters if k.startswith("import:")]
         folder = cards.config_dir() / "rosters"
         app.say(f"{len(imported)} roster file(s) found in {folder}" if imported
-                else f"No roster files yet: put JSON or TOML hooper cards in {folder}")
-        self.draw_sides()
+                else f"No roster files yet: put JSON or TOML cards in {folder}")
+        self.draw()
 
     def start(self, app: Any) -> None:
         cards.save_last_setup(self.setup)
         app.forget_colours()
-        app.new_game(self.game, cards.game_options(self.setup, self.rosters, self.cards))
+        app.new_game(self.game, cards.game_options(self.info, self.setup, self.rosters, self.cards))
 
-    # -- the card editor ------------------------------------------------------------------------------
+    # -- the card editor ----------------------------------------------------------------------------
 
     def edit_card(self, side: int, position: int) -> None:
-        roster = self.rosters.get(self.setup["sides"][side].get("roster", ""), {"hoopers": []})
-        hoopers = roster.get("hoopers", [])
-        if hoopers:
-            self.edit_card_named(hoopers[min(position, len(hoopers) - 1)]["name"])
+        roster = self.rosters.get(self.setup["sides"][side].get("roster", ""), {"cards": []})
+        members = roster.get("cards", [])
+        if members:
+            self.edit_card_named(str(members[min(position, len(members) - 1)]["name"]))
 
     def edit_card_named(self, name: str) -> None:
         editor = self.manager.get_screen("card")
-        editor.open(cards.card_for(name, self.rosters, self.cards), self._skills())
+        form = self.info.get("card_form") or {}
+        editor.open(self.game, form, cards.card_for(name, self.rosters, self.cards, form.get("key", "name")))
         self.manager.current = "card"
 
-    def _skills(self) -> list[str]:
-        found = [h.get("skill") for r in self.rosters.values() for h in r.get("hoopers", [])]
-        return [""] + sorted({s for s in found if s})
-
     def card_saved(self) -> None:
-        self.cards = cards.load_cards()
+        self.cards = cards.load_cards(self.game)
         self.refresh_warnings()
+
+
+def _next(values: list[str], current: Any) -> str:
+    return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
+
+
+def _roster_label(roster: JSON) -> str:
+    label = str(roster.get("label") or roster.get("name", "")).replace("import:", "")
+    return f"{label} (demo)" if roster.get("demo") else label
 
 
 def _spot_text(name: str, spot: str) -> str:
@@ -196,144 +288,162 @@ def _rgba(colour: str) -> tuple[float, float, float, float]:
     return (int(colour[0:2], 16) / 255, int(colour[2:4], 16) / 255, int(colour[4:6], 16) / 255, 1)
 
 
-class CardEditorScreen(KioskScreen):
-    """One hooper card: positions, defensive flag, energy, the eight stats, stellar and skill."""
+def _value_text(value: Any, field: JSON | None = None) -> str:
+    if value in (None, ""):
+        return "not entered"
+    for choice in (field or {}).get("choices", []):
+        if choice.get("value") == value:
+            return str(choice.get("label", value))
+    return str(value).replace("_", " ")
 
-    card = DictProperty({})
-    title = StringProperty("")
 
-    def open(self, card: dict[str, Any], skills: list[str], in_game_side: int | None = None) -> None:
-        """Edit ``card``; with ``in_game_side`` the card is a hooper of the game in play (from the
-        Table screen) and saving also sends ``enter_card`` with what changed."""
-        self.card = {**card, "stats": dict(card.get("stats") or {})}
-        self.shown = {**self.card, "stats": dict(self.card["stats"])}
-        self.skills = skills
-        self.in_game_side = in_game_side
-        self.back_to = "setup" if in_game_side is None else "table"
-        self.title = f"Card: {card['name']}"
-        self.draw()
-        self.ids.fields.parent.scroll_y = 1  # every card opens at its top, not where the last one was
+def field_editor(field: JSON, get: Any, put: Any, group: str = "", optional: bool = False) -> Any:
+    """A widget that edits one form field: toggles or a cycling button for a choice, a stepper for
+    an int (``-`` / ``+``; tap the number to clear it when ``optional``), a toggle for a bool, a text
+    box for text. ``get`` reads the value, ``put`` stores it."""
+    kind = field.get("kind")
+    choices = list(field.get("choices", []))
+    if kind == "choice" and field.get("multiple"):
+        row = BoxLayout(size_hint_y=None, height="56dp", spacing="2dp")
+        values = [c.get("value") for c in choices]
 
-    def draw(self) -> None:
-        fields = self.ids.fields
-        fields.clear_widgets()
-        card = self.card
-        self._cycle_row(fields, "1st position", "first_position", ("",) + cards.POSITIONS)
-        self._cycle_row(fields, "2nd position", "second_position", ("",) + cards.POSITIONS)
-        self._stepper(fields, "Energy", lambda: card.get("energy"), lambda v: card.__setitem__("energy", v),
-                      step=1, start=5, high=12)
-        fields.add_widget(WrapLabel(text="Stellar card"))
-        if self._fixed("stellar", card.get("stellar")):
-            fields.add_widget(WrapLabel(text=f"{'yes' if card['stellar'] else 'no'} (on the card)"))
-        else:
-            stellar = BigToggle(text="Stellar", state="down" if card.get("stellar") else "normal")
-            stellar.bind(state=lambda _b, s: card.__setitem__("stellar", s == "down"))
-            fields.add_widget(stellar)
-        fields.add_widget(WrapLabel(text="Defensive flag"))
-        if self._fixed("defense_positions", card.get("defense_positions")):
-            fields.add_widget(WrapLabel(text=" ".join(card["defense_positions"]) + " (on the card)"))
-        else:
-            flag_row = BoxLayout(size_hint_y=None, height="56dp", spacing="2dp")
-            flag = set(card.get("defense_positions") or [])
-            for position in cards.POSITIONS:
-                toggle = BigToggle(text=position, state="down" if position in flag else "normal",
-                                   font_size="16sp")
-                toggle.bind(state=lambda _b, s, p=position: self._flag(p, s == "down"))
-                flag_row.add_widget(toggle)
-            fields.add_widget(flag_row)
-        for stat in cards.STATS:
-            self._stepper(fields, stat, lambda s=stat: card["stats"].get(s),
-                          lambda v, s=stat: card["stats"].__setitem__(s, v), step=5, start=50, high=100)
-        if self.in_game_side is None:
-            self._cycle_row(fields, "Skill", "skill", tuple(self.skills))
-        else:
-            fields.add_widget(WrapLabel(text="Skill"))
-            fields.add_widget(WrapLabel(text=_value_text(card.get("skill")) + " (chosen at setup)"))
+        def flip(value: Any, on: bool) -> None:
+            current = [v for v in (get() or []) if v != value] + ([value] if on else [])
+            put([v for v in values if v in current])
 
-    def _fixed(self, _key: str, value: Any) -> bool:
-        """In a game, what the card already shows is fixed (the rules only take what is missing)."""
-        return self.in_game_side is not None and value not in (None, "")
-
-    def _flag(self, position: str, on: bool) -> None:
-        current = self.card.get("defense_positions") or []
-        flag = [p for p in cards.POSITIONS if p in current and p != position]
-        if on:
-            flag.append(position)
-        self.card["defense_positions"] = [p for p in cards.POSITIONS if p in flag]
-
-    def _cycle_row(self, fields: Any, label: str, key: str, values: tuple[str, ...]) -> None:
-        fields.add_widget(WrapLabel(text=label))
-        shown = self.card.get(key) or ""
-        if self._fixed(key, shown):
-            fields.add_widget(WrapLabel(text=f"{_value_text(shown)} (on the card)"))
-            return
-        button = BigButton(text=_value_text(shown), font_size="17sp")
+        for choice in choices:
+            toggle = BigToggle(text=str(choice.get("label")), font_size="16sp",
+                               state="down" if choice.get("value") in (get() or []) else "normal")
+            value = choice.get("value")
+            toggle.bind(state=lambda _b, s, v=value: flip(v, s == "down"))
+            row.add_widget(toggle)
+        return row
+    if kind == "choice" and not optional and len(choices) <= TOGGLES_AT_MOST:
+        row = BoxLayout(size_hint_y=None, height="56dp", spacing="6dp")
+        for choice in choices:
+            toggle = BigToggle(text=str(choice.get("label")), group=group or None, allow_no_selection=False,
+                               state="down" if get() == choice.get("value") else "normal")
+            value = choice.get("value")
+            toggle.bind(on_release=lambda _b, v=value: put(v))
+            row.add_widget(toggle)
+        return row
+    if kind == "choice":
+        values = ([None] if optional else []) + [c.get("value") for c in choices]
+        button = BigButton(text=_value_text(get(), field), font_size="17sp")
 
         def cycle(_b: Any) -> None:
-            current = self.card.get(key) or ""
+            current = get()
             new = values[(values.index(current) + 1) % len(values)] if current in values else values[0]
-            self.card[key] = new or None
-            button.text = _value_text(new)
+            put(new)
+            button.text = _value_text(new, field)
 
         button.bind(on_release=cycle)
-        fields.add_widget(button)
-
-    def _stepper(self, fields: Any, label: str, get: Any, put: Any, step: int, start: int, high: int) -> None:
-        fields.add_widget(WrapLabel(text=label))
-        if self._fixed(label, get()):
-            fields.add_widget(WrapLabel(text=f"{get()} (on the card)"))
-            return
+        return button
+    if kind == "int":
         row = BoxLayout(size_hint_y=None, height="56dp", spacing="4dp")
         minus = BigButton(text="-", size_hint_x=None, width="56dp")
         value = BigButton(text=_value_text(get()), tone="quiet")
         plus = BigButton(text="+", size_hint_x=None, width="56dp")
+        step = int(field.get("step") or 1)
+        low, high = field.get("min"), field.get("max")
 
         def change(delta: int) -> None:
             current = get()
-            new = start if current is None else max(0, min(high, current + delta))
+            start = field.get("start", field.get("default", low if low is not None else 0))
+            new = int(start) if current is None else current + delta
+            new = max(low, new) if low is not None else new
+            new = min(high, new) if high is not None else new
             put(new)
             value.text = _value_text(new)
 
         def clear(_b: Any) -> None:
-            put(None)
-            value.text = _value_text(None)
+            if optional:
+                put(None)
+                value.text = _value_text(None)
 
         minus.bind(on_release=lambda _b: change(-step))
         plus.bind(on_release=lambda _b: change(step))
         value.bind(on_release=clear)
         for w in (minus, value, plus):
             row.add_widget(w)
-        fields.add_widget(row)
+        return row
+    if kind == "bool":
+        toggle = BigToggle(text=str(field.get("label", "")), state="down" if get() else "normal")
+        toggle.bind(state=lambda _b, s: put(s == "down"))
+        return toggle
+    text = TextInput(text=str(get() or ""), multiline=False, font_size="20sp", size_hint_y=None,
+                     height="56dp", write_tab=False, padding=("8dp", "12dp"))
+    text.bind(text=lambda _w, t: put(t))
+    return text
+
+
+class CardEditorScreen(KioskScreen):
+    """One card of the game's card form; remembered for later games, or entered into the game in play."""
+
+    card = DictProperty({})
+    title = StringProperty("")
+
+    def open(self, game: str, form: JSON, card: JSON, in_game_side: int | None = None) -> None:
+        """Edit ``card``; with ``in_game_side`` the card is a member of the game in play (from the
+        Table screen) and saving also sends the form's ``enter_command`` with what changed."""
+        self.game, self.form = game, form
+        key = form.get("key", "name")
+        self.card = {k: dict(v) if isinstance(v, dict) else v for k, v in card.items()}
+        self.shown = {k: dict(v) if isinstance(v, dict) else v for k, v in card.items()}
+        self.in_game_side = in_game_side
+        self.back_to = "setup" if in_game_side is None else "table"
+        self.title = f"{form.get('title', 'Card')}: {card.get(key)}"
+        self.draw()
+        self.ids.fields.parent.scroll_y = 1  # every card opens at its top, not where the last one was
+
+    def draw(self) -> None:
+        fields = self.ids.fields
+        fields.clear_widgets()
+        for field in self.form.get("fields", []):
+            key = str(field["key"])
+            value = cards.get_field(self.card, key)
+            fields.add_widget(WrapLabel(text=str(field.get("label", key))))
+            if self.in_game_side is not None and not field.get("in_game", True):
+                fields.add_widget(WrapLabel(text=_value_text(value, field) + " (chosen at setup)"))
+            elif self._fixed(value):
+                shown = " ".join(str(v) for v in value) if isinstance(value, list) else (
+                    ("yes" if value else "no") if isinstance(value, bool) else _value_text(value, field))
+                fields.add_widget(WrapLabel(text=f"{shown} (on the card)"))
+            else:
+                fields.add_widget(field_editor(field, lambda k=key: cards.get_field(self.card, k),
+                                               lambda v, k=key: cards.set_field(self.card, k, v),
+                                               group=f"card-{key}", optional=True))
+
+    def _fixed(self, value: Any) -> bool:
+        """In a game, what the card already shows is fixed (the rules only take what is missing)."""
+        return self.in_game_side is not None and value not in (None, "", [])
 
     def save(self, app: Any) -> None:
-        cards.save_card(dict(self.card))
+        key = self.form.get("key", "name")
+        cards.save_card(self.game, dict(self.card), self.form)
         if self.in_game_side is not None:
             entered = self.changes()
-            if entered:
-                app.send({"type": "enter_card", "hooper": self.card["name"], "side": self.in_game_side,
-                          **entered})
+            command = self.form.get("enter_command") or {}
+            if entered and command.get("type"):
+                app.send({"type": command["type"], command.get("name_key", key): self.card[key],
+                          command.get("side_key", "side"): self.in_game_side, **entered})
             self.manager.current = "table"
             return
-        app.say(f"Saved {self.card['name']}'s card; it is used in every game from now on.")
+        app.say(f"Saved {self.card[key]}'s card; it is used in every game from now on.")
         setup = self.manager.get_screen("setup")
         setup.card_saved()
         self.manager.current = "setup"
 
-    def changes(self) -> dict[str, Any]:
-        """What the table changed on the card, in ``enter_card``'s fields (the skill is set at setup)."""
-        entered: dict[str, Any] = {}
-        for key in ("first_position", "second_position", "stellar", "defense_positions", "energy"):
-            if self.card.get(key) != self.shown.get(key) and self.card.get(key) is not None:
-                entered[key] = self.card[key]
-        stats = {k: v for k, v in self.card["stats"].items()
-                 if v is not None and v != self.shown["stats"].get(k)}
-        if stats:
-            entered["stats"] = stats
+    def changes(self) -> JSON:
+        """What the table changed on the card, nested as the form's keys say (fields not enterable in
+        a game are left out)."""
+        entered: JSON = {}
+        for field in self.form.get("fields", []):
+            key = str(field["key"])
+            value = cards.get_field(self.card, key)
+            if field.get("in_game", True) and value is not None and value != cards.get_field(self.shown, key):
+                cards.set_field(entered, key, value)
         return entered
 
     def cancel(self) -> None:
         self.manager.current = self.back_to
-
-
-def _value_text(value: Any) -> str:
-    return "not entered" if value in (None, "") else str(value).replace("_", " ")

@@ -1,83 +1,127 @@
-"""Table: the whole table at a glance: score, period, turn track, fouls, coach, slots, both line-ups."""
+"""Table: the whole table at a glance: score, period, then the game's own panels (``game_info``):
+lines for the whole table, and per side its fouls and counters, lines and tables (a line-up...)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from kivy.properties import StringProperty
+from kivy.metrics import dp
+from kivy.properties import NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.utils import get_color_from_hex
 
-from kiosk import present
+from kiosk import cards, parts, present
 from kiosk.screens.base import KioskScreen
 from kiosk.widgets import Heading, RowButton, TableCell, WrapLabel
 
-# The line-up table's columns and their share of the width.
-COLUMNS = (("", 0.6), ("Hooper", 1.7), ("Energy", 0.8), ("Cubes", 0.8), ("", 1.6))
+SIDE_WIDTH = 340  # dp: a side's panels need about this much; narrower windows stack the sides
+TONES = {"alert": (1, 0.5, 0.45, 1), "muted": (0.7, 0.74, 0.8, 1), "": (0.96, 0.97, 0.98, 1)}
 
 
 class TableScreen(KioskScreen):
-    """Everything on the table, per side; every hooper with energy, cubes, Onfire, chips, injuries."""
+    """Everything on the table, per side, as the game's panels describe it."""
 
-    slots_text = StringProperty("")
     prompt_text = StringProperty("")
     period_text = StringProperty("")
+    side_columns = NumericProperty(2)
 
     def show(self, app: Any) -> None:
         snapshot = app.snapshot or {}
         view = snapshot.get("view") or {}
-        self.slots_text = "This attack: " + present.slots_line(view)
+        info = app.info_for()
+        panels = info.get("panels") or []
         self.prompt_text = ((snapshot.get("prompt") or {}).get("text") or "")
-        partial = view.get("partial_scores") or []
-        periods = "   ".join(f"P{i + 1} {p[0]}-{p[1]}" for i, p in enumerate(partial) if len(p) == 2)
+        periods = present.period_scores(view)
         self.period_text = present.turn_line(snapshot) + (f"   ({periods})" if periods else "")
-        sides = view.get("sides") or []
-        for index, column in enumerate((self.ids.side0, self.ids.side1)):
-            column.clear_widgets()
-            if index >= len(sides):
+        general = self.ids.general
+        general.clear_widgets()
+        for panel in panels:
+            if panel.get("per_side"):
                 continue
-            side = sides[index]
-            score = (view.get("score") or [None, None])[index] if len(view.get("score") or []) > index else ""
-            heading = Heading(text=f"{side.get('name', '')}  {score}")
-            colour = app.side_colour(str(side.get("name", "")))
+            if panel.get("kind") == "line":
+                text = parts.panel_line(panel, view)
+                if text:
+                    title = panel.get("title")
+                    general.add_widget(WrapLabel(text=f"{title}: {text}" if title else text, font_size="17sp",
+                                                 color=(1, 0.72, 0.12, 1)))
+            else:
+                general.add_widget(self._table(app, info, panel, view, None))
+        board_sides = (snapshot.get("scoreboard") or {}).get("sides") or []
+        count = max(len(board_sides), len(view.get("sides") or []))
+        self._side_count = count
+        self.on_size()
+        grid = self.ids.sides
+        grid.clear_widgets()
+        for index in range(count):
+            column = BoxLayout(orientation="vertical", size_hint_y=None, spacing="2dp")
+            column.bind(minimum_height=column.setter("height"))
+            self.ids[f"side{index}"] = column
+            board = board_sides[index] if index < len(board_sides) else {}
+            viewed = (view.get("sides") or [])[index] if index < len(view.get("sides") or []) else {}
+            name = str(board.get("name") or viewed.get("name") or f"Side {index + 1}")
+            score = board.get("score")
+            heading = Heading(text=f"{name}  {score}" if score is not None else name)
+            colour = app.side_colour(name)
             if colour and sum(int(colour[i:i + 2], 16) for i in (0, 2, 4)) > 200:  # readable on the dark
                 heading.color = get_color_from_hex(colour)
             column.add_widget(heading)
-            column.add_widget(WrapLabel(text=present.fouls_line(snapshot, index), font_size="17sp"))
-            column.add_widget(WrapLabel(text=present.coach_line(side), font_size="17sp"))
-            hoopers = side.get("hoopers", side.get("players", []))
-            on_court = [h for h in hoopers if h.get("position") not in (None, "bench")]
-            bench = [h for h in hoopers if h.get("position") in (None, "bench")]
-            grid = GridLayout(cols=len(COLUMNS), size_hint_y=None, spacing=("4dp", "2dp"))
-            grid.bind(minimum_height=grid.setter("height"))
-            for title, width in COLUMNS:
-                grid.add_widget(WrapLabel(text=title, font_size="16sp", color=(1, 0.72, 0.12, 1),
-                                          size_hint_x=width))
-            for hooper in on_court + bench:
-                colour = ((1, 0.5, 0.45, 1) if hooper.get("ejected") or hooper.get("injured_out")
-                          else (0.7, 0.74, 0.8, 1) if hooper.get("position") in (None, "bench")
-                          else (0.96, 0.97, 0.98, 1))
-                for column_index, (text, (_title, width)) in enumerate(
-                        zip(present.hooper_cells(hooper), COLUMNS, strict=True)):
-                    if column_index == 1:
-                        # The name opens the hooper's card: enter a stat the rules asked for mid-game.
-                        button = RowButton(text=text, tone="quiet", size_hint_x=width)
-                        button.bind(on_press=lambda _b, h=hooper, i=index: self.edit_card(app, i, h))
-                        grid.add_widget(button)
-                    else:
-                        grid.add_widget(self._cell(text, width, colour))
-            column.add_widget(grid)
+            fouls = present.fouls_line(snapshot, index)
+            if fouls:
+                column.add_widget(WrapLabel(text=fouls, font_size="17sp"))
+            for panel in panels:
+                if not panel.get("per_side"):
+                    continue
+                if panel.get("kind") == "line":
+                    text = parts.panel_line(panel, view, index)
+                    if text:
+                        title = panel.get("title")
+                        column.add_widget(WrapLabel(text=f"{title}: {text}" if title else text,
+                                                    font_size="17sp"))
+                else:
+                    column.add_widget(self._table(app, info, panel, view, index))
+            grid.add_widget(column)
 
-    def edit_card(self, app: Any, side: int, hooper: dict[str, Any]) -> None:
-        """Open the card editor on a hooper of the game in play, filled in from the service's view."""
-        card = {"name": hooper.get("name"), "first_position": hooper.get("first_position"),
-                "second_position": hooper.get("second_position"), "stellar": hooper.get("stellar"),
-                "defense_positions": hooper.get("defense_positions"), "skill": hooper.get("skill"),
-                "energy": hooper.get("max_energy"), "stats": dict(hooper.get("stats") or {})}
+    def on_size(self, *_args: Any) -> None:
+        """Sides side by side when each gets SIDE_WIDTH, else one under the other (portrait)."""
+        # The manager's width: a screen just switched in has not been laid out yet.
+        width = self.manager.width if self.manager is not None else self.width
+        count = getattr(self, "_side_count", 2)
+        self.side_columns = max(1, min(count, int((width - dp(16)) / dp(SIDE_WIDTH))))
+
+    def _table(self, app: Any, info: dict[str, Any], panel: dict[str, Any], view: Any,
+               side: int | None) -> GridLayout:
+        columns = panel.get("columns") or []
+        grid = GridLayout(cols=max(1, len(columns)), size_hint_y=None, spacing=("4dp", "2dp"))
+        grid.bind(minimum_height=grid.setter("height"))
+        for column in columns:
+            grid.add_widget(WrapLabel(text=str(column.get("label", "")), font_size="16sp",
+                                      color=(1, 0.72, 0.12, 1), size_hint_x=float(column.get("width", 1))))
+        can_edit = bool(info.get("card_form")) and side is not None
+        for row, cells, tone in parts.panel_rows(panel, view, side):
+            for column, text in zip(columns, cells, strict=True):
+                width = float(column.get("width", 1))
+                if column.get("opens_card") and can_edit:
+                    # The name opens the card: enter a stat the rules asked for mid-game.
+                    button = RowButton(text=text, tone="quiet", size_hint_x=width)
+                    button.bind(on_press=lambda _b, r=row, s=side: self.edit_card(app, info, s, r))
+                    grid.add_widget(button)
+                else:
+                    grid.add_widget(TableCell(text=text, color=TONES.get(tone, TONES[""]), size_hint_x=width))
+        return grid
+
+    def edit_card(self, app: Any, info: dict[str, Any], side: int | None, member: dict[str, Any]) -> None:
+        """Open the card editor on a member of the game in play, filled in from the service's view."""
+        form = info.get("card_form") or {}
+        key = form.get("key", "name")
+        renamed = form.get("from_view") or {}
+        card: dict[str, Any] = {key: member.get(key)}
+        for field in form.get("fields", []):
+            name = str(field["key"])
+            head = name.split(".")[0]
+            source = renamed.get(head, head)
+            value = cards.get_field({**member, head: member.get(source)}, name)
+            cards.set_field(card, name, dict(value) if isinstance(value, dict) else value)
         editor = app.screens.get_screen("card")
-        editor.open(card, [""] + ([card["skill"]] if card["skill"] else []), in_game_side=side)
+        editor.open(str(info.get("name", "")), form, card, in_game_side=side)
         app.screens.current = "card"
-
-    @staticmethod
-    def _cell(text: str, width: float, colour: tuple[float, ...]) -> TableCell:
-        return TableCell(text=text, color=colour, size_hint_x=width)

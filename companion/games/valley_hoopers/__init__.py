@@ -19,6 +19,7 @@ from companion.games.valley_hoopers.commands import COMMANDS
 from companion.games.valley_hoopers.demo import demo_script
 from companion.games.valley_hoopers.dice import DICE
 from companion.games.valley_hoopers.fouls import FoulOutcome, foul_outcome
+from companion.games.valley_hoopers.frontend import FRONTEND
 from companion.games.valley_hoopers.rosters import Roster, load_roster, parse_roster, shipped_roster
 from companion.games.valley_hoopers.rules import apply, decide
 from companion.games.valley_hoopers.setup_options import setup
@@ -41,6 +42,7 @@ GAME = Game(
     sides=(2, 2),
     calculators=CALCULATORS,
     demo_script=demo_script,
+    frontend=FRONTEND,
 )
 
 __all__ = [

@@ -1,0 +1,179 @@
+"""Valley Hoopers' front-end parts: the setup and card forms, the shipped rosters, the Table panels,
+the box score, the dice and the grid of plays (served by the ``game_info`` op; the kiosk renders them).
+
+>>> FRONTEND.setup_form.side_fields[1].pick.count, [r.name for r in FRONTEND.rosters]
+(7, ['unleashed', 'keepers'])
+>>> [c.label for c in FRONTEND.box_score.columns][:3]
+['Side', 'Hooper', 'Pts']
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from typing import Any
+
+from companion.dice import D6, D20, D20X5, FOUL_FACES
+from companion.frontend import (
+    BoxScore,
+    Calculator,
+    CardForm,
+    ChoiceGrid,
+    Column,
+    DieFaces,
+    FieldChoice,
+    FormField,
+    Frontend,
+    Panel,
+    Part,
+    Preset,
+    Roster,
+    RosterPick,
+    SetupForm,
+)
+from companion.games.valley_hoopers.fouls import foul_outcome
+from companion.games.valley_hoopers.model import POSITIONS, SKILLS, STATS
+from companion.games.valley_hoopers.rosters import ROSTER_DIR
+from companion.games.valley_hoopers.setup_options import VARIANTS, example_options
+from companion.games.valley_hoopers.targets import attack_target, automatic, chance
+
+FOUL_ACTIONS = ("D2", "D3", "DLU", "steal", "intercept", "screen", "rebound", "block", "tribe_block")
+# The two tribes a side picks from (Susan Peg's one-card roster joins a seven by name, not as a tribe).
+SIDE_ROSTERS = ("unleashed", "keepers")
+FOUL_FACE_WORDS = {"whistle": "Whistle", "whistle2": "Whistle 2", "whistle3": "Whistle 3",
+                   "charge": "Charging foul", "jumpball": "Jump ball", "blank": "Blank"}
+
+
+def _shipped(name: str) -> Roster:
+    """A shipped roster as data: the cards exactly as the TOML prints them (missing = not entered)."""
+    data = tomllib.loads((ROSTER_DIR / f"{name}.toml").read_text(encoding="utf-8"))
+    return Roster(name=name, label=name.capitalize(), cards=tuple(data.get("hoopers", [])),
+                  demo=bool(data.get("demo", False)))
+
+
+def _positions() -> tuple[FieldChoice, ...]:
+    return tuple(FieldChoice(p, p) for p in POSITIONS)
+
+
+SETUP_FORM = SetupForm(
+    fields=(
+        FormField("variant", "Variant", "choice", default="classic",
+                  choices=tuple(FieldChoice(v, v.capitalize()) for v in VARIANTS)),
+        FormField("first_attacker", "Attacks first (won the opening d20)", "choice", default=0,
+                  of_sides=True),
+    ),
+    side_fields=(
+        FormField("name", "Name", "text"),
+        FormField("hoopers", "Hoopers", "roster", help="tap a hooper to pick a spot",
+                  pick=RosterPick(count=7, spots=POSITIONS, reserve="bench", roster_key="roster",
+                                  spots_key="lineup", custom={"tribe": "custom"},
+                                  spot_fields=("first_position", "second_position"), noun="hooper",
+                                  nouns="hoopers")),
+    ),
+    presets=(Preset("Rulebook example (Lucy and Karl)", example_options()),),
+)
+
+CARD_FORM = CardForm(
+    title="Card",
+    key="name",
+    fields=(
+        FormField("first_position", "1st position", "choice", choices=_positions()),
+        FormField("second_position", "2nd position", "choice", choices=_positions()),
+        FormField("energy", "Energy", "int", minimum=0, maximum=12, step=1, start=5),
+        FormField("stellar", "Stellar card", "bool"),
+        FormField("defense_positions", "Defensive flag", "choice", choices=_positions(), multiple=True),
+        *(FormField(f"stats.{s}", s, "int", minimum=0, maximum=100, step=5, start=50) for s in STATS),
+        FormField("skill", "Skill", "choice", in_game=False,
+                  choices=tuple(FieldChoice(k, k.replace("_", " ")) for k in sorted(SKILLS))),
+    ),
+    enter_command={"type": "enter_card", "name_key": "hooper", "side_key": "side"},
+    from_view={"energy": "max_energy"},
+)
+
+STATUS_PARTS = (
+    Part("Onfire {onfire}", when="onfire", hide=("flat",)),
+    Part("chips {chips.lv1}/{chips.lv2}", when="chips.lv1,chips.lv2"),
+    Part("injured: {injuries}", when="injuries"),
+    Part("EJECTED", when="ejected"),
+    Part("OUT (injury)", when="injured_out"),
+    Part("out of position", when="out_of_position"),
+)
+
+PANELS = (
+    Panel("This attack", "/turn/slots", kind="line", join="   ",
+          parts=(Part("{slot}: {action} {hooper}"), Part("({result})", when="result", hide=("played",)))),
+    Panel("Lost", "/turn/lost_slots", kind="line", join="   ", parts=(Part("{.}: lost"),)),
+    Panel("", "/sides/{side}", kind="line", per_side=True,
+          parts=(Part("coach tokens {coach_tokens}", when="coach_tokens"),
+                 Part("timeouts {timeouts}", when="timeouts"), Part("{tribe}", when="tribe"))),
+    Panel("Line-up", "/sides/{side}/hoopers", per_side=True, muted="position", muted_values=("bench", None),
+          alert=("ejected", "injured_out"),
+          columns=(Column("position", "", default="bench", upper=True, width=0.6),
+                   Column("name", "Hooper", opens_card=True, width=1.7),
+                   Column("energy", "Energy", template="{energy}/{max_energy}", width=0.8),
+                   Column("cubes", "Cubes", join=" ", width=0.8,
+                          parts=(Part("R{red}", when="red"), Part("W{white}", when="white"))),
+                   Column("status", "", parts=STATUS_PARTS, width=1.6))),
+)
+
+BOX_SCORE = BoxScore(
+    source="/sides/*/hoopers",
+    columns=(Column("@side.name", "Side", width=1.6), Column("name", "Hooper", width=2.2),
+             Column("points", "Pts", default=0), Column("energy", "Energy", template="{energy}/{max_energy}"),
+             Column("red", "Red", default=0), Column("white", "White", default=0),
+             Column("notes", "Notes", width=1.6,
+                    parts=(Part("ejected", when="ejected"), Part("injured out", when="injured_out"),
+                           Part("{injuries|count} injury", when="injuries")))),
+)
+
+DICE = (
+    DieFaces(D20X5.name, "d20 (5 to 100)", D20X5.faces, success="at_most"),
+    DieFaces("d8foul", "foul die (d8)", FOUL_FACES, face_labels=FOUL_FACE_WORDS, success="lookup"),
+    DieFaces(D20.name, D20.title, D20.faces),
+    DieFaces(D6.name, D6.title, D6.faces),
+)
+
+def attack_calculation(values: Mapping[str, Any]) -> dict[str, Any]:
+    """``companion calc valley-hoopers attack``: the target, its breakdown and the chance.
+
+    >>> attack_calculation({"stat": 70, "bonus": [15], "defense": 30, "foul_bonus": 0})["target"]
+    55
+    """
+    defense = [values["defense"]] if values.get("defense") else []
+    target = attack_target(values["stat"], values.get("bonus") or [], defense, values.get("foul_bonus") or 0)
+    return {"target": target.value, "automatic": automatic(target), "p_success": float(chance(target)),
+            "text": target.text}
+
+
+def foul_calculation(values: Mapping[str, Any]) -> dict[str, Any]:
+    """``companion calc valley-hoopers foul``: what a foul-die face means for an action."""
+    return foul_outcome(values["action"], values["face"]).to_json()
+
+
+CALCULATORS = (
+    Calculator("attack", "target number and chance for an attack",
+               (FormField("stat", "the hooper's stat", "int", minimum=0, maximum=100),
+                FormField("bonus", "a bonus (repeat for several)", "int", multiple=True),
+                FormField("defense", "the defender's stat", "int", default=0),
+                FormField("foul_bonus", "the foul die's defense bonus", "int", default=0)),
+               compute=attack_calculation),
+    Calculator("foul", "what a foul-die face means for an action",
+               (FormField("action", ", ".join(FOUL_ACTIONS), "choice",
+                          choices=tuple(FieldChoice(a, a) for a in FOUL_ACTIONS)),
+                FormField("face", "the foul die's face", "choice",
+                          choices=tuple(FieldChoice(f, FOUL_FACE_WORDS[f]) for f in FOUL_FACES))),
+               compute=foul_calculation),
+)
+
+
+def _frontend() -> Frontend:
+    rosters: tuple[Any, ...] = tuple(_shipped(name) for name in SIDE_ROSTERS)
+    return Frontend(
+        setup_form=SETUP_FORM, card_form=CARD_FORM, rosters=rosters, panels=PANELS, box_score=BOX_SCORE,
+        calculators=CALCULATORS, dice=DICE, side_names=("Lucy", "Karl"),
+        choice_grid=ChoiceGrid(row_keys=("shot", "action"), column_key="position", columns=POSITIONS,
+                               names={"source": "/sides/{side}/hoopers", "key": "position", "label": "name"}),
+    )
+
+
+FRONTEND = _frontend()

@@ -1,0 +1,143 @@
+"""Kiosk conformance: every game the table service lists renders every screen of the kiosk at every
+size the table may have (7" landscape, 1024x600, 1280x720 and a portrait 720x1280) with no layout
+problem reported by ``kiosk/layout_check.py``.
+
+Nothing here names a screen's content: the game comes from ``known_games``, its parts from
+``game_info``, and it is played by random legal inputs (a choice the prompt offers, or a face of the
+awaited die) through the socket until the kiosk has something to show on each screen.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from kiosk_support import ARTIFACTS, PYTHON, ROOT, kiosk_env, request, run_kiosk, start_service, stop
+
+from kiosk import present
+
+SIZES = ("800x480", "1024x600", "1280x720", "720x1280")
+# Test data for games whose presets leave cards to be typed in (the test table's full cards).
+FULL_OPTIONS: dict[str, Callable[[], dict[str, Any]]] = {}
+
+
+def _full_options() -> dict[str, Callable[[], dict[str, Any]]]:
+    if not FULL_OPTIONS:
+        from kiosk_support import table_test_options
+
+        FULL_OPTIONS["valley-hoopers"] = table_test_options
+    return FULL_OPTIONS
+
+
+def _known_games() -> list[str]:
+    """The games the service lists, asked of the service itself (so a new game joins the suite)."""
+    import tempfile
+
+    from companion.service import TableService
+    from companion.store import Store
+
+    with tempfile.TemporaryDirectory() as folder:
+        service = TableService(Store.open(Path(folder) / "list.db"))
+        return [g["name"] for g in service.execute({"op": "known_games"})["known_games"]]
+
+
+@pytest.fixture(scope="module")
+def tall_display() -> Iterator[str]:
+    """A private X server tall enough for the portrait window."""
+    xvfb = shutil.which("Xvfb") or "/usr/bin/Xvfb"
+    read, write = os.pipe()
+    server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x1280x24",
+                               "-nolisten", "tcp"], pass_fds=(write,), stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as numbers:
+        number = numbers.readline().strip()
+    assert number, "Xvfb did not start"
+    yield f":{number}"
+    server.terminate()
+    server.wait(10)
+
+
+def _options(info: dict[str, Any]) -> dict[str, Any]:
+    if info["name"] in _full_options():
+        return _full_options()[info["name"]]()
+    presets = (info.get("setup_form") or {}).get("presets") or []
+    return dict(presets[0]["options"]) if presets else {}
+
+
+def _play_until(socket: Path, info: dict[str, Any], done: Callable[[dict[str, Any]], bool],
+                seed: int, limit: int = 5000) -> dict[str, Any]:
+    """Random legal inputs until ``done(snapshot)``: a choice offered, or a face of the awaited die."""
+    rng = random.Random(seed)
+    snapshot = request(socket, {"op": "state"})["snapshot"]
+    for _ in range(limit):
+        if done(snapshot):
+            return snapshot
+        prompt = snapshot["prompt"] or {}
+        faces = present.die_faces(prompt, info)
+        choices = [c["command"] for c in prompt.get("choices") or []]
+        if faces and (not choices or rng.random() < 0.6):
+            command = {"type": "roll", "die": prompt["die"], "face": rng.choice(faces)}
+        elif choices:
+            command = rng.choice(choices)
+        else:
+            raise AssertionError(f"nothing to play at {prompt.get('text')!r}")
+        reply = request(socket, {"op": "command", "command": command})
+        if reply["ok"]:
+            snapshot = reply["snapshot"]
+    raise AssertionError("the game never got there")
+
+
+def _shoot(table: dict[str, Any], game: str, size: str, phase: str, screens: list[str]) -> None:
+    out = ARTIFACTS / "conformance" / game / size / phase
+    argv = [PYTHON, str(ROOT / "tests" / "kiosk_driver.py"), "every_screen", "--socket", str(table["socket"]),
+            "--out", str(out), "--size", size, "--sim", "--screens", ",".join(screens)]
+    report = run_kiosk(argv, table["env"], timeout=180)
+    assert report["ok"], report.get("error")
+    assert sorted(report["shots"]) == sorted(screens)
+    for name, shot in report["shots"].items():
+        assert shot["screen"] == name
+        assert shot["problems"] == [], f"{game}, {name} at {size}: {shot['problems']}"
+        assert Path(shot["path"]).stat().st_size > 1000
+
+
+def _between_or_over(snapshot: dict[str, Any]) -> bool:
+    return bool((snapshot["view"] or {}).get("reminders")) or snapshot["outcome"] is not None
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", _known_games())
+def test_every_screen_of_every_game_lays_out_at_every_size(game: str, size: str, tall_display: str,
+                                                           tmp_path: Path) -> None:
+    env = kiosk_env(tmp_path, tall_display)
+    socket = tmp_path / "run" / "table.sock"
+    service = start_service(socket, tmp_path / "table.db", env)
+    try:
+        table = {"env": env, "socket": socket}
+        info = request(socket, {"op": "game_info", "game": game})["info"]
+        assert json.loads(json.dumps(info)) == info
+        if info["name"] in _full_options():
+            # The test table's cards, remembered as the kiosk's own (so Setup and the card editor show them).
+            from kiosk_support import write_test_cards
+
+            write_test_cards(env)
+        started = request(socket, {"op": "new_game", "game": game, "options": _options(info)})
+        assert started["ok"], started
+        _play_until(socket, info, lambda s: bool(present.die_faces(s["prompt"], info)), seed=5)
+        first = ["home", "setup", "table", "resolve", "history", "settings"]
+        if info.get("card_form"):
+            first.insert(2, "card")
+        _shoot(table, game, size, "start", first)
+        _play_until(socket, info, _between_or_over, seed=5)
+        if request(socket, {"op": "state"})["snapshot"]["outcome"] is None:
+            _shoot(table, game, size, "between", ["between"])
+        _play_until(socket, info, lambda s: s["outcome"] is not None, seed=5)
+        _shoot(table, game, size, "end", ["gameend", "table", "history"])
+    finally:
+        stop(service)
