@@ -277,7 +277,6 @@ class TableSocketServer:
         except Exception:
             # The thread is registered as vital: the watchdog stops, and systemd restarts the table.
             log.exception("the table socket loop stopped")
-            raise
 
     def _accept(self) -> None:
         assert self._sock is not None
