@@ -46,7 +46,10 @@ def private_dir(path: Path) -> Path:
         pass
     except OSError as exc:
         raise SocketDirError(f"cannot create the socket folder {path}: {exc.strerror}") from exc
-    info = os.lstat(path)  # lstat: a symbolic link planted there must not be followed
+    try:
+        info = os.lstat(path)  # lstat: a symbolic link planted there must not be followed
+    except OSError as exc:
+        raise SocketDirError(f"cannot check the socket folder {path}: {exc.strerror}") from exc
     fix = "remove it, or set XDG_RUNTIME_DIR or COMPANION_SOCKET"
     if stat.S_ISLNK(info.st_mode):
         raise SocketDirError(f"the socket folder {path} is a symbolic link; refusing it ({fix})")

@@ -18,6 +18,7 @@ import logging
 import os
 import selectors
 import socket
+import stat
 import threading
 import time
 from collections import deque
@@ -145,6 +146,8 @@ class TableSocketServer:
 
     def _remove_stale_socket(self) -> None:
         """A socket file nobody answers on is left from a crash; a live one belongs to a running serve."""
+        if not stat.S_ISSOCK(os.lstat(self.path).st_mode):
+            raise SocketInUse(f"{self.path} exists and is not a socket; refusing to replace it")
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
             try:
                 probe.connect(str(self.path))

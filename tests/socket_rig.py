@@ -13,6 +13,7 @@ import os
 import resource
 import subprocess
 import sys
+import sysconfig
 import threading
 import time
 from collections.abc import Iterator
@@ -67,17 +68,36 @@ def main() -> None:
     threading.Event().wait()
 
 
+def python_for_others() -> str:
+    """An interpreter another user may run: ours, unless it lives under a private folder (/root is 0700)."""
+    real = Path(os.path.realpath(sys.executable))
+    if all(os.stat(folder).st_mode & 0o001 for folder in real.parents):
+        return sys.executable
+    return "/usr/bin/python3"
+
+
+def env_for_others() -> dict[str, str]:
+    """The environment for a child running as another user: our sources and installed packages."""
+    imports = [str(Path(companion.__file__).parents[1]), str(RIG.parent), sysconfig.get_paths()["purelib"]]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(imports)}
+
+
+def as_user(uid: int, gid: int, groups: list[int]) -> list[str]:
+    """The command prefix that runs what follows as ``uid:gid`` with exactly ``groups`` besides."""
+    extra = ["--groups", ",".join(map(str, groups))] if groups else ["--clear-groups"]
+    return ["setpriv", f"--reuid={uid}", f"--regid={gid}", *extra]
+
+
 @contextmanager
-def rig(tmp: Path, *extra: str, argv_prefix: tuple[str, ...] = (),
-        preexec: Any = None) -> Iterator[tuple[subprocess.Popen[str], Path]]:
+def rig(tmp: Path, *extra: str,
+        argv_prefix: tuple[str, ...] = ()) -> Iterator[tuple[subprocess.Popen[str], Path]]:
     """Start the rig; yield (process, socket path); kill it afterwards whatever happened."""
     sock = tmp / "table.sock"
     # The child imports the same companion package as this test (and the tally game beside us).
-    imports = [str(Path(companion.__file__).parents[1]), str(RIG.parent)]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(imports)}
-    child = subprocess.Popen([*argv_prefix, sys.executable, str(RIG), str(sock), str(tmp / "t.db"), *extra],
+    python = python_for_others() if argv_prefix else sys.executable
+    child = subprocess.Popen([*argv_prefix, python, str(RIG), str(sock), str(tmp / "t.db"), *extra],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-                             preexec_fn=preexec, env=env)
+                             env=env_for_others())
     try:
         assert child.stdout is not None
         line = child.stdout.readline()
