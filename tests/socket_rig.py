@@ -9,8 +9,10 @@ a burst like a dice-tray line full of garbage) and ``handled`` (how many request
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import resource
+import signal
 import subprocess
 import sys
 import sysconfig
@@ -97,7 +99,7 @@ def rig(tmp: Path, *extra: str,
     python = python_for_others() if argv_prefix else sys.executable
     child = subprocess.Popen([*argv_prefix, python, str(RIG), str(sock), str(tmp / "t.db"), *extra],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-                             env=env_for_others())
+                             env=env_for_others(), start_new_session=True)
     try:
         assert child.stdout is not None
         line = child.stdout.readline()
@@ -107,7 +109,9 @@ def rig(tmp: Path, *extra: str,
             raise AssertionError(f"the rig did not start: {line!r} {why}")
         yield child, sock
     finally:
-        child.kill()
+        # The whole group: behind unshare and setpriv the rig is a grandchild that outlives its parent.
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, signal.SIGKILL)
         child.wait()
         for stream in (child.stdout, child.stderr):
             if stream is not None:
