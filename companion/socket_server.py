@@ -109,7 +109,8 @@ class TableSocketServer:
         self._dirty: set[_Client] = set()
         self._stopping = False
         self._accept_again_at: float | None = None
-        self._spare_fd: int | None = None
+        self._spare_fd: int | None = None  # kept free to accept and refuse a client when out of files
+        self._out_of_files_logged = -1e9
         service.subscribers.append(self._broadcast)
 
     # -- start and stop ------------------------------------------------------------------------------
@@ -293,7 +294,11 @@ class TableSocketServer:
                     raise
                 self._out_of_files(exc)
                 return
-            if not peer_allowed(conn):
+            try:
+                allowed = peer_allowed(conn)
+            except OSError:  # the peer left before we could ask who it was
+                allowed = False
+            if not allowed:
                 self._turn_away(conn, "not allowed: join the companion group")
             elif len(self.clients) >= self.max_clients:
                 log.warning("refused a client: %d clients already connected", len(self.clients))
@@ -304,8 +309,11 @@ class TableSocketServer:
 
     def _out_of_files(self, exc: OSError) -> None:
         """No file descriptor left for a new client: tell the one waiting, then pause and go on."""
-        log.warning("cannot accept a client (%s): %d connected; pausing %.1f s", exc.strerror,
-                    len(self.clients), ACCEPT_BACKOFF)
+        now = time.monotonic()
+        if now - self._out_of_files_logged > 10:  # once per episode, not ten times a second
+            self._out_of_files_logged = now
+            log.warning("cannot accept a client (%s): %d connected; refusing and pausing %.1f s at a time",
+                        exc.strerror, len(self.clients), ACCEPT_BACKOFF)
         if self._spare_fd is not None:
             # The spare descriptor kept for this moment lets us accept the waiting client and say why.
             os.close(self._spare_fd)
@@ -316,7 +324,7 @@ class TableSocketServer:
         with contextlib.suppress(OSError):
             self._spare_fd = os.open(os.devnull, os.O_RDONLY)
         self._selector.unregister(self._sock)  # type: ignore[arg-type]
-        self._accept_again_at = time.monotonic() + ACCEPT_BACKOFF
+        self._accept_again_at = now + ACCEPT_BACKOFF
 
     def _turn_away(self, conn: socket.socket, error: str, kind: str = "command") -> None:
         self.refused += 1
@@ -421,8 +429,9 @@ class TableSocketServer:
         """Handle waiting lines, then decide what to watch for: close, read, write or nothing."""
         if client.gone:
             return
-        self._handle_lines(client)
-        self._flush(client)
+        if client.drop_reason is None:
+            self._handle_lines(client)
+            self._flush(client)
         if client.gone:
             return
         with self._lock:
