@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import json
 import logging
 import os
 import selectors
@@ -28,49 +27,18 @@ from pathlib import Path
 from companion.errors import CommandError
 from companion.game import JSON
 from companion.service import TableService, error_reply
-from companion.session import parse_json_object
+from companion.socket_client import TableClient
+from companion.socket_lines import MAX_LINE, check_id, encode, parse_command_line, refusal
 from companion.socket_peer import peer_allowed
 
 log = logging.getLogger(__name__)
 
-MAX_LINE = 64 * 1024  # a command is a few hundred bytes; anything this long is not ours
 MAX_CLIENTS = 256  # well under the usual 1,024 open files; one more is refused with a clear line
 OUTSTANDING = 4  # one client's requests waiting in the owner's queue at once (fairness)
 MAX_UNSENT = 4 * 1024 * 1024  # bytes queued for a client that does not read before it is dropped
 PAUSE_READING_AT = 256 * 1024  # stop reading a client's requests while this much of its output waits
 ACCEPT_BACKOFF = 0.1  # seconds without accepting after the process ran out of file descriptors
-MAX_ID_TEXT = 256
 OUT_OF_FILES = {errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM}
-
-
-def encode(message: JSON) -> bytes:
-    """One line of strict JSON: a NaN or Infinity raises instead of becoming invalid JSON."""
-    return (json.dumps(message, allow_nan=False) + "\n").encode()
-
-
-def refusal(error: str, kind: str = "command", request_id: object = None) -> bytes:
-    return encode({"id": request_id, "ok": False, "error_kind": kind, "error": error})
-
-
-def check_id(value: object) -> object:
-    """The ``id`` a reply may echo: a string, a whole number or null (never NaN, a list, a huge text)."""
-    if value is None or (isinstance(value, str) and len(value) <= MAX_ID_TEXT):
-        return value
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**63:
-        return value
-    shown = repr(value) if not isinstance(value, str) else f"a text of {len(value)} characters"
-    raise CommandError(f"an id is a string (up to {MAX_ID_TEXT} characters), a whole number or null, "
-                       f"not {shown[:60]}")
-
-
-def parse_command_line(line: bytes) -> JSON:
-    """A request line: JSON object with an ``op`` (or a bare command with a ``type``)."""
-    value = parse_json_object(line)
-    if isinstance(value.get("op"), str):
-        return value
-    if isinstance(value.get("type"), str) and value["type"]:
-        return value
-    raise CommandError("a request is a JSON object with an \"op\" (or a command with a \"type\")")
 
 
 class _Client:
@@ -480,42 +448,6 @@ class TableSocketServer:
 
 class SocketInUse(RuntimeError):
     """Another live service already answers on the socket path."""
-
-
-class TableClient:
-    """A blocking client for the CLI, tests and the kiosk's worker thread."""
-
-    def __init__(self, path: str | Path, timeout: float = 10.0) -> None:
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.sock.settimeout(timeout)
-        self.sock.connect(str(path))
-        self._buffer = b""
-        self._next_id = 0
-        self.events: list[JSON] = []
-
-    def read_message(self) -> JSON:
-        while b"\n" not in self._buffer:
-            chunk = self.sock.recv(65536)
-            if not chunk:
-                raise ConnectionError("the table service closed the connection")
-            self._buffer += chunk
-        line, self._buffer = self._buffer.split(b"\n", 1)
-        return json.loads(line)
-
-    def request(self, request: JSON) -> JSON:
-        self._next_id += 1
-        request = {"id": self._next_id, **request}
-        self.sock.sendall((json.dumps(request) + "\n").encode())
-        while True:
-            message = self.read_message()
-            if "event" in message:
-                self.events.append(message)
-                continue
-            if message.get("id") == request["id"]:
-                return message
-
-    def close(self) -> None:
-        self.sock.close()
 
 
 __all__ = ["MAX_LINE", "SocketInUse", "TableClient", "TableSocketServer", "encode", "parse_command_line",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import json
 import socket
 from pathlib import Path
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 from socket_rig import build_service
 
+from companion import protocol, socket_lines
 from companion.service import TableService
 from companion.socket_server import MAX_LINE, TableClient, TableSocketServer
 
@@ -128,3 +130,9 @@ def test_a_reply_holding_nan_becomes_an_internal_error_not_invalid_json(server: 
     (answer,) = replies(read_lines_until_eof(sock))
     sock.close()
     assert answer["id"] == 5 and answer["ok"] is False and answer["error_kind"] == "internal"
+
+
+def test_the_examples_in_the_socket_modules_hold() -> None:
+    for module in (socket_lines, protocol):
+        result = doctest.testmod(module)
+        assert result.attempted and not result.failed, module.__name__
