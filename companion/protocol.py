@@ -7,14 +7,58 @@ requests and replies themselves are described in ``docs/protocol.md``.
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
+
+FALLBACK_ROOT = Path("/tmp")  # only when neither systemd nor the login session gives a runtime dir
+
+
+class SocketDirError(RuntimeError):
+    """The folder meant for the table's socket could belong to someone else: refuse to use it."""
 
 
 def default_socket_path() -> Path:
+    """``$COMPANION_SOCKET``, else the runtime dir, else a private ``/tmp/companion-<uid>`` folder.
+
+    The ``/tmp`` fallback is checked (and created 0700 when missing): anyone can create folders in
+    ``/tmp``, so a folder there that another user made could hold their listener instead of ours.
+    """
     if env := os.environ.get("COMPANION_SOCKET"):
         return Path(env)
     runtime = os.environ.get("RUNTIME_DIRECTORY") or os.environ.get("XDG_RUNTIME_DIR")
     if runtime:
         return Path(runtime.split(":")[0]) / ("table.sock" if "RUNTIME_DIRECTORY" in os.environ
                                              else "companion/table.sock")
-    return Path(f"/tmp/companion-{os.getuid()}/table.sock")
+    return private_dir(FALLBACK_ROOT / f"companion-{os.getuid()}") / "table.sock"
+
+
+def private_dir(path: Path) -> Path:
+    """Make ``path`` a 0700 folder of ours, or check that the existing one is ours alone.
+
+    >>> import tempfile
+    >>> folder = private_dir(Path(tempfile.mkdtemp()) / "companion-test")
+    >>> oct(folder.stat().st_mode & 0o777)
+    '0o700'
+    """
+    try:
+        os.mkdir(path, 0o700)
+    except FileExistsError:
+        pass
+    except OSError as exc:
+        raise SocketDirError(f"cannot create the socket folder {path}: {exc.strerror}") from exc
+    try:
+        info = os.lstat(path)  # lstat: a symbolic link planted there must not be followed
+    except OSError as exc:
+        raise SocketDirError(f"cannot check the socket folder {path}: {exc.strerror}") from exc
+    fix = "remove it, or set XDG_RUNTIME_DIR or COMPANION_SOCKET"
+    if stat.S_ISLNK(info.st_mode):
+        raise SocketDirError(f"the socket folder {path} is a symbolic link; refusing it ({fix})")
+    if not stat.S_ISDIR(info.st_mode):
+        raise SocketDirError(f"the socket folder {path} is not a folder; refusing it ({fix})")
+    if info.st_uid != os.getuid():
+        raise SocketDirError(f"the socket folder {path} belongs to uid {info.st_uid}, not to us "
+                             f"(uid {os.getuid()}): another user could listen there; refusing it ({fix})")
+    if info.st_mode & 0o022:
+        raise SocketDirError(f"the socket folder {path} is writable by others "
+                             f"(mode {oct(stat.S_IMODE(info.st_mode))}); refusing it ({fix})")
+    return path

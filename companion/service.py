@@ -66,6 +66,8 @@ class TableService:
         self._queue: queue.Queue[_Work | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self.handled = 0
+        self.vital_threads: dict[str, threading.Thread] = {}
+        self.beats_withheld = 0  # watchdog beats not sent because a vital thread had died
 
     # -- called from any thread ------------------------------------------------------------------
 
@@ -91,6 +93,21 @@ class TableService:
             raise TimeoutError(f"the table did not answer {request.get('op')!r} within {timeout} s")
         return answer[0]
 
+    def watch_vital(self, thread: threading.Thread) -> None:
+        """The watchdog beat stops while ``thread`` is dead (the socket's loop, a hardware reader).
+
+        A thread the table cannot work without registers here; one that ends on purpose
+        (a clean close) calls ``forget_vital`` first.
+        """
+        self.vital_threads[thread.name] = thread
+
+    def forget_vital(self, thread: threading.Thread) -> None:
+        if self.vital_threads.get(thread.name) is thread:
+            del self.vital_threads[thread.name]
+
+    def dead_vitals(self) -> list[str]:
+        return [name for name, thread in list(self.vital_threads.items()) if not thread.is_alive()]
+
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name="table-owner", daemon=True)
         self._thread.start()
@@ -107,8 +124,7 @@ class TableService:
         while True:
             now = time.monotonic()
             if self.heartbeat is not None and now - last_beat >= self.heartbeat_every:
-                # Beating from here (not a side thread) means a hung loop stops the beats.
-                self.heartbeat()
+                self._beat()
                 last_beat = now
             try:
                 work = self._queue.get(timeout=self.heartbeat_every)
@@ -117,6 +133,20 @@ class TableService:
             if work is None:
                 return
             self._do(work)
+
+    def _beat(self) -> None:
+        # Beating from the owner loop (not a side thread) means a hung loop stops the beats; and a
+        # dead vital thread (the socket stopped accepting, say) stops them too, so systemd restarts
+        # a table that looks alive but no longer serves anyone.
+        dead = self.dead_vitals()
+        if dead:
+            if not self.beats_withheld:
+                log.error("vital thread(s) %s stopped; the watchdog beat is withheld so the table "
+                          "is restarted", ", ".join(dead))
+            self.beats_withheld += 1
+            return
+        assert self.heartbeat is not None
+        self.heartbeat()
 
     def _do(self, work: _Work) -> None:
         if work.call is not None:

@@ -2,236 +2,453 @@
 
 One request per line in, one reply per request out (same ``id``), plus ``snapshot``, ``status`` and
 ``notice`` events pushed to every client. No TCP listener exists. See ``docs/protocol.md``.
+
+One thread (a ``selectors`` loop over non-blocking sockets) serves every client, however many:
+it accepts, reads lines, hands requests to the service's owner thread and writes what the owner
+thread queued. Each client has a bounded output queue and at most ``OUTSTANDING`` requests in the
+owner's queue, so one busy client can neither stall another nor grow the service without bound.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
+import errno
 import logging
 import os
-import queue
+import selectors
 import socket
-import struct
+import stat
 import threading
+import time
+from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 
 from companion.errors import CommandError
 from companion.game import JSON
 from companion.service import TableService, error_reply
-from companion.session import parse_json_object
+from companion.socket_client import TableClient
+from companion.socket_lines import MAX_LINE, check_id, encode, parse_command_line, refusal
+from companion.socket_peer import peer_allowed
 
 log = logging.getLogger(__name__)
 
-MAX_LINE = 64 * 1024  # a command is a few hundred bytes; anything this long is not ours
-CLIENT_BACKLOG = 256  # replies and events queued for one slow client before it is dropped
-
-
-def peer_allowed(conn: socket.socket) -> bool:
-    """Allow root, our own user, and members of our group (the filesystem mode says the same)."""
-    creds = conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
-    pid, uid, gid = struct.unpack("3i", creds)
-    if uid in (0, os.getuid()) or gid == os.getgid():
-        return True
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return False
-    for line in status.splitlines():
-        if line.startswith("Groups:"):
-            return str(os.getgid()) in line.split()[1:]
-    return False
+MAX_CLIENTS = 256  # well under the usual 1,024 open files; one more is refused with a clear line
+OUTSTANDING = 4  # one client's requests waiting in the owner's queue at once (fairness)
+MAX_UNSENT = 4 * 1024 * 1024  # bytes queued for a client that does not read before it is dropped
+PAUSE_READING_AT = 256 * 1024  # stop reading a client's requests while this much of its output waits
+ACCEPT_BACKOFF = 0.1  # seconds without accepting after the process ran out of file descriptors
+OUT_OF_FILES = {errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM}
 
 
 class _Client:
-    def __init__(self, conn: socket.socket, server: TableSocketServer) -> None:
+    """One connection. The selector thread owns the input side; ``unsent`` is shared under the lock."""
+
+    def __init__(self, conn: socket.socket) -> None:
         self.conn = conn
-        self.server = server
-        self.outbox: queue.Queue[bytes | None] = queue.Queue(CLIENT_BACKLOG)
-        self.closed = threading.Event()
-
-    def send(self, message: JSON) -> None:
-        """Queue a message; never blocks the caller (the owner thread publishes through this)."""
-        if self.closed.is_set():
-            raise ConnectionError("client gone")
-        try:
-            self.outbox.put_nowait((json.dumps(message) + "\n").encode())
-        except queue.Full:
-            self.close()
-            raise ConnectionError("client too slow; dropped") from None
-
-    def close(self) -> None:
-        if not self.closed.is_set():
-            self.closed.set()
-            with contextlib.suppress(queue.Full):
-                self.outbox.put_nowait(None)
-            with contextlib.suppress(OSError):
-                self.conn.shutdown(socket.SHUT_RDWR)
-
-    def write_loop(self) -> None:
-        try:
-            while (data := self.outbox.get()) is not None:
-                self.conn.sendall(data)
-        except OSError:
-            pass
-        finally:
-            self.close()
-            self.conn.close()
-
-    def read_loop(self) -> None:
-        buffer = b""
-        try:
-            while not self.closed.is_set():
-                chunk = self.conn.recv(4096)
-                if not chunk:
-                    break
-                buffer += chunk
-                while b"\n" in buffer:
-                    line, buffer = buffer.split(b"\n", 1)
-                    if line.strip():
-                        self.handle_line(line)
-                if len(buffer) > MAX_LINE:
-                    self.send({"ok": False, "error_kind": "command",
-                               "error": f"line longer than {MAX_LINE} bytes; dropped"})
-                    buffer = b""
-        except (OSError, ConnectionError):
-            pass
-        finally:
-            self.server.forget(self)
-            self.close()
-
-    def handle_line(self, line: bytes) -> None:
-        request_id = None
-        try:
-            request = parse_command_line(line)
-            request_id = request.get("id")
-        except CommandError as exc:
-            self.send({"id": request_id, **error_reply(exc)})
-            return
-
-        def reply(result: JSON) -> None:
-            with contextlib.suppress(ConnectionError):
-                self.send({"id": request_id, **result})
-
-        self.server.service.submit(request, reply)
-
-
-def parse_command_line(line: bytes) -> JSON:
-    """A request line: JSON object with an ``op`` (or a bare command with a ``type``)."""
-    value = parse_json_object(line)
-    if isinstance(value.get("op"), str):
-        return value
-    if isinstance(value.get("type"), str) and value["type"]:
-        return value
-    raise CommandError("a request is a JSON object with an \"op\" (or a command with a \"type\")")
+        self.name = f"client fd {conn.fileno()}"
+        self.inbox = bytearray()
+        self.skipping = False  # inside an oversized line: drop bytes up to its newline
+        self.read_closed = False
+        self.unsent: deque[bytes] = deque()  # broadcast lines are shared by every client's queue
+        self.unsent_bytes = 0
+        self.sent_offset = 0  # of unsent[0]
+        self.outstanding = 0  # requests handed to the owner thread and not answered yet
+        self.drop_reason: str | None = None
+        self.gone = False
+        self.events = 0  # what the selector watches now
 
 
 class TableSocketServer:
     """Accepts clients on a Unix socket and bridges them to the service's queue."""
 
-    def __init__(self, service: TableService, path: str | Path) -> None:
+    def __init__(self, service: TableService, path: str | Path, max_clients: int = MAX_CLIENTS) -> None:
         self.service = service
         self.path = Path(path)
+        self.max_clients = max_clients
         self.clients: set[_Client] = set()
+        self.refused = 0  # connections turned away (full, out of files, not allowed)
         self._lock = threading.Lock()
         self._sock: socket.socket | None = None
+        self._bound: tuple[int, int] | None = None  # (st_dev, st_ino) of the socket file we made
         self._thread: threading.Thread | None = None
+        self._selector = selectors.DefaultSelector()
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._dirty: set[_Client] = set()
+        self._stopping = False
+        self._accept_again_at: float | None = None
+        self._spare_fd: int | None = None  # kept free to accept and refuse a client when out of files
+        self._out_of_files_logged = -1e9
         service.subscribers.append(self._broadcast)
 
-    def start(self) -> None:
+    # -- start and stop ------------------------------------------------------------------------------
+
+    def listen(self) -> None:
+        """Bind the socket (``srw-rw----``) and listen; refuse a path where another service answers."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        with contextlib.suppress(FileNotFoundError):
-            self.path.unlink()  # a stale socket from a crash; a live service holds a lock elsewhere
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            self._bind(sock)
+        except BaseException:
+            sock.close()
+            raise
+        os.chmod(self.path, 0o660)
+        info = os.lstat(self.path)
+        self._bound = (info.st_dev, info.st_ino)
+        sock.listen(socket.SOMAXCONN)  # a burst of clients waits in the backlog instead of failing
+        sock.setblocking(False)
+        self._sock = sock
+
+    def _bind(self, sock: socket.socket) -> None:
         old_umask = os.umask(0o117)  # created as srw-rw----: owner and group only
         try:
+            try:
+                sock.bind(str(self.path))
+                return
+            except OSError as exc:
+                if exc.errno != errno.EADDRINUSE:
+                    raise
+            self._remove_stale_socket()
             sock.bind(str(self.path))
         finally:
             os.umask(old_umask)
-        os.chmod(self.path, 0o660)
-        sock.listen(8)
-        self._sock = sock
-        self._thread = threading.Thread(target=self._accept_loop, name="table-socket", daemon=True)
+
+    def _remove_stale_socket(self) -> None:
+        """A socket file nobody answers on is left from a crash; a live one belongs to a running serve."""
+        if not stat.S_ISSOCK(os.lstat(self.path).st_mode):
+            raise SocketInUse(f"{self.path} exists and is not a socket; refusing to replace it")
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+            try:
+                probe.connect(str(self.path))
+            except ConnectionRefusedError:
+                pass  # nobody listens: stale
+            except OSError as exc:
+                raise SocketInUse(f"{self.path} exists and is not a table socket ({exc.strerror}); "
+                                  f"refusing to replace it") from exc
+            else:
+                raise SocketInUse(f"another companion serve is running on {self.path}")
+        self.path.unlink()
+
+    def start(self) -> None:
+        if self._sock is None:
+            self.listen()
+        assert self._sock is not None
+        self._wake_r.setblocking(False)
+        self._wake_w.setblocking(False)
+        with contextlib.suppress(OSError):
+            self._spare_fd = os.open(os.devnull, os.O_RDONLY)
+        self._selector.register(self._sock, selectors.EVENT_READ, None)
+        self._selector.register(self._wake_r, selectors.EVENT_READ, None)
+        self._thread = threading.Thread(target=self._run, name="table-socket", daemon=True)
+        self.service.watch_vital(self._thread)
         self._thread.start()
 
-    def _accept_loop(self) -> None:
-        assert self._sock is not None
-        while True:
-            try:
-                conn, _ = self._sock.accept()
-            except OSError:
-                return
-            if not peer_allowed(conn):
-                with contextlib.suppress(OSError):
-                    conn.sendall(b'{"ok": false, "error": "not allowed: join the companion group"}\n')
-                conn.close()
-                continue
-            client = _Client(conn, self)
-            with self._lock:
-                self.clients.add(client)
-            threading.Thread(target=client.write_loop, name="table-client-out", daemon=True).start()
-            threading.Thread(target=client.read_loop, name="table-client-in", daemon=True).start()
-
-    def forget(self, client: _Client) -> None:
-        with self._lock:
-            self.clients.discard(client)
-
-    def _broadcast(self, message: JSON) -> None:
-        with self._lock:
-            clients = list(self.clients)
-        for client in clients:
-            try:
-                client.send(message)
-            except ConnectionError:
-                self.forget(client)
-
     def close(self) -> None:
+        if self._thread is not None:
+            self.service.forget_vital(self._thread)
+            self._stopping = True
+            self._wake()
+            self._thread.join(timeout=5)
         if self._sock is not None:
-            # shutdown() wakes the thread blocked in accept(); close() alone would leave it there.
-            with contextlib.suppress(OSError):
-                self._sock.shutdown(socket.SHUT_RDWR)
             self._sock.close()
-            if self._thread is not None:
-                self._thread.join(timeout=2)
-        with self._lock:
-            clients = list(self.clients)
-        for client in clients:
-            client.close()
-        with contextlib.suppress(FileNotFoundError):
+        for client in list(self.clients):
+            self._forget(client)
+        self._selector.close()
+        self._wake_r.close()
+        self._wake_w.close()
+        if self._spare_fd is not None:
+            os.close(self._spare_fd)
+            self._spare_fd = None
+        self._unlink_if_ours()
+        with contextlib.suppress(ValueError):
+            self.service.subscribers.remove(self._broadcast)
+
+    def _unlink_if_ours(self) -> None:
+        """Remove the socket file only if it is still the one we bound (never another service's)."""
+        try:
+            info = os.lstat(self.path)
+        except FileNotFoundError:
+            return
+        if self._bound == (info.st_dev, info.st_ino):
             self.path.unlink()
 
+    # -- called from the owner thread ----------------------------------------------------------------
 
-class TableClient:
-    """A blocking client for the CLI, tests and the kiosk's worker thread."""
+    def _broadcast(self, message: JSON) -> None:
+        try:
+            data = encode(message)
+        except ValueError:
+            log.exception("an event could not be written as JSON; not sent")
+            return
+        with self._lock:
+            for client in self.clients:
+                self._queue_locked(client, data)
+        self._wake()
 
-    def __init__(self, path: str | Path, timeout: float = 10.0) -> None:
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.sock.settimeout(timeout)
-        self.sock.connect(str(path))
-        self._buffer = b""
-        self._next_id = 0
-        self.events: list[JSON] = []
+    def _reply_to(self, client: _Client, request_id: object) -> Callable[[JSON], None]:
+        def reply(result: JSON) -> None:
+            try:
+                data = encode({"id": request_id, **result})
+            except ValueError as exc:
+                data = refusal(f"the reply could not be written as JSON ({exc}); nothing else went wrong",
+                               "internal", request_id)
+            with self._lock:
+                client.outstanding -= 1
+                self._queue_locked(client, data)
+            self._wake()
+        return reply
 
-    def read_message(self) -> JSON:
-        while b"\n" not in self._buffer:
-            chunk = self.sock.recv(65536)
-            if not chunk:
-                raise ConnectionError("the table service closed the connection")
-            self._buffer += chunk
-        line, self._buffer = self._buffer.split(b"\n", 1)
-        return json.loads(line)
+    def _queue_locked(self, client: _Client, data: bytes) -> None:
+        if client.gone or client.drop_reason:
+            self._dirty.add(client)
+            return
+        if client.unsent_bytes and client.unsent_bytes + len(data) > MAX_UNSENT:
+            # It stopped reading: keeping everything for it would grow the table without bound.
+            client.drop_reason = f"it left {client.unsent_bytes} bytes unread (limit {MAX_UNSENT})"
+            client.unsent.clear()
+            client.unsent_bytes = client.sent_offset = 0
+        else:
+            client.unsent.append(data)
+            client.unsent_bytes += len(data)
+        self._dirty.add(client)
 
-    def request(self, request: JSON) -> JSON:
-        self._next_id += 1
-        request = {"id": self._next_id, **request}
-        self.sock.sendall((json.dumps(request) + "\n").encode())
-        while True:
-            message = self.read_message()
-            if "event" in message:
-                self.events.append(message)
-                continue
-            if message.get("id") == request["id"]:
-                return message
+    def _wake(self) -> None:
+        with contextlib.suppress(OSError):  # full means a wake-up is already pending; closed means stopping
+            self._wake_w.send(b"\0")
 
-    def close(self) -> None:
-        self.sock.close()
+    # -- the selector thread -------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        try:
+            while not self._stopping:
+                timeout = None
+                if self._accept_again_at is not None:
+                    timeout = max(0.0, self._accept_again_at - time.monotonic())
+                for key, events in self._selector.select(timeout):
+                    if key.fileobj is self._sock:
+                        self._accept()
+                    elif key.fileobj is self._wake_r:
+                        with contextlib.suppress(OSError):
+                            while self._wake_r.recv(4096):
+                                pass
+                    else:
+                        client: _Client = key.data
+                        if events & selectors.EVENT_READ:
+                            self._read(client)
+                        if events & selectors.EVENT_WRITE:
+                            self._flush(client)
+                        self._settle(client)
+                if self._accept_again_at is not None and time.monotonic() >= self._accept_again_at:
+                    self._accept_again_at = None
+                    self._selector.register(self._sock, selectors.EVENT_READ, None)  # type: ignore[arg-type]
+                with self._lock:
+                    dirty, self._dirty = self._dirty, set()
+                for client in dirty:
+                    self._flush(client)
+                    self._settle(client)
+        except Exception:
+            # The thread is registered as vital: the watchdog stops, and systemd restarts the table.
+            log.exception("the table socket loop stopped")
+
+    def _accept(self) -> None:
+        assert self._sock is not None
+        for _ in range(64):  # then let the clients have a turn
+            try:
+                conn, _ = self._sock.accept()
+            except (BlockingIOError, InterruptedError, ConnectionAbortedError):
+                return
+            except OSError as exc:
+                if exc.errno not in OUT_OF_FILES:
+                    raise
+                self._out_of_files(exc)
+                return
+            try:
+                allowed = peer_allowed(conn)
+            except OSError:  # the peer left before we could ask who it was
+                allowed = False
+            if not allowed:
+                self._turn_away(conn, "not allowed: join the companion group")
+            elif len(self.clients) >= self.max_clients:
+                log.warning("refused a client: %d clients already connected", len(self.clients))
+                self._turn_away(conn, f"the table already has {self.max_clients} clients connected; "
+                                      f"close one and try again", kind="busy")
+            else:
+                self._add(conn)
+
+    def _out_of_files(self, exc: OSError) -> None:
+        """No file descriptor left for a new client: tell the one waiting, then pause and go on."""
+        now = time.monotonic()
+        if now - self._out_of_files_logged > 10:  # once per episode, not ten times a second
+            self._out_of_files_logged = now
+            log.warning("cannot accept a client (%s): %d connected; refusing and pausing %.1f s at a time",
+                        exc.strerror, len(self.clients), ACCEPT_BACKOFF)
+        if self._spare_fd is not None:
+            # The spare descriptor kept for this moment lets us accept the waiting client and say why.
+            os.close(self._spare_fd)
+            self._spare_fd = None
+            with contextlib.suppress(OSError):
+                conn, _ = self._sock.accept()  # type: ignore[union-attr]
+                self._turn_away(conn, "the table has run out of connections; try again", kind="busy")
+        with contextlib.suppress(OSError):
+            self._spare_fd = os.open(os.devnull, os.O_RDONLY)
+        self._selector.unregister(self._sock)  # type: ignore[arg-type]
+        self._accept_again_at = now + ACCEPT_BACKOFF
+
+    def _turn_away(self, conn: socket.socket, error: str, kind: str = "command") -> None:
+        self.refused += 1
+        with contextlib.suppress(OSError):
+            conn.setblocking(False)
+            conn.send(refusal(error, kind))
+        conn.close()
+
+    def _add(self, conn: socket.socket) -> None:
+        if self._spare_fd is None:
+            with contextlib.suppress(OSError):
+                self._spare_fd = os.open(os.devnull, os.O_RDONLY)
+        conn.setblocking(False)
+        client = _Client(conn)
+        with self._lock:
+            self.clients.add(client)
+        client.events = selectors.EVENT_READ
+        self._selector.register(conn, client.events, client)
+
+    def _read(self, client: _Client) -> None:
+        try:
+            chunk = client.conn.recv(65536)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            self._forget(client)
+            return
+        if not chunk:
+            # The client is done sending (or gone). A half-closed client still gets every reply:
+            # its requests run and the answers are written before we close.
+            client.read_closed = True
+            if client.inbox and not client.skipping:
+                client.inbox += b"\n"  # the last request may lack its newline
+            return
+        if client.skipping:
+            newline = chunk.find(b"\n")
+            if newline < 0:
+                return
+            client.skipping = False
+            chunk = chunk[newline + 1:]
+        client.inbox += chunk
+
+    def _handle_lines(self, client: _Client) -> None:
+        while client.outstanding < OUTSTANDING and not client.gone:
+            newline = client.inbox.find(b"\n")
+            if newline < 0:
+                break
+            line = bytes(client.inbox[:newline])
+            del client.inbox[:newline + 1]
+            if len(line) > MAX_LINE:
+                self._send_now(client, refusal(f"line longer than {MAX_LINE} bytes; dropped"))
+            elif line.strip():
+                self._handle_line(client, line)
+        if len(client.inbox) > MAX_LINE and b"\n" not in client.inbox:
+            # Too long to be ours: drop it, and the rest of it up to its newline, so that its tail is
+            # never read as a request of its own.
+            client.inbox.clear()
+            client.skipping = not client.read_closed
+            self._send_now(client, refusal(f"line longer than {MAX_LINE} bytes; dropped"))
+
+    def _handle_line(self, client: _Client, line: bytes) -> None:
+        request_id = None
+        try:
+            request = parse_command_line(line)
+            request_id = check_id(request.get("id"))
+        except CommandError as exc:
+            self._send_now(client, encode({"id": request_id, **error_reply(exc)}))
+            return
+        except (ValueError, RecursionError) as exc:  # not a CommandError: a parser limit was hit
+            self._send_now(client, refusal(f"the request could not be read ({type(exc).__name__})"))
+            return
+        with self._lock:
+            client.outstanding += 1
+        self.service.submit(request, self._reply_to(client, request_id))
+
+    def _send_now(self, client: _Client, data: bytes) -> None:
+        with self._lock:
+            self._queue_locked(client, data)
+
+    def _flush(self, client: _Client) -> None:
+        while not client.gone:
+            with self._lock:
+                if not client.unsent:
+                    return
+                data, offset = client.unsent[0], client.sent_offset
+            try:
+                sent = client.conn.send(memoryview(data)[offset:])
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:
+                self._forget(client)
+                return
+            with self._lock:
+                if client.unsent and client.unsent[0] is data:
+                    client.sent_offset += sent
+                    client.unsent_bytes -= sent
+                    if client.sent_offset >= len(data):
+                        client.unsent.popleft()
+                        client.sent_offset = 0
+
+    def _settle(self, client: _Client) -> None:
+        """Handle waiting lines, then decide what to watch for: close, read, write or nothing."""
+        if client.gone:
+            return
+        if client.drop_reason is None:
+            self._handle_lines(client)
+            self._flush(client)
+        if client.gone:
+            return
+        with self._lock:
+            reason = client.drop_reason
+            unsent, outstanding = client.unsent_bytes, client.outstanding
+        if reason:
+            log.warning("dropped %s: %s", client.name, reason)
+            self._forget(client)
+            return
+        waiting_line = b"\n" in client.inbox
+        if client.read_closed and not unsent and not outstanding and not waiting_line:
+            self._forget(client)  # everything it asked for is answered and written
+            return
+        events = 0
+        if not client.read_closed and outstanding < OUTSTANDING and unsent < PAUSE_READING_AT \
+                and not waiting_line:
+            events |= selectors.EVENT_READ
+        if unsent:
+            events |= selectors.EVENT_WRITE
+        if events != client.events:
+            if client.events and events:
+                self._selector.modify(client.conn, events, client)
+            elif events:
+                self._selector.register(client.conn, events, client)
+            else:
+                self._selector.unregister(client.conn)
+            client.events = events
+
+    def _forget(self, client: _Client) -> None:
+        if client.gone:
+            return
+        client.gone = True
+        if client.events:
+            with contextlib.suppress(KeyError, ValueError, RuntimeError):
+                self._selector.unregister(client.conn)
+            client.events = 0
+        with self._lock:
+            self.clients.discard(client)
+            self._dirty.discard(client)
+            client.unsent.clear()
+            client.unsent_bytes = 0
+        client.inbox = bytearray()
+        with contextlib.suppress(OSError):
+            client.conn.close()
+
+
+class SocketInUse(RuntimeError):
+    """Another live service already answers on the socket path."""
+
+
+__all__ = ["MAX_LINE", "SocketInUse", "TableClient", "TableSocketServer", "encode", "parse_command_line",
+           "peer_allowed"]

@@ -24,9 +24,9 @@ from companion.backup import backup_database, check_database, list_backups, move
 from companion.controls import TableControls
 from companion.errors import StoreError
 from companion.game import JSON
-from companion.protocol import default_socket_path
+from companion.protocol import SocketDirError, default_socket_path
 from companion.service import TableService
-from companion.socket_server import TableSocketServer
+from companion.socket_server import SocketInUse, TableSocketServer
 from companion.store import Store, default_db_path
 from companion.store_files import StoreLock, StoreReadOnlyError, check_writable
 
@@ -214,6 +214,15 @@ def serve(args: argparse.Namespace) -> int:
         service.heartbeat = notify.watchdog
         service.heartbeat_every = interval / 2
     service.subscribers.append(PeriodBackups(db_path))
+    try:  # before the hardware: a second serve must not touch the pins or the tray of the first
+        socket_path = Path(args.socket) if args.socket else default_socket_path()
+        server = TableSocketServer(service, socket_path)
+        server.listen()
+    except (SocketDirError, SocketInUse, OSError) as exc:
+        reason = exc if not isinstance(exc, OSError) else f"cannot listen on the socket: {exc}"
+        print(f"companion serve: {reason}", flush=True)
+        store.close()
+        return 2
     hardware = None
     if not args.no_hardware:
         from hardware.backends import HardwareUnavailable
@@ -223,18 +232,18 @@ def serve(args: argparse.Namespace) -> int:
             hardware, _controls = attach_hardware(service, args.config, args.sim)
         except ConfigError as exc:
             print(f"companion serve: bad configuration: {exc}", flush=True)
+            server.close()
             store.close()
             return 2
         except HardwareUnavailable as exc:
             print(f"companion serve: {exc}", flush=True)
+            server.close()
             store.close()
             return 3
     if recovery_message:
         service.status["recovery"] = recovery_message
         service.banner = "store repaired from backup" if "restored" in recovery_message else "store damaged"
     resumed = service.resume_latest()
-    socket_path = Path(args.socket) if args.socket else default_socket_path()
-    server = TableSocketServer(service, socket_path)
     server.start()
     service.start()
     service.call_soon(lambda svc: svc.publish())  # first frame on the OLED, first snapshot to clients

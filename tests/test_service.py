@@ -79,6 +79,9 @@ def test_socket_is_owner_and_group_only(server: TableSocketServer) -> None:
 
 def test_socket_round_trip_and_push_to_other_clients(server: TableSocketServer) -> None:
     kiosk, phone = TableClient(server.path), TableClient(server.path)
+    # connect() returns while the connection still waits to be accepted; an answer proves the
+    # service holds the phone as a client, so every push from now on reaches it.
+    assert phone.request({"op": "state"})["ok"]
     assert kiosk.request({"op": "new_game", "game": "tally"})["ok"]
     reply = kiosk.request({"op": "command", "command": {"type": "score", "side": 0, "points": 2}})
     assert reply["ok"] and reply["snapshot"]["view"]["score"] == [2, 0]
