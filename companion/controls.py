@@ -24,6 +24,9 @@ from companion.game import JSON
 
 Submit = Callable[[JSON], JSON]
 Notify = Callable[[str], None]
+# Answer a dice-tray roll (the TrayRoll event as received) once it is recorded: ``None``, or the
+# word saying why it was refused. The tray resends a roll until it is answered.
+AnswerTray = Callable[[JSON, str | None], None]
 
 
 def die_named(name: str | None) -> Die | None:
@@ -42,6 +45,7 @@ class TableControls:
     submit: Submit
     notify: Notify
     status: Callable[[str, Any], None] = lambda key, value: None
+    answer_tray: AnswerTray = lambda roll, refused: None
     snapshot: JSON | None = None
     dial: int = 0
     rejected_tray_lines: int = 0
@@ -157,11 +161,19 @@ class TableControls:
         sent = str(event["die"])
         if waiting is None:
             self.notify(f"the tray sent a {die_title(sent)}, but the game is not waiting for a die")
+            self.answer_tray(event, "not_waiting")
         elif waiting != sent:
             self.notify(f"the tray sent a {die_title(sent)}, "
                         f"the game is waiting for the {die_title(waiting)}")
+            self.answer_tray(event, "wrong_die")
         else:
-            self._send({"type": "roll", "die": sent, "face": event["face"]})
+            reply = self.submit({"type": "roll", "die": sent, "face": event["face"]})
+            # Only now: an ok reply means the roll is in the store (the session commits first).
+            if reply.get("ok"):
+                self.answer_tray(event, None)
+            else:
+                kind = reply.get("error_kind")
+                self.answer_tray(event, "refused" if kind in ("rule", "command") else "not_recorded")
 
     def _on_TrayRejected(self, event: JSON) -> None:  # noqa: N802
         self.rejected_tray_lines += 1
