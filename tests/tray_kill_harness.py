@@ -1,0 +1,189 @@
+"""Kill -9 the table service the moment the dice tray receives ``$ACK``; no acknowledged roll may be lost.
+
+Used by tests/test_tray_ack_kill.py (a short run) and benchmarks/tray_ack_kill.py (the long run).
+This process plays the tray's firmware on the master end of a real pseudo-terminal: it sends one
+``$ROLL`` line at a time and resends it until it is answered, like the firmware in
+docs/dice-tray-protocol.md. The table service runs in a forked child, wired exactly as
+``companion serve`` wires it (``table.serve.attach_hardware``: tray reader thread -> owner thread ->
+controls -> store -> answer), with its ``DiceTray`` on the pty's slave. The firmware forgets a roll
+once it has its ``$ACK``, so the moment an ``$ACK`` arrives the child is killed with SIGKILL (no
+flush, no clean-up); then the store must hold every acknowledged roll, in order, and nothing else.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import random
+import re
+import select
+import signal
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import dice_tally_game
+
+from companion.service import TableService
+from companion.store import Store
+from hardware.backends import TableHardware
+from hardware.dice_tray import DiceTray
+from hardware.dice_tray_protocol import frame
+from hardware.oled import DisplayWorker
+from table.serve import attach_hardware
+
+RESEND_S = 0.05  # the real firmware waits about 300 ms; shorter only makes the run faster
+ANSWER = re.compile(rb"\$(ACK|REJ),(\d+)[,*]")
+
+
+def _child(db: Path, config: Path, tray_port: str) -> None:
+    try:
+        service = TableService(Store.open(db), find_game=dice_tally_game.find)
+        if service.resume_latest() is None:
+            service.execute({"op": "new_game", "game": dice_tally_game.GAME.name, "options": {}})
+
+        def build(_config: Any, sim: bool, emit: Any) -> TableHardware:
+            tray = DiceTray(tray_port, emit, backoff=(0.01, 0.05))
+            return TableHardware(buttons=None, dial=None, tray=tray, worker=DisplayWorker([]), lights=None,
+                                 sim=None)
+
+        attach_hardware(service, str(config), sim=False, build=build)
+        service.start()
+        service.call_soon(lambda svc: svc.publish())  # as serve does: the first snapshot, $EXPECT
+        while True:
+            time.sleep(3600)
+    finally:
+        os._exit(1)
+
+
+@dataclass
+class TrayKillReport:
+    cycles: int = 0
+    acknowledged: int = 0
+    refused: int = 0
+    lost: int = 0
+    extra: int = 0  # recorded but never acknowledged (applied twice, or in flight at the kill)
+    problems: list[str] = field(default_factory=list)
+
+
+class Firmware:
+    """The tray's side of the pty: one roll in flight at a time, resent until answered."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.master, slave = os.openpty()
+        self.port = os.ttyname(slave)
+        os.close(slave)  # the name stays valid while the master is open, like /dev/ttyACM0
+        self.rng = rng
+        self.seq = 0
+        self.in_flight: tuple[int, int] | None = None  # (seq, face)
+        self.sent_at = 0.0
+        self.buffer = b""
+
+    def close(self) -> None:
+        os.close(self.master)
+
+    def _send_roll(self) -> None:
+        if self.in_flight is None:
+            self.seq = (self.seq + 1) % 65536
+            self.in_flight = (self.seq, self.rng.randint(1, 20))
+        seq, face = self.in_flight
+        try:
+            os.write(self.master, frame(f"ROLL,{seq},d20,{face}"))
+        except OSError as exc:  # the service's end is closed between two runs
+            if exc.errno != errno.EIO:
+                raise
+        self.sent_at = time.monotonic()
+
+    def _read(self, timeout: float) -> bytes:
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return b""
+        try:
+            return os.read(self.master, 4096)
+        except OSError as exc:  # EIO: nobody has the slave open (the service is starting)
+            if exc.errno != errno.EIO:
+                raise
+            time.sleep(0.005)
+            return b""
+
+    def play_until_acks(self, pid: int, acks: int, report: TrayKillReport, acked: list[int],
+                        deadline: float) -> None:
+        """Send rolls until ``acks`` have been acknowledged; SIGKILL ``pid`` as the last one arrives."""
+        got = 0
+        self.buffer = b""
+        while time.monotonic() < deadline:
+            if self.in_flight is None or time.monotonic() - self.sent_at >= RESEND_S:
+                self._send_roll()
+            self.buffer += self._read(RESEND_S / 5)
+            while (match := ANSWER.search(self.buffer)) is not None:
+                self.buffer = self.buffer[match.end():]
+                kind, seq = match.group(1), int(match.group(2))
+                if self.in_flight is None or seq != self.in_flight[0]:
+                    continue  # a late answer to a resend of an earlier roll
+                if kind == b"REJ":
+                    report.refused += 1
+                    self.in_flight = None
+                    continue
+                got += 1
+                if got == acks:
+                    os.kill(pid, signal.SIGKILL)  # the firmware has just forgotten this roll
+                acked.append(self.in_flight[1])
+                report.acknowledged += 1
+                self.in_flight = None
+                if got == acks:
+                    return
+            self.buffer = self.buffer[-256:]
+        report.problems.append(f"cycle {report.cycles}: only {got} of {acks} rolls acknowledged in time")
+        os.kill(pid, signal.SIGKILL)
+
+
+def stored_faces(db: Path) -> tuple[list[int], str]:
+    with sqlite3.connect(db) as raw:
+        check = raw.execute("PRAGMA integrity_check").fetchone()[0]
+    store = Store.open(db)
+    try:
+        games = store.games()
+        entries = store.entries(games[0].id) if games else []
+    finally:
+        store.close()
+    faces = [int(e["command"]["face"]) for e in entries if e.get("kind") == "command"]
+    return faces, check
+
+
+def run_tray_kill_cycles(tmp: Path, cycles: int, seed: int = 0, max_acks: int = 3,
+                         cycle_timeout: float = 20.0) -> TrayKillReport:
+    """Each cycle: start the service, play rolls, SIGKILL it as the n-th ``$ACK`` (1..max_acks) arrives."""
+    rng = random.Random(seed)
+    db, config = tmp / "tray-crash.db", tmp / "hardware.toml"
+    config.write_text("")  # the built-in defaults, whatever is in ~/.config or /etc on this machine
+    firmware = Firmware(rng)
+    report = TrayKillReport()
+    acked: list[int] = []
+    try:
+        for cycle in range(cycles):
+            pid = os.fork()
+            if pid == 0:  # pragma: no cover - the child never returns
+                _child(db, config, firmware.port)
+            try:
+                firmware.play_until_acks(pid, rng.randint(1, max_acks), report, acked,
+                                         time.monotonic() + cycle_timeout)
+            finally:
+                os.kill(pid, signal.SIGKILL)  # already dead unless something went wrong
+                os.waitpid(pid, 0)
+            report.cycles += 1
+            faces, check = stored_faces(db)
+            if check != "ok":
+                report.problems.append(f"cycle {cycle}: integrity_check says {check}")
+            missing = len(acked) - len(faces)
+            if faces[:len(acked)] != acked:
+                first = next((i for i, (a, b) in enumerate(zip(acked, faces, strict=False)) if a != b),
+                             min(len(acked), len(faces)))
+                report.problems.append(f"cycle {cycle}: {len(acked)} rolls acknowledged, {len(faces)} "
+                                       f"stored; they differ from roll {first + 1}")
+            report.lost = max(report.lost, missing)
+            report.extra = max(report.extra, len(faces) - len(acked))
+    finally:
+        firmware.close()
+    return report
