@@ -123,6 +123,10 @@ def cmd_calc(args: argparse.Namespace) -> int:
     if find_game(args.game).name != "valley-hoopers":
         raise CommandError(f"calc knows Valley Hoopers only, not {args.game}")
     if args.calc == "attack":
+        from companion.games.valley_hoopers.rosters import card_stat
+
+        for option, value in (("--stat", args.stat), ("--defense", args.defense)):
+            card_stat(option, value, "calc", missing_ok=False)  # the game's own rule for a card's stat
         target = attack_target(args.stat, args.bonus or [], [args.defense] if args.defense else [],
                                args.foul_bonus)
         result = {"target": target.value, "automatic": automatic(target), "p_success": float(chance(target)),
