@@ -20,6 +20,7 @@ import select
 import signal
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,18 +39,21 @@ RESEND_S = 0.05  # the real firmware waits about 300 ms; shorter only makes the 
 ANSWER = re.compile(rb"\$(ACK|REJ),(\d+)[,*]")
 
 
+def tray_only(tray_port: str) -> Callable[[Any, bool, Any], TableHardware]:
+    """A ``build`` for ``attach_hardware``: a table whose only hardware is a tray on ``tray_port``."""
+    def build(_config: Any, sim: bool, emit: Any) -> TableHardware:
+        tray = DiceTray(tray_port, emit, backoff=(0.01, 0.05))
+        return TableHardware(buttons=None, dial=None, tray=tray, worker=DisplayWorker([]), lights=None,
+                             sim=None)
+    return build
+
+
 def _child(db: Path, config: Path, tray_port: str) -> None:
     try:
         service = TableService(Store.open(db), find_game=dice_tally_game.find)
         if service.resume_latest() is None:
             service.execute({"op": "new_game", "game": dice_tally_game.GAME.name, "options": {}})
-
-        def build(_config: Any, sim: bool, emit: Any) -> TableHardware:
-            tray = DiceTray(tray_port, emit, backoff=(0.01, 0.05))
-            return TableHardware(buttons=None, dial=None, tray=tray, worker=DisplayWorker([]), lights=None,
-                                 sim=None)
-
-        attach_hardware(service, str(config), sim=False, build=build)
+        attach_hardware(service, str(config), sim=False, build=tray_only(tray_port))
         service.start()
         service.call_soon(lambda svc: svc.publish())  # as serve does: the first snapshot, $EXPECT
         while True:
