@@ -159,7 +159,12 @@ class TableControls:
         prompt = self._prompt()
         waiting = None if prompt is None else prompt.get("die")
         sent = str(event["die"])
-        if waiting is None:
+        origin = f"tray:{event['seq']}:{sent}:{event['face']}"
+        # epoch 0: the tray has not restarted since the service did, so this may be a resend of a
+        # roll recorded just before a crash whose ACK never left: answer it, don't apply it again.
+        if event.get("epoch", 0) == 0 and (self.snapshot or {}).get("last_origin") == origin:
+            self.answer_tray(event, None)
+        elif waiting is None:
             self.notify(f"the tray sent a {die_title(sent)}, but the game is not waiting for a die")
             self.answer_tray(event, "not_waiting")
         elif waiting != sent:
@@ -167,7 +172,7 @@ class TableControls:
                         f"the game is waiting for the {die_title(waiting)}")
             self.answer_tray(event, "wrong_die")
         else:
-            reply = self.submit({"type": "roll", "die": sent, "face": event["face"]})
+            reply = self.submit({"type": "roll", "die": sent, "face": event["face"], "origin": origin})
             # Only now: an ok reply means the roll is in the store (the session commits first).
             if reply.get("ok"):
                 self.answer_tray(event, None)

@@ -28,6 +28,16 @@ def test_killing_the_service_as_each_ack_arrives_loses_no_acknowledged_roll(tmp_
     assert report.acknowledged >= 15
 
 
+def test_killing_the_service_at_random_moments_of_a_roll_loses_none_and_doubles_none(tmp_path: Path) -> None:
+    # The other window: the roll is committed but its ACK has not left when the service dies. The
+    # tray resends it to the restarted service, which must answer it without applying it again.
+    report = run_tray_kill_cycles(tmp_path, 25, seed=5, random_kill_s=0.03)
+    assert report.problems == []
+    assert report.lost == 0
+    assert report.extra == 0
+    assert report.acknowledged >= 25
+
+
 def test_a_roll_read_before_the_first_snapshot_is_recorded_not_refused(tmp_path: Path) -> None:
     # After a restart the tray resends its unanswered roll at once, before serve has published
     # anything: the controls must already know the resumed game's prompt.

@@ -113,14 +113,22 @@ class Firmware:
             return b""
 
     def play_until_acks(self, pid: int, acks: int, report: TrayKillReport, acked: list[int],
-                        deadline: float) -> None:
-        """Send rolls until ``acks`` have been acknowledged; SIGKILL ``pid`` as the last one arrives."""
+                        deadline: float, kill_after_s: float | None = None) -> None:
+        """Send rolls until ``acks`` have been acknowledged; SIGKILL ``pid`` as the last one arrives.
+
+        With ``kill_after_s``, kill instead that long after the first ACK of the run, wherever the
+        service is then (reading a roll, committing it, writing its ACK...).
+        """
         got = 0
+        kill_at: float | None = None
         self.buffer = b""
         while time.monotonic() < deadline:
+            if kill_at is not None and time.monotonic() >= kill_at:
+                os.kill(pid, signal.SIGKILL)
+                return
             if self.in_flight is None or time.monotonic() - self.sent_at >= RESEND_S:
                 self._send_roll()
-            self.buffer += self._read(RESEND_S / 5)
+            self.buffer += self._read(RESEND_S / 5 if kill_at is None else 0.001)
             while (match := ANSWER.search(self.buffer)) is not None:
                 self.buffer = self.buffer[match.end():]
                 kind, seq = match.group(1), int(match.group(2))
@@ -131,13 +139,15 @@ class Firmware:
                     self.in_flight = None
                     continue
                 got += 1
-                if got == acks:
+                if got == acks and kill_after_s is None:
                     os.kill(pid, signal.SIGKILL)  # the firmware has just forgotten this roll
                 acked.append(self.in_flight[1])
                 report.acknowledged += 1
                 self.in_flight = None
-                if got == acks:
+                if got == acks and kill_after_s is None:
                     return
+                if kill_after_s is not None and kill_at is None:
+                    kill_at = time.monotonic() + kill_after_s
             self.buffer = self.buffer[-256:]
         report.problems.append(f"cycle {report.cycles}: only {got} of {acks} rolls acknowledged in time")
         os.kill(pid, signal.SIGKILL)
@@ -156,23 +166,44 @@ def stored_faces(db: Path) -> tuple[list[int], str]:
     return faces, check
 
 
+def _matched(acked: list[int], faces: list[int]) -> int:
+    """How many acknowledged rolls, from the first, appear in order in the store (extras allowed)."""
+    found = 0
+    for face in faces:
+        if found < len(acked) and face == acked[found]:
+            found += 1
+    return found
+
+
 def run_tray_kill_cycles(tmp: Path, cycles: int, seed: int = 0, max_acks: int = 3,
-                         cycle_timeout: float = 20.0) -> TrayKillReport:
-    """Each cycle: start the service, play rolls, SIGKILL it as the n-th ``$ACK`` (1..max_acks) arrives."""
+                         cycle_timeout: float = 20.0, random_kill_s: float | None = None) -> TrayKillReport:
+    """Each cycle: start the service, play rolls, SIGKILL it as the n-th ``$ACK`` (1..max_acks) arrives.
+
+    With ``random_kill_s``, each kill comes instead at a random moment up to that long after the
+    run's first ACK, wherever the service is; a roll committed whose ACK had not left yet is then
+    resent to the next run, which must answer it without applying it again (``extra`` counts what
+    the store holds beyond the acknowledged rolls: a roll applied twice, or one still in flight).
+    """
     rng = random.Random(seed)
     db, config = tmp / "tray-crash.db", tmp / "hardware.toml"
-    config.write_text("")  # the built-in defaults, whatever is in ~/.config or /etc on this machine
+    config.write_text("")  # the built-in defaults, not whatever ~/.config or /etc hold on this machine
     firmware = Firmware(rng)
     report = TrayKillReport()
     acked: list[int] = []
+    # After random kills one more run, killed at its first ACK, lets the last roll in flight be
+    # answered: then the store must hold exactly the acknowledged rolls.
+    runs = cycles + (1 if random_kill_s is not None else 0)
     try:
-        for cycle in range(cycles):
+        for cycle in range(runs):
             pid = os.fork()
             if pid == 0:  # pragma: no cover - the child never returns
                 _child(db, config, firmware.port)
             try:
-                firmware.play_until_acks(pid, rng.randint(1, max_acks), report, acked,
-                                         time.monotonic() + cycle_timeout)
+                settling = cycle == cycles
+                kill_after = None if random_kill_s is None or settling else rng.uniform(0, random_kill_s)
+                acks = (1 if settling else rng.randint(1, max_acks)) if kill_after is None else 10**9
+                firmware.play_until_acks(pid, acks,
+                                         report, acked, time.monotonic() + cycle_timeout, kill_after)
             finally:
                 os.kill(pid, signal.SIGKILL)  # already dead unless something went wrong
                 os.waitpid(pid, 0)
@@ -180,14 +211,14 @@ def run_tray_kill_cycles(tmp: Path, cycles: int, seed: int = 0, max_acks: int = 
             faces, check = stored_faces(db)
             if check != "ok":
                 report.problems.append(f"cycle {cycle}: integrity_check says {check}")
-            missing = len(acked) - len(faces)
-            if faces[:len(acked)] != acked:
-                first = next((i for i, (a, b) in enumerate(zip(acked, faces, strict=False)) if a != b),
-                             min(len(acked), len(faces)))
+            matched = _matched(acked, faces) if random_kill_s is not None else next(
+                (i for i, (a, b) in enumerate(zip(acked, faces, strict=False)) if a != b),
+                min(len(acked), len(faces)))
+            if matched < len(acked):
                 report.problems.append(f"cycle {cycle}: {len(acked)} rolls acknowledged, {len(faces)} "
-                                       f"stored; they differ from roll {first + 1}")
-            report.lost = max(report.lost, missing)
-            report.extra = max(report.extra, len(faces) - len(acked))
+                                       f"stored; acknowledged roll {matched + 1} is not where it should be")
+            report.lost = max(report.lost, len(acked) - matched)
+            report.extra = len(faces) - matched
     finally:
         firmware.close()
     return report
