@@ -36,6 +36,9 @@ Later = Callable[[float, Callable[[], None]], None]
 SIDE_ROLES = ("HOME", "AWAY", "SIDE3", "SIDE4", "SIDE5")
 # Presses of the slower players reach us a debounce later than their edge: wait that much longer.
 RACE_GRACE_S = 0.05
+# Answer a dice-tray roll (the TrayRoll event as received) once it is recorded: ``None``, or the
+# word saying why it was refused. The tray resends a roll until it is answered.
+AnswerTray = Callable[[JSON, str | None], None]
 
 
 def die_title(name: str, prompt: JSON | None = None) -> str:
@@ -70,6 +73,7 @@ class TableControls:
     submit: Submit
     notify: Notify
     status: Callable[[str, Any], None] = lambda key, value: None
+    answer_tray: AnswerTray = lambda roll, refused: None
     snapshot: JSON | None = None
     dial: int = 0
     rejected_tray_lines: int = 0
@@ -216,13 +220,26 @@ class TableControls:
         prompt = self._prompt()
         waiting = None if prompt is None else prompt.get("die")
         sent = str(event["die"])
-        if waiting is None:
+        origin = f"tray:{event['seq']}:{sent}:{event['face']}"
+        # epoch 0: the tray has not restarted since the service did, so this may be a resend of a
+        # roll recorded just before a crash whose ACK never left: answer it, don't apply it again.
+        if event.get("epoch", 0) == 0 and (self.snapshot or {}).get("last_origin") == origin:
+            self.answer_tray(event, None)
+        elif waiting is None:
             self.notify(f"the tray sent a {die_title(sent)}, but the game is not waiting for a die")
+            self.answer_tray(event, "not_waiting")
         elif waiting != sent:
             self.notify(f"the tray sent a {die_title(sent)}, "
                         f"the game is waiting for the {die_title(waiting, prompt)}")
+            self.answer_tray(event, "wrong_die")
         else:
-            self._send({"type": "roll", "die": sent, "face": event["face"]})
+            reply = self.submit({"type": "roll", "die": sent, "face": event["face"], "origin": origin})
+            # Only now: an ok reply means the roll is in the store (the session commits first).
+            if reply.get("ok"):
+                self.answer_tray(event, None)
+            else:
+                kind = reply.get("error_kind")
+                self.answer_tray(event, "refused" if kind in ("rule", "command") else "not_recorded")
 
     def _on_TrayRejected(self, event: JSON) -> None:  # noqa: N802
         self.rejected_tray_lines += 1

@@ -118,6 +118,7 @@ class Session:
         self.game = game
         self.timeline = timeline
         self.seq = 0  # seq of the last entry written for this game
+        self.last_origin: str | None = None  # the ``origin`` of the last entry written, if any
         self._shown: JSON | None = None  # the rendered view of the current state
 
     @classmethod
@@ -138,6 +139,7 @@ class Session:
         timeline = Timeline.replay(game, entries)
         session = cls(store, game_id, game, timeline)
         session.seq = len(entries) - 1
+        session.last_origin = entries[-1].get("origin")
         return session
 
     @property
@@ -145,8 +147,18 @@ class Session:
         return self.timeline.state
 
     def handle(self, command: Mapping[str, Any]) -> JSON:
-        """Apply one command (or undo / redo). Refusals raise and leave everything unchanged."""
+        """Apply one command (or undo / redo). Refusals raise and leave everything unchanged.
+
+        A command may name its ``origin`` (``"tray:17:d20x5:55"``: the dice tray's line 17): it is
+        kept in the log entry, not given to the game, and the snapshot's ``last_origin`` shows the
+        last entry's, so a sender that never got its answer (the service died between the commit
+        and the reply) can tell after a restart that its command was recorded.
+        """
         command = check_command(dict(command))
+        origin = command.pop("origin", None)
+        if origin is not None and (not isinstance(origin, str) or not 0 < len(origin) <= 80):
+            got = f"{len(origin)} characters" if isinstance(origin, str) else type(origin).__name__
+            raise CommandError(f"origin must be a text of 1 to 80 characters, not {got}")
         kind = command["type"]
         if kind == "undo":
             entry, new_state = self.timeline.plan_undo()
@@ -156,10 +168,13 @@ class Session:
             raise RuleError("this game is already set up: start a new game to change its setup")
         else:
             entry, new_state = self.timeline.plan_command(command)
+        if origin is not None:
+            entry = {**entry, "origin": origin}
         shown = self._render(new_state)  # game code that could fail runs before anything is written
         status = "finished" if shown["outcome"] is not None else "playing"
         self.store.append(self.game_id, self.seq + 1, entry, _summary(shown["scoreboard"]), status)
         self.seq += 1
+        self.last_origin = origin
         self.timeline.commit(entry, new_state)
         self._shown = shown
         return self.snapshot()
@@ -200,7 +215,8 @@ class Session:
         if self._shown is None:
             self._shown = self._render(self.state)
         return {"game_id": self.game_id, "game": self.game.name, "seq": self.seq, **self._shown,
-                "can_undo": self.timeline.can_undo, "can_redo": self.timeline.can_redo}
+                "can_undo": self.timeline.can_undo, "can_redo": self.timeline.can_redo,
+                "last_origin": self.last_origin}
 
 
 def _summary(scoreboard: JSON) -> JSON:

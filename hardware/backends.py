@@ -24,7 +24,7 @@ import select
 import threading
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -149,6 +149,11 @@ class TableHardware:
         """Tell the dice tray which die the game waits for (``None``: none)."""
         if self.tray is not None:
             self.tray.expect(die)
+
+    def answer_tray(self, roll: Mapping[str, Any], refused: str | None) -> None:
+        """Answer a ``TrayRoll`` (its JSON form) once it is recorded (``refused``: the reason word)."""
+        if self.tray is not None:
+            self.tray.answer(int(roll["seq"]), int(roll.get("epoch", 0)), refused)
 
     def status(self) -> dict[str, Any]:
         return {

@@ -2,8 +2,10 @@
 
 The port is opened by URL with ``serial.serial_for_url`` (a device path, ``loop://``, a pty's
 slave name...), so tests and simulation use pyserial's own loopback or a real pseudo-terminal and
-the code cannot tell the difference. Lines go through ``TrayProtocol``; accepted lines are
-acknowledged with ``$ACK``; events go to ``emit``. When the port fails (``SerialException``,
+the code cannot tell the difference. Lines go through ``TrayProtocol``; events go to ``emit``. A
+button line is acknowledged with ``$ACK`` at once; a roll only when whoever handled its event
+calls ``answer()`` (after the roll is recorded: the firmware forgets a roll once it has its ACK),
+or refused with ``$REJ``. When the port fails (``SerialException``,
 ``OSError``: the USB cable was pulled) the reader closes it and reopens it with a backoff of 0.5 s
 doubling to 5 s, in its own thread, emitting ``TrayStatus`` on every change of state.
 
@@ -16,11 +18,14 @@ True
 >>> tray.write_raw(frame("ROLL,1,d6,4"))  # loop:// reads back what is written
 >>> tray.wait_for(lambda: any(isinstance(e, TrayRoll) for e in events), 2)
 True
+>>> roll = next(e for e in events if isinstance(e, TrayRoll))
+>>> tray.answer(roll.seq, roll.epoch)  # recorded: "$ACK,1" goes out from the reader thread
 >>> tray.close()
 """
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import logging
 import threading
@@ -83,6 +88,8 @@ class DiceTray:
         self._serial: serial.SerialBase | None = None
         self._expected: str | None = None
         self._expect_pending = threading.Event()
+        # (seq, epoch, refusal) answers waiting for the reader thread to write them
+        self._answers: collections.deque[tuple[int, int, str | None]] = collections.deque()
         self._state = "disconnected"
         self._detail = "not started"
         self._url = ""
@@ -102,6 +109,19 @@ class DiceTray:
         expect_line(die)  # refuses an unknown die at once, in the caller's thread
         self._expected = die
         self._expect_pending.set()
+
+    def answer(self, seq: int, epoch: int, refused: str | None = None) -> None:
+        """Answer roll ``seq``: ``$ACK`` (recorded) or ``$REJ`` with the ``refused`` reason word.
+
+        Call it only once the roll is durable (or refused): the tray stops resending on ``$ACK``.
+        Like ``expect``, it only queues; the reader thread writes (and is woken to do it now).
+        """
+        self._answers.append((seq, epoch, refused))
+        port = self._serial
+        if port is not None:
+            # loop:// has no cancel_read: its reader picks the answer up within one read timeout.
+            with contextlib.suppress(AttributeError, OSError, serial.SerialException):
+                port.cancel_read()
 
     def status(self) -> dict[str, Any]:
         return {"state": self._state, "detail": self._detail, "port": self._url,
@@ -213,11 +233,15 @@ class DiceTray:
             if self._expect_pending.is_set():
                 self._expect_pending.clear()
                 self._send(expect_line(self._expected))
+            while self._answers:
+                line = self._protocol.answer(*self._answers.popleft())
+                if line is not None:
+                    self._send(line)
             chunk = port.read(max(1, min(port.in_waiting, 4096)))
             if not chunk:
                 continue
             events, replies = self._protocol.receive(chunk)
             for reply in replies:
-                self._send(reply)  # ACK first, so the tray stops resending as soon as possible
+                self._send(reply)  # button ACKs, and the earlier answer for a resent roll
             for event in events:
                 self._emit(event)

@@ -8,9 +8,17 @@ accepted). docs/dice-tray-protocol.md is the firmware author's version of this m
 b'$ROLL,17,d20,15*55\\r\\n'
 >>> protocol = TrayProtocol()
 >>> protocol.receive(b"$ROLL,17,d20,15*55\\r\\n$ROLL,17,d20,15*55\\r\\n")
-([TrayRoll(seq=17, die='d20', face=15)], [b'$ACK,17*63\\r\\n', b'$ACK,17*63\\r\\n'])
+([TrayRoll(seq=17, die='d20', face=15, epoch=0)], [])
 
-The second copy (a resend after a lost ACK) is acknowledged again but reported once.
+A roll is not answered on arrival: the table answers it once the roll is recorded (or refused),
+and only then does the tray stop resending it. The second copy above (a resend while the roll is
+still on its way) is reported once and not answered; once answered, every later copy gets the
+same answer again:
+
+>>> protocol.answer(17, 0, None)
+b'$ACK,17*63\\r\\n'
+>>> protocol.receive(b"$ROLL,17,d20,15*55\\r\\n")
+([], [b'$ACK,17*63\\r\\n'])
 
 Die names and faces come from the games' declarations (``companion.games.known_dice``: every die
 a registered game declares), so a new game's dice need no edit here.
@@ -19,8 +27,8 @@ a registered game declares), so a new game's dice need no edit here.
 from __future__ import annotations
 
 import re
-from collections import Counter, deque
-from dataclasses import dataclass
+from collections import Counter, OrderedDict
+from dataclasses import dataclass, replace
 
 from companion.dice import Die
 from companion.games import known_dice
@@ -31,7 +39,7 @@ SEQ_MODULO = 65536
 BUTTON_KINDS = ("press", "release", "hold")
 FIELDS = {"HELLO": ("device", "firmware"), "ROLL": ("seq", "die", "face"), "BTN": ("seq", "id", "kind")}
 # Our own outgoing types: a tray (or a loop:// port) that echoes them back is not an error.
-OWN_TYPES = ("ACK", "EXPECT")
+OWN_TYPES = ("ACK", "REJ", "EXPECT")
 _WORD = re.compile(r"[A-Za-z0-9_.\-]{1,24}")
 
 TrayMessage = TrayHello | TrayRoll | TrayButton
@@ -57,6 +65,17 @@ def frame(body: str) -> bytes:
 def ack(seq: int) -> bytes:
     """The companion's acknowledgement of line ``seq`` (sent for duplicates too)."""
     return frame(f"ACK,{seq}")
+
+
+def refusal(seq: int, reason: str) -> bytes:
+    """``$REJ,<seq>,<reason>``: roll ``seq`` was read but the table refused it; stop resending it.
+
+    ``reason`` is one word (see docs/dice-tray-protocol.md); anything else is sent as ``refused``.
+
+    >>> refusal(18, "wrong_die")
+    b'$REJ,18,wrong_die*00\\r\\n'
+    """
+    return frame(f"REJ,{seq},{reason if _WORD.fullmatch(reason) else 'refused'}")
 
 
 def expect_line(die: str | None) -> bytes:
@@ -196,39 +215,54 @@ def _message(kind: str, values: list[str]) -> tuple[TrayMessage, int | None]:
 
 
 class SeqWindow:
-    """The last ``size`` sequence numbers accepted, to apply a resent line once.
+    """The last ``size`` sequence numbers accepted and their answers, to apply a resent line once.
 
-    Only recent numbers are remembered, so after the 16-bit counter wraps (65535 -> 0) an old
-    number is new again; ``reset()`` forgets everything (a HELLO: the tray restarted its counter).
+    A number maps to ``None`` while its line is on its way to being recorded, then to the line
+    that answered it (``$ACK`` or ``$REJ``), which every later copy gets again. Only recent
+    numbers are remembered, so after the 16-bit counter wraps (65535 -> 0) an old number is new
+    again; ``reset()`` forgets everything (a HELLO: the tray restarted its counter).
     """
 
     def __init__(self, size: int = 128):
-        self._order: deque[int] = deque()
-        self._seen: set[int] = set()
+        self._answers: OrderedDict[int, bytes | None] = OrderedDict()
         self._size = size
 
     def seen(self, seq: int) -> bool:
-        """True if ``seq`` is a duplicate; otherwise remember it and return False."""
-        if seq in self._seen:
+        """True if ``seq`` is a duplicate; otherwise remember it (unanswered) and return False."""
+        if seq in self._answers:
             return True
-        self._order.append(seq)
-        self._seen.add(seq)
-        if len(self._order) > self._size:
-            self._seen.discard(self._order.popleft())
+        self._answers[seq] = None
+        if len(self._answers) > self._size:
+            self._answers.popitem(last=False)
         return False
 
+    def answer_of(self, seq: int) -> bytes | None:
+        """The line that answered ``seq`` (``None``: not answered yet, or not remembered)."""
+        return self._answers.get(seq)
+
+    def answered(self, seq: int, line: bytes) -> None:
+        if seq in self._answers:  # a number that already fell out of the window stays forgotten
+            self._answers[seq] = line
+
     def reset(self) -> None:
-        self._order.clear()
-        self._seen.clear()
+        self._answers.clear()
 
 
 class TrayProtocol:
-    """Parser plus duplicate suppression: ``receive(chunk) -> (events, replies to write)``."""
+    """Parser plus duplicate suppression: ``receive(chunk) -> (events, replies to write)``.
+
+    BTN lines are acknowledged as they arrive (nothing is recorded for them). ROLL lines are
+    answered by ``answer()`` once the table has recorded or refused the roll: an ``$ACK`` tells
+    the firmware it may forget the roll, so it must never come before the roll is durable.
+    ``epoch`` counts HELLOs: an answer for a roll read before the tray restarted its counter
+    is dropped rather than sent to the new counter's line of the same number.
+    """
 
     def __init__(self, window: int = 128):
         self.parser = LineParser()
         self.window = SeqWindow(window)
         self.duplicates = 0
+        self.epoch = 0
 
     def receive(self, chunk: bytes) -> tuple[list[TrayMessage | TrayRejected], list[bytes]]:
         events: list[TrayMessage | TrayRejected] = []
@@ -240,14 +274,31 @@ class TrayProtocol:
                 continue
             if item.seq is None:  # HELLO: the tray (re)started, its counter starts afresh
                 self.window.reset()
+                self.epoch += 1
                 events.append(item.message)
                 continue
-            replies.append(ack(item.seq))
+            is_roll = isinstance(item.message, TrayRoll)
+            if not is_roll:
+                replies.append(ack(item.seq))
             if self.window.seen(item.seq):
                 self.duplicates += 1
+                earlier = self.window.answer_of(item.seq)
+                if is_roll and earlier is not None:
+                    replies.append(earlier)
+            elif is_roll:
+                events.append(replace(item.message, epoch=self.epoch))  # type: ignore[type-var]
             else:
                 events.append(item.message)
         return events, replies
+
+    def answer(self, seq: int, epoch: int, refused: str | None) -> bytes | None:
+        """The line answering roll ``seq`` of ``epoch`` (``refused``: the reason word), or ``None``
+        if the tray has restarted its counter since (the answer would name another roll)."""
+        if epoch != self.epoch:
+            return None
+        line = ack(seq) if refused is None else refusal(seq, refused)
+        self.window.answered(seq, line)
+        return line
 
     def counters(self) -> dict[str, int]:
         """Drops by reason plus duplicates, for ``status()`` and ``companion doctor``."""

@@ -8,7 +8,7 @@ service should only put the event on a queue.
 >>> ButtonPress("UNDO", "hold", at=12.5)
 ButtonPress(role='UNDO', kind='hold', at=12.5)
 >>> to_json(TrayRoll(seq=7, die="d20", face=15))
-{'type': 'TrayRoll', 'seq': 7, 'die': 'd20', 'face': 15}
+{'type': 'TrayRoll', 'seq': 7, 'die': 'd20', 'face': 15, 'epoch': 0}
 """
 
 from __future__ import annotations
@@ -68,12 +68,16 @@ class TrayHello:
 class TrayRoll:
     """The dice tray read a die. ``face`` already belongs to ``die`` (checked by the adapter).
 
-    Whether it is the die the game waits for is the service's business, not the adapter's.
+    Whether it is the die the game waits for is the service's business, not the adapter's. The
+    tray keeps resending the roll until it is answered: whoever handles the event hands it back
+    to the adapter's ``answer`` once the roll is recorded (or refused). ``epoch`` tells the
+    adapter which run of the tray's counter ``seq`` belongs to (it goes up at every HELLO).
     """
 
     seq: int
     die: str
     face: int | str
+    epoch: int = 0
 
 
 @dataclass(frozen=True)

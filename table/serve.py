@@ -16,6 +16,7 @@ import queue
 import signal
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -127,8 +128,15 @@ class PeriodBackups:
                 self._requests.task_done()
 
 
-def attach_hardware(service: TableService, config_path: str | None, sim: bool) -> Any:
-    """Build buttons, encoder, tray and displays and wire them to the service through the controls."""
+def attach_hardware(service: TableService, config_path: str | None, sim: bool,
+                    build: Callable[..., Any] | None = None) -> Any:
+    """Build buttons, encoder, tray and displays and wire them to the service through the controls.
+
+    Call it after the game is resumed: a dice-tray roll that arrives before the first snapshot
+    would otherwise be refused as "not waiting for a die" (after a restart the tray resends at
+    once the roll it has no answer for). ``build`` replaces ``build_hardware`` (the crash tests
+    put the tray on a pseudo-terminal they hold themselves).
+    """
     from hardware.backends import build_hardware
     from hardware.config import load_config
     from hardware.inputs import to_json
@@ -146,12 +154,15 @@ def attach_hardware(service: TableService, config_path: str | None, sim: bool) -
         status=service.set_status,
         later=later,
     )
+    controls.update(service.snapshot())
 
     def emit(event: Any) -> None:  # called on the libraries' threads: only queue
         as_json = to_json(event)
         service.call_soon(lambda _svc: controls.on_input(as_json))
 
-    hardware = build_hardware(config, sim=sim, emit=emit)
+    hardware = (build or build_hardware)(config, sim=sim, emit=emit)
+    # Rolls are answered ($ACK/$REJ) by the controls once the service has recorded or refused them.
+    controls.answer_tray = hardware.answer_tray
     expected: list[str | None] = [None]
     dial: list[Any] = [None]
 
@@ -223,6 +234,7 @@ def serve(args: argparse.Namespace) -> int:
         print(f"companion serve: {reason}", flush=True)
         store.close()
         return 2
+    resumed = service.resume_latest()  # before the hardware: the controls start from its prompt
     hardware = None
     if not args.no_hardware:
         from hardware.backends import HardwareUnavailable
@@ -243,7 +255,6 @@ def serve(args: argparse.Namespace) -> int:
     if recovery_message:
         service.status["recovery"] = recovery_message
         service.banner = "store repaired from backup" if "restored" in recovery_message else "store damaged"
-    resumed = service.resume_latest()
     server.start()
     service.start()
     service.call_soon(lambda svc: svc.publish())  # first frame on the OLED, first snapshot to clients

@@ -62,7 +62,8 @@ class TrayTable:
         self.service = TableService(Store.open(db))
         self.controls = TableControls(
             submit=lambda command: self.service.execute({"op": "command", "command": command}),
-            notify=self.service.notice, status=self.service.set_status)
+            notify=self.service.notice, status=self.service.set_status,
+            answer_tray=lambda roll, refused: self.tray.answer(roll["seq"], roll["epoch"], refused))
         self.service.subscribers.append(self._on_message)
         self.seq = -1
         self.changed = threading.Condition()

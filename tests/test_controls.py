@@ -43,7 +43,8 @@ def test_foul_die_dial_offers_each_named_face_once() -> None:
 def test_tray_roll_of_the_awaited_die_is_entered_with_no_press() -> None:
     controls, sent, notes = make(snapshot("d8foul"))
     controls.on_input({"type": "TrayRoll", "seq": 1, "die": "d8foul", "face": "whistle2"})
-    assert sent == [{"type": "roll", "die": "d8foul", "face": "whistle2"}] and notes == []
+    assert sent == [{"type": "roll", "die": "d8foul", "face": "whistle2", "origin": "tray:1:d8foul:whistle2"}]
+    assert notes == []
 
 
 def test_tray_roll_of_another_die_is_refused_with_the_reason() -> None:
@@ -51,6 +52,58 @@ def test_tray_roll_of_another_die_is_refused_with_the_reason() -> None:
     controls.on_input({"type": "TrayRoll", "seq": 2, "die": "d6", "face": 4})
     assert sent == []
     assert notes == ["the tray sent a d6, the game is waiting for the d8 foul die"]
+
+
+def answering(snap: dict, reply: dict) -> tuple[TableControls, list]:
+    """Controls whose submit answers ``reply``; the log holds submits and tray answers in order."""
+    log: list = []
+    controls = TableControls(submit=lambda c: (log.append(("submit", c)), reply)[1], notify=lambda text: None,
+                             answer_tray=lambda roll, refused: log.append(("answer", roll["seq"], refused)))
+    controls.update(snap)
+    return controls, log
+
+
+def test_a_tray_roll_is_answered_only_after_the_service_replied_ok() -> None:
+    controls, log = answering(snapshot("d6"), {"ok": True, "snapshot": {}})
+    controls.on_input({"type": "TrayRoll", "seq": 4, "die": "d6", "face": 5, "epoch": 0})
+    assert log == [("submit", {"type": "roll", "die": "d6", "face": 5, "origin": "tray:4:d6:5"}),
+                   ("answer", 4, None)]
+
+
+def test_a_resent_roll_recorded_before_a_restart_is_acknowledged_not_applied_again() -> None:
+    # The service died after the commit, before the ACK left; the restarted one shows it last.
+    recorded = {**snapshot("d8foul"), "last_origin": "tray:9:d6:5"}
+    controls, log = answering(recorded, {"ok": True})
+    controls.on_input({"type": "TrayRoll", "seq": 9, "die": "d6", "face": 5, "epoch": 0})
+    assert log == [("answer", 9, None)]
+
+
+def test_after_the_tray_restarted_the_same_seq_is_a_new_roll() -> None:
+    # epoch 1: a HELLO came since the service started, so the tray's counter began again.
+    recorded = {**snapshot("d6"), "last_origin": "tray:9:d6:5"}
+    controls, log = answering(recorded, {"ok": True})
+    controls.on_input({"type": "TrayRoll", "seq": 9, "die": "d6", "face": 5, "epoch": 1})
+    assert log[0] == ("submit", {"type": "roll", "die": "d6", "face": 5, "origin": "tray:9:d6:5"})
+
+
+def test_a_tray_roll_the_rules_refuse_gets_a_refusal_not_an_ack() -> None:
+    controls, log = answering(snapshot("d6"), {"ok": False, "error": "no", "error_kind": "rule"})
+    controls.on_input({"type": "TrayRoll", "seq": 5, "die": "d6", "face": 5, "epoch": 0})
+    assert log[-1] == ("answer", 5, "refused")
+
+
+def test_a_tray_roll_the_store_could_not_record_is_refused_as_not_recorded() -> None:
+    controls, log = answering(snapshot("d6"), {"ok": False, "error": "disk full", "error_kind": "store"})
+    controls.on_input({"type": "TrayRoll", "seq": 6, "die": "d6", "face": 5, "epoch": 0})
+    assert log[-1] == ("answer", 6, "not_recorded")
+
+
+def test_a_tray_roll_of_another_die_or_with_no_die_awaited_is_refused_without_a_submit() -> None:
+    controls, log = answering(snapshot("d8foul"), {"ok": True})
+    controls.on_input({"type": "TrayRoll", "seq": 7, "die": "d6", "face": 5, "epoch": 0})
+    controls.update(snapshot(None))
+    controls.on_input({"type": "TrayRoll", "seq": 8, "die": "d6", "face": 5, "epoch": 0})
+    assert log == [("answer", 7, "wrong_die"), ("answer", 8, "not_waiting")]
 
 
 def test_undo_needs_a_hold_and_a_tap_only_explains() -> None:

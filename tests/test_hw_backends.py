@@ -92,12 +92,14 @@ def test_the_encoder_and_its_push_switch_reach_emit(table):
     assert ButtonPress("ENCODER", "press", 50.0) in events
 
 
-def test_a_roll_sent_by_the_simulated_tray_is_acknowledged_and_reaches_emit(table):
+def test_a_roll_sent_by_the_simulated_tray_reaches_emit_and_is_acknowledged_once_answered(table):
     hw, events, _ = table
     assert hw.tray.wait_connected(2)
     hw.sim.tray.send("ROLL,1,d20x5,45")
-    assert ack(1) in hw.sim.tray.read(2, until=ack(1))
     assert _wait(lambda: TrayRoll(1, "d20x5", 45) in events)
+    assert ack(1) not in hw.sim.tray.read(0.1)  # not recorded yet: no ACK
+    hw.answer_tray({"type": "TrayRoll", "seq": 1, "die": "d20x5", "face": 45, "epoch": 0}, None)
+    assert ack(1) in hw.sim.tray.read(2, until=ack(1))
     hw.expect("d8foul")
     assert expect_line("d8foul") in hw.sim.tray.read(2, until=expect_line("d8foul"))
     assert hw.status()["tray"]["state"] == "connected"

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from hardware.dice_tray import DiceTray, backoff_delays
-from hardware.dice_tray_protocol import ack, expect_line, frame
+from hardware.dice_tray_protocol import ack, expect_line, frame, refusal
 from hardware.inputs import TrayRejected, TrayRoll, TrayStatus
 
 FAST = (0.02, 0.08)  # backoff for tests; the default 0.5..5 s is checked on backoff_delays
@@ -51,6 +51,25 @@ def events():
     return []
 
 
+class Recorder:
+    """Plays the table for the tray: keeps every event and answers each roll as recorded at once."""
+
+    def __init__(self) -> None:
+        self.events: list = []
+        self.tray: DiceTray | None = None
+
+    def __call__(self, event) -> None:
+        self.events.append(event)
+        if isinstance(event, TrayRoll) and self.tray is not None:
+            self.tray.answer(event.seq, event.epoch)
+
+
+def answering_tray(port, **kwargs) -> tuple[DiceTray, list]:
+    recorder = Recorder()
+    recorder.tray = DiceTray(port, recorder, backoff=FAST, **kwargs)
+    return recorder.tray, recorder.events
+
+
 def _wait(predicate, timeout: float = 3.0) -> bool:
     return DiceTray.wait_for(predicate, timeout)
 
@@ -79,9 +98,9 @@ def test_on_loop_what_is_written_is_read_back_as_a_roll(events):
     assert events[-1] == TrayStatus("disconnected", "closed")
 
 
-def test_on_a_pty_lines_written_by_the_tray_are_acknowledged(events):
+def test_on_a_pty_lines_written_by_the_tray_are_acknowledged():
     pty = Pty()
-    tray = DiceTray(pty.name, events.append, backoff=FAST)
+    tray, events = answering_tray(pty.name)
     try:
         assert tray.wait_connected(2)
         pty.send(frame("ROLL,7,d6,5"))
@@ -105,9 +124,30 @@ def test_a_line_split_byte_by_byte_still_arrives_once(events):
         pty.unplug()
 
 
-def test_a_bad_line_is_reported_and_not_acknowledged(events):
+def test_a_roll_is_acknowledged_only_once_answered_and_resends_before_that_get_nothing(events):
     pty = Pty()
     tray = DiceTray(pty.name, events.append, backoff=FAST)
+    try:
+        assert tray.wait_connected(2)
+        pty.send(frame("ROLL,3,d6,2"))
+        assert _wait(lambda: _rolls(events) == [TrayRoll(3, "d6", 2)])
+        pty.send(frame("ROLL,3,d6,2") + frame("BTN,4,reroll,press"))
+        # The button's ACK shows the resend of roll 3 was read too, and not answered.
+        assert ack(3) not in pty.read_until(ack(4))
+        assert _rolls(events) == [TrayRoll(3, "d6", 2)]
+        tray.answer(3, 0, "wrong_die")
+        assert pty.read_until(refusal(3, "wrong_die")).endswith(refusal(3, "wrong_die"))
+        pty.send(frame("ROLL,3,d6,2"))  # the refusal was lost on the wire: the same answer again
+        assert pty.read_until(refusal(3, "wrong_die")).endswith(refusal(3, "wrong_die"))
+        assert _rolls(events) == [TrayRoll(3, "d6", 2)]
+    finally:
+        tray.close()
+        pty.unplug()
+
+
+def test_a_bad_line_is_reported_and_not_acknowledged():
+    pty = Pty()
+    tray, events = answering_tray(pty.name)
     try:
         assert tray.wait_connected(2)
         pty.send(b"$ROLL,9,d6,4*00\r\n" + frame("ROLL,10,d6,4"))
@@ -139,10 +179,10 @@ def test_expect_is_sent_now_and_again_after_a_reconnect(events):
         tray.close()
 
 
-def test_unplug_mid_stream_then_replug_on_a_new_port_carries_on_and_applies_a_resend_once(events):
+def test_unplug_mid_stream_then_replug_on_a_new_port_carries_on_and_applies_a_resend_once():
     first = Pty()
     current = {"name": first.name}
-    tray = DiceTray(lambda: current["name"], events.append, backoff=FAST)
+    tray, events = answering_tray(lambda: current["name"])
     try:
         assert tray.wait_connected(2)
         first.send(frame("ROLL,5,d20x5,55") + b"$ROLL,6,d2")  # cable pulled in the middle of line 6

@@ -19,6 +19,7 @@ from hardware.dice_tray_protocol import (
     checksum,
     expect_line,
     frame,
+    refusal,
 )
 from hardware.inputs import TrayButton, TrayHello, TrayRejected, TrayRoll
 
@@ -108,19 +109,54 @@ def test_a_new_dollar_resyncs_after_a_lost_line_end():
     assert parser.drops["incomplete"] == 1
 
 
-def test_a_resent_line_is_acknowledged_twice_and_applied_once():
+def test_a_roll_is_not_acknowledged_on_arrival_only_when_answered():
+    protocol = TrayProtocol()
+    events, replies = protocol.receive(frame("ROLL,5,d6,3"))
+    assert events == [TrayRoll(5, "d6", 3)] and replies == []
+    assert protocol.answer(5, 0, None) == ack(5)
+
+
+def test_a_roll_resent_while_in_flight_is_applied_once_and_answered_once_recorded():
     protocol = TrayProtocol()
     events, replies = protocol.receive(frame("ROLL,5,d6,3") + frame("ROLL,5,d6,3"))
     assert events == [TrayRoll(5, "d6", 3)]
-    assert replies == [ack(5), ack(5)]
+    assert replies == []  # neither copy is recorded yet
     assert protocol.counters()["duplicate"] == 1
+    assert protocol.answer(5, 0, None) == ack(5)
+    events, replies = protocol.receive(frame("ROLL,5,d6,3"))  # the ACK was lost on the wire
+    assert (events, replies) == ([], [ack(5)])  # acknowledged again, not applied again
+    assert protocol.counters()["duplicate"] == 2
+
+
+def test_a_refused_roll_gets_its_refusal_again_when_resent():
+    protocol = TrayProtocol()
+    protocol.receive(frame("ROLL,6,d6,3"))
+    assert protocol.answer(6, 0, "wrong_die") == refusal(6, "wrong_die") == frame("REJ,6,wrong_die")
+    assert protocol.receive(frame("ROLL,6,d6,3")) == ([], [frame("REJ,6,wrong_die")])
+
+
+def test_a_refusal_reason_that_is_not_one_word_is_sent_as_refused():
+    assert refusal(7, "bad, very $bad*") == frame("REJ,7,refused")
+
+
+def test_button_lines_are_still_acknowledged_on_arrival():
+    events, replies = TrayProtocol().receive(frame("BTN,8,reroll,press"))
+    assert events == [TrayButton(8, "reroll", "press")] and replies == [ack(8)]
 
 
 def test_after_hello_the_tray_counter_starts_again_and_seq_zero_is_new():
     protocol = TrayProtocol()
     protocol.receive(frame("ROLL,0,d6,3"))
     events, _ = protocol.receive(frame("HELLO,tray,1.0") + frame("ROLL,0,d6,6"))
-    assert events == [TrayHello("tray", "1.0"), TrayRoll(0, "d6", 6)]
+    assert events == [TrayHello("tray", "1.0"), TrayRoll(0, "d6", 6, epoch=1)]
+
+
+def test_an_answer_for_a_roll_read_before_the_tray_restarted_is_not_sent():
+    protocol = TrayProtocol()
+    protocol.receive(frame("ROLL,0,d6,3"))
+    protocol.receive(frame("HELLO,tray,1.0") + frame("ROLL,0,d6,6"))
+    assert protocol.answer(0, 0, None) is None  # would acknowledge the new counter's roll 0
+    assert protocol.answer(0, 1, None) == ack(0)
 
 
 def test_seq_window_forgets_old_numbers_so_the_wrapped_counter_is_accepted():
@@ -134,7 +170,7 @@ def test_seq_window_forgets_old_numbers_so_the_wrapped_counter_is_accepted():
 
 
 def test_our_own_lines_echoed_back_are_ignored_silently():
-    events, replies = TrayProtocol().receive(ack(3) + expect_line("d20x5"))
+    events, replies = TrayProtocol().receive(ack(3) + refusal(4, "wrong_die") + expect_line("d20x5"))
     assert (events, replies) == ([], [])
 
 

@@ -215,3 +215,23 @@ def test_games_list_resume_delete(store: Store) -> None:
     assert [g.id for g in store.games()] == [b.game_id]
     with pytest.raises(StoreError, match="no saved game"):
         store.delete_game(a.game_id)
+
+
+def test_a_command_origin_is_logged_with_its_entry_and_shown_as_last_origin_after_a_resume(
+        store: Store) -> None:
+    session = new(store)
+    snapshot = session.handle({**score(0, 2), "origin": "tray:17:d6:2"})
+    assert snapshot["last_origin"] == "tray:17:d6:2"
+    entry = store.entries(session.game_id)[-1]
+    assert entry["origin"] == "tray:17:d6:2" and entry["command"] == score(0, 2)  # the game never sees it
+    assert Session.resume(store, session.game_id, tally_game.find).snapshot()["last_origin"] == "tray:17:d6:2"
+    assert session.handle(score(1, 1))["last_origin"] is None
+    assert Session.resume(store, session.game_id, tally_game.find).snapshot()["last_origin"] is None
+
+
+@pytest.mark.parametrize("origin", ["", "x" * 81, 17, ["tray"]])
+def test_an_origin_that_is_not_a_short_text_is_refused_and_nothing_is_written(store: Store, origin) -> None:
+    session = new(store)
+    with pytest.raises(CommandError, match="origin must be a text of 1 to 80 characters"):
+        session.handle({**score(0, 2), "origin": origin})
+    assert session.seq == 0 and len(store.entries(session.game_id)) == 1

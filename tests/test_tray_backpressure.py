@@ -7,23 +7,27 @@ import time
 from hardware.backends import build_hardware
 from hardware.config import HardwareConfig
 from hardware.dice_tray import DiceTray
-from hardware.dice_tray_protocol import expect_line
+from hardware.dice_tray_protocol import ack, expect_line
 from hardware.inputs import TrayRoll
 
 
 def test_the_simulated_tray_keeps_reading_its_acks_so_thousands_of_rolls_flow() -> None:
     rolls: list[TrayRoll] = []
+    answer: list = []
 
     def emit(event: object) -> None:
         if isinstance(event, TrayRoll):
             rolls.append(event)
+            answer[0]({"seq": event.seq, "epoch": event.epoch}, None)  # recorded: ACK it
 
     hardware = build_hardware(HardwareConfig(), sim=True, emit=emit)
+    answer.append(hardware.answer_tray)
     try:
         assert DiceTray.wait_for(lambda: hardware.tray.status()["state"] == "connected", 5)
         for seq in range(1, 3001):  # ~40 KB of ACKs back: more than a pseudo-terminal buffers
             hardware.sim.tray.send(f"ROLL,{seq},d20x5,{5 * (1 + seq % 20)}")
         assert DiceTray.wait_for(lambda: len(rolls) == 3000, 20), len(rolls)
+        assert ack(3000) in hardware.sim.tray.read(5, until=ack(3000))
         hardware.expect("d8foul")
         assert expect_line("d8foul") in hardware.sim.tray.read(2, until=expect_line("d8foul"))
     finally:

@@ -14,6 +14,7 @@ from companion.games.valley_hoopers.chips import redeem_lv1, spend_lv1, spend_lv
 from companion.games.valley_hoopers.fundamentals import grant_fundamental, stellar_now
 from companion.games.valley_hoopers.hooper_ops import add_white, apply_injury, recover, score
 from companion.games.valley_hoopers.model import FLAT, POSITIONS, STATS, Decision, Hooper, State, other
+from companion.games.valley_hoopers.rosters import card_energy, card_stat
 from companion.games.valley_hoopers.turn_track import end_attacking_turn
 
 MILESTONES = {1: "stellar + 2 energy", 2: "stat +10 + 1 energy", 3: "+3 energy"}
@@ -419,6 +420,7 @@ def enter_card(state: State, event: dict[str, Any]) -> State:
     hooper = state.side(side).hooper(event["hooper"])
     changes: dict[str, Any] = {}
     for stat, value in (event.get("stats") or {}).items():
+        card_stat(stat, value, hooper.name)  # the same check as the roster and the setup
         if dict(hooper.stats).get(stat) is not None:
             raise RuleError(f"{hooper.name}'s {stat} is already entered ({dict(hooper.stats)[stat]})")
         changes.setdefault("stats", dict(hooper.stats))[stat] = value
@@ -430,6 +432,7 @@ def enter_card(state: State, event: dict[str, Any]) -> State:
                 raise RuleError(f"{hooper.name}'s {field.replace('_', ' ')} is already entered")
             changes[field] = tuple(event[field]) if field == "defense_positions" else event[field]
     if event.get("energy") is not None:
+        card_energy(event["energy"], hooper.name)
         if hooper.base_energy is not None:
             raise RuleError(f"{hooper.name}'s energy is already entered ({hooper.base_energy})")
         changes["base_energy"] = event["energy"]

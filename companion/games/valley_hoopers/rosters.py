@@ -2,6 +2,8 @@
 
 A roster holds a tribe's hooper cards. A stat, energy or flag that is missing (or ``null`` in
 JSON) is "not entered": the companion refuses the action that needs it and asks for the card.
+``card_stat`` and ``card_energy`` are the one check of a printed value, whichever way it comes in
+(a roster file, the setup options, ``enter_card`` during the game, ``companion calc``).
 
 >>> keepers = shipped_roster("keepers")
 >>> keepers.tribe, len(keepers.hoopers), keepers.hooper("Edd Trapp").stat("D3")
@@ -52,12 +54,44 @@ def _position(raw: object, field: str, who: str) -> str | None:
     return raw.strip().upper()
 
 
-def _int_or_none(raw: object, field: str, who: str, low: int, high: int) -> int | None:
-    if raw is None:
+STAT_RANGE = (0, 200)  # what a card can print, with room for upgrades
+ENERGY_RANGE = (1, 20)
+
+
+def _shown(raw: object) -> str:
+    # A 5,000-digit number can't even be turned into text (Python's int-to-str limit).
+    if isinstance(raw, int) and not isinstance(raw, bool) and abs(raw) >= 10**9:
+        return f"{'-' if raw < 0 else ''}a number of more than nine digits"
+    return repr(raw)
+
+
+def _int_or_none(raw: object, field: str, who: str, low: int, high: int,
+                 missing_ok: bool = True) -> int | None:
+    if raw is None and missing_ok:
         return None
     if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
-        raise CommandError(f"{who}: {field} must be a whole number from {low} to {high} or null, not {raw!r}")
+        null = " or null" if missing_ok else ""
+        raise CommandError(f"{who}: {field} must be a whole number from {low} to {high}{null}, "
+                           f"not {_shown(raw)}")
     return raw
+
+
+def card_stat(stat: str, raw: object, who: str, missing_ok: bool = True) -> int | None:
+    """A stat as a card prints it (``None``: not entered), or ``CommandError`` saying why not.
+
+    >>> card_stat("3PS", 70, "Muy Schillato")
+    70
+    >>> card_stat("3PS", -5, "Schillato")
+    Traceback (most recent call last):
+    ...
+    companion.errors.CommandError: Schillato: stat 3PS must be a whole number from 0 to 200 or null, not -5
+    """
+    return _int_or_none(raw, f"stat {stat}", who, *STAT_RANGE, missing_ok=missing_ok)
+
+
+def card_energy(raw: object, who: str) -> int | None:
+    """A card's energy (``None``: not entered), or ``CommandError`` saying why not."""
+    return _int_or_none(raw, "energy", who, *ENERGY_RANGE)
 
 
 def parse_hooper(raw: Mapping[str, Any]) -> Hooper:
@@ -89,7 +123,7 @@ def parse_hooper(raw: Mapping[str, Any]) -> Hooper:
     bad = [k for k in stats_raw if k not in STATS]
     if bad:
         raise CommandError(f"{name}: unknown stat {bad[0]!r} (stats are {', '.join(STATS)})")
-    stats = tuple((s, _int_or_none(stats_raw.get(s), f"stat {s}", name, 0, 200)) for s in STATS)
+    stats = tuple((s, card_stat(s, stats_raw.get(s), name)) for s in STATS)
     flag = raw.get("defense_positions")
     if flag is not None:
         if not isinstance(flag, list | tuple) or not flag:
@@ -111,7 +145,7 @@ def parse_hooper(raw: Mapping[str, Any]) -> Hooper:
     pronoun = raw.get("pronoun", "their")
     if pronoun not in ("his", "her", "their"):
         raise CommandError(f"{name}: pronoun must be his, her or their, not {pronoun!r}")
-    energy = _int_or_none(raw.get("energy"), "energy", name, 1, 20)
+    energy = card_energy(raw.get("energy"), name)
     return Hooper(
         name=name,
         pronoun=pronoun,
