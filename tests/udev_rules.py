@@ -20,7 +20,7 @@ KEYS: dict[str, tuple[bool, bool, str]] = {
     "KERNELS": (True, False, "none"), "SUBSYSTEM": (True, False, "none"),
     "SUBSYSTEMS": (True, False, "none"), "DRIVER": (True, False, "none"), "DRIVERS": (True, False, "none"),
     "DEVTYPE": (True, False, "none"), "TAGS": (True, False, "none"), "RESULT": (True, False, "none"),
-    "PROGRAM": (True, False, "none"), "ATTRS": (True, False, "required"),
+    "PROGRAM": (True, True, "none"), "ATTRS": (True, False, "required"),
     "CONST": (True, False, "required"), "TEST": (True, False, "optional"),
     "NAME": (True, True, "none"), "SYMLINK": (True, True, "none"), "TAG": (True, True, "none"),
     "ENV": (True, True, "required"), "ATTR": (True, True, "required"), "SYSCTL": (True, True, "required"),
@@ -81,10 +81,7 @@ def parse_rules(text: str) -> list[list[Pair]]:
     rules = []
     for line in text.replace("\\\n", "").splitlines():
         if line.strip() and not line.lstrip().startswith("#"):
-            rule = parse_line(line)
-            if not any(p.op in MATCH_OPS for p in rule):
-                raise RuleSyntaxError(f"a rule without a match applies to every device: {line.strip()!r}")
-            rules.append(rule)
+            rules.append(parse_line(line))
     return rules
 
 
