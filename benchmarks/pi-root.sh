@@ -191,10 +191,12 @@ pip_local_paths() {
     {
         cat /etc/pip.conf /etc/xdg/pip/pip.conf "$HOME/.config/pip/pip.conf" "$HOME/.pip/pip.conf" 2>/dev/null
         env | grep '^PIP_' | cut -d= -f2-
-    } | grep -oE '(file://)?/[^ ="]+' | sed 's#^file://##' | sort -u \
+    } | grep -oE '(file://)?/[^ ="]+' | sed 's#^file://##; s#/$##' | sort -u \
       | while IFS= read -r path; do
             # A file (constraints.txt, a CA bundle) is copied with its folder; a folder is mounted.
-            if [[ -d "$path" ]]; then echo "$path"; fi
+            # An index's .../simple pages link to files beside it (../files/...): mount its parent.
+            if [[ -d "$path" && "$(basename "$path")" == simple ]]; then dirname "$path"
+            elif [[ -d "$path" ]]; then echo "$path"; fi
         done
 }
 
