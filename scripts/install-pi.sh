@@ -31,10 +31,8 @@ ROOT=""
 DRY_RUN=0
 UNINSTALL=0
 DISPLAY_SETUP=auto
-# Placeholders: find your tray's ids with `udevadm info -q property -n /dev/ttyUSB0 | grep ID_`.
-TRAY_VENDOR=1a86
-TRAY_PRODUCT=7523
-TRAY_SERIAL=""
+# The tray's name under /dev/serial/by-id (docs/hardware.md), a glob: any Courtside tray, any serial.
+TRAY_ID="usb-Courtside_Dice_Tray_*-if00"
 CHANGES=0
 
 usage() {
@@ -46,9 +44,8 @@ Usage: $0 [options]
   --uninstall           remove what this script installed (keeps /var/lib/companion: your games)
   --display MODE        kiosk display: kmsdrm (SDL2 straight on KMS/DRM), cage (Wayland kiosk
                         compositor) or auto (cage on a Pi 5, kmsdrm otherwise; default)
-  --tray-vendor HEX     dice tray USB vendor id  (ID_VENDOR_ID, default $TRAY_VENDOR)
-  --tray-product HEX    dice tray USB product id (ID_MODEL_ID,  default $TRAY_PRODUCT)
-  --tray-serial TEXT    also match the tray's serial number (ID_SERIAL_SHORT), for two alike adapters
+  --tray-id NAME        the dice tray's name in /dev/serial/by-id, or a glob of it (default
+                        $TRAY_ID); give the full name, with its serial, to pick one of two trays
   --source DIR          the checkout to install from (default: this script's repo, $SOURCE)
   -h, --help            this help
 EOF
@@ -62,9 +59,7 @@ while [[ $# -gt 0 ]]; do
         --root) [[ $# -ge 2 ]] || die "--root needs a directory"; ROOT="$2"; shift ;;
         --uninstall) UNINSTALL=1 ;;
         --display) [[ $# -ge 2 ]] || die "--display needs a mode"; DISPLAY_SETUP="$2"; shift ;;
-        --tray-vendor) [[ $# -ge 2 ]] || die "--tray-vendor needs a value"; TRAY_VENDOR="$2"; shift ;;
-        --tray-product) [[ $# -ge 2 ]] || die "--tray-product needs a value"; TRAY_PRODUCT="$2"; shift ;;
-        --tray-serial) [[ $# -ge 2 ]] || die "--tray-serial needs a value"; TRAY_SERIAL="$2"; shift ;;
+        --tray-id) [[ $# -ge 2 ]] || die "--tray-id needs a value"; TRAY_ID="${2#/dev/serial/by-id/}"; shift ;;
         --source) [[ $# -ge 2 ]] || die "--source needs a directory"; SOURCE="$2"; shift ;;
         -h|--help) usage; exit 0 ;;
         *) usage >&2; die "unknown option: $1" ;;
@@ -73,12 +68,13 @@ while [[ $# -gt 0 ]]; do
 done
 
 [[ "$DISPLAY_SETUP" =~ ^(auto|kmsdrm|cage)$ ]] || die "--display must be auto, kmsdrm or cage"
-# They go into a udev rule between quotes: hex ids only, a serial of plain characters only.
-[[ "$TRAY_VENDOR" =~ ^[0-9a-fA-F]{4}$ ]] || die "--tray-vendor must be 4 hex digits, like 1a86"
-[[ "$TRAY_PRODUCT" =~ ^[0-9a-fA-F]{4}$ ]] || die "--tray-product must be 4 hex digits, like 7523"
-[[ "$TRAY_SERIAL" =~ ^[A-Za-z0-9._-]*$ ]] || die "--tray-serial may hold letters, digits, '.', '_', '-'"
-TRAY_VENDOR="${TRAY_VENDOR,,}"
-TRAY_PRODUCT="${TRAY_PRODUCT,,}"
+# udev names a USB serial port serial/by-id/usb-<ID_SERIAL>-if<ID_USB_INTERFACE_NUM> (60-serial.rules),
+# so the rule matches those two properties. They go into the rule between quotes: only the characters
+# udev leaves in an ID_SERIAL (it turns the rest into '_'), plus the glob's '*' and '?'.
+[[ "$TRAY_ID" =~ ^usb-([A-Za-z0-9._:+=@#*?-]+)-if([0-9a-fA-F*?]{1,2})$ ]] \
+    || die "--tray-id must look like usb-Courtside_Dice_Tray_E6614C311B7A2E29-if00 (see ls /dev/serial/by-id)"
+TRAY_ID_SERIAL="${BASH_REMATCH[1]}"
+TRAY_ID_IF="${BASH_REMATCH[2],,}"
 if [[ -n "$ROOT" ]]; then
     mkdir -p "$ROOT"
     ROOT="$(cd "$ROOT" && pwd)"
@@ -191,11 +187,12 @@ apt_packages() {
     local display="$1" missing=() pkg
     # Kivy's wheels bring their own SDL2 on 64-bit; the 32-bit piwheels build links the system one,
     # so both get the SDL2 runtime. Mesa's GLES/EGL/GBM drive the GPU; mtdev reads touchscreens.
-    # python3-dev, swig and liblgpio-dev build the lgpio binding when pip finds no wheel for it.
+    # No aarch64 wheel of lgpio 0.2.2.0 or spidev 3.6 on PyPI: pip builds them, with gcc, python3-dev
+    # and swig. lgpio's build compiles its C library in (PYPI=1 below), as plain Debian has no liblgpio.
     local packages=(python3-venv python3-pip python3-dev i2c-tools sqlite3
                     libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0 libsdl2-ttf-2.0-0
                     libgles2 libegl1 libgbm1 libdrm2 libmtdev1
-                    swig liblgpio-dev)
+                    gcc swig)
     if [[ "$display" == cage ]]; then packages+=(cage xwayland); fi
     if [[ $COMMANDS_RUN -eq 1 || ( $DRY_RUN -eq 1 && -z "$ROOT" ) ]] && command -v dpkg-query >/dev/null; then
         for pkg in "${packages[@]}"; do
@@ -280,7 +277,8 @@ python_venv() {
     fi
     if [[ ! -f "$ROOT$venv/.installed" ]] || [[ "$(cat "$ROOT$venv/.installed")" != "$stamp" ]]; then
         run "install the companion into the venv" "$venv/bin/pip" install --quiet --upgrade pip
-        run "install the companion into the venv" "$venv/bin/pip" install --quiet '/opt/companion[hardware,kiosk,pi]'
+        run "install the companion into the venv" env PYPI=1 "$venv/bin/pip" install --quiet \
+            '/opt/companion[hardware,kiosk,pi]'
         if [[ $COMMANDS_RUN -eq 1 ]]; then printf '%s\n' "$stamp" >"$venv/.installed"; fi
     fi
 }
@@ -316,13 +314,12 @@ strip_block() {
 }
 
 udev_rule() {
-    local match="ENV{ID_VENDOR_ID}==\"$TRAY_VENDOR\", ENV{ID_MODEL_ID}==\"$TRAY_PRODUCT\""
-    if [[ -n "$TRAY_SERIAL" ]]; then match+=", ENV{ID_SERIAL_SHORT}==\"$TRAY_SERIAL\""; fi
     put_file /etc/udev/rules.d/99-companion-dice-tray.rules 0644 <<EOF
 # Courtside Companion: the serial dice tray is /dev/dice-tray whichever ttyUSB/ttyACM number it gets.
-# Installed by scripts/install-pi.sh (--tray-vendor/--tray-product/--tray-serial); ID_* come from
-# udev's usb_id, run by 60-serial.rules. TAG systemd: the tray shows up as dev-dice\\x2dtray.device.
-SUBSYSTEM=="tty", $match, SYMLINK+="dice-tray", GROUP="dialout", MODE="0660", TAG+="systemd"
+# Installed by scripts/install-pi.sh --tray-id '$TRAY_ID': the tray's /dev/serial/by-id name,
+# which 60-serial.rules builds as usb-\$env{ID_SERIAL}-if\$env{ID_USB_INTERFACE_NUM} (this file runs after it).
+# TAG systemd: the tray shows up as dev-dice\\x2dtray.device.
+SUBSYSTEM=="tty", ENV{ID_BUS}=="usb", ENV{ID_SERIAL}=="$TRAY_ID_SERIAL", ENV{ID_USB_INTERFACE_NUM}=="$TRAY_ID_IF", SYMLINK+="dice-tray", GROUP="dialout", MODE="0660", TAG+="systemd"
 EOF
 }
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+import udev_rules
 
 REPO = Path(__file__).resolve().parent.parent
 SCRIPT = REPO / "scripts" / "install-pi.sh"
@@ -187,18 +189,79 @@ def test_dry_run_on_this_machine_touches_nothing_outside(source: Path) -> None:
     assert "would write /etc/systemd/system/companion-serve.service" in result.stdout or before[0]
 
 
-def test_dice_tray_rule_matches_the_ids_given_and_names_the_tray(source: Path, root: Path) -> None:
-    install(source, root, "--tray-vendor", "2341", "--tray-product", "0043", "--tray-serial", "75833353")
-    rule = (root / "etc/udev/rules.d/99-companion-dice-tray.rules").read_text()
-    (active,) = [line for line in rule.splitlines() if line and not line.startswith("#")]
-    assert active.startswith('SUBSYSTEM=="tty"')
-    for clause in ('ENV{ID_VENDOR_ID}=="2341"', 'ENV{ID_MODEL_ID}=="0043"',
-                   'ENV{ID_SERIAL_SHORT}=="75833353"', 'SYMLINK+="dice-tray"', 'GROUP="dialout"'):
-        assert clause in active
+def tray_rule(root: Path) -> str:
+    return (root / "etc/udev/rules.d/99-companion-dice-tray.rules").read_text()
 
 
-@pytest.mark.parametrize("flag,value", [("--tray-vendor", "zz12"), ("--tray-product", '1"; RUN+="/bin/sh'),
-                                        ("--tray-serial", "a b"), ("--display", "x11")])
+def documented_by_id_name() -> str:
+    """The tray's /dev/serial/by-id name as docs/hardware.md shows it."""
+    (name,) = set(re.findall(r"/dev/serial/by-id/(usb-[^\s\"`]+)", (REPO / "docs/hardware.md").read_text()))
+    return name
+
+
+def tray_device(by_id: str) -> dict[str, str]:
+    """The udev properties behind a by-id name: 60-serial.rules builds it as
+    usb-$env{ID_SERIAL}-if$env{ID_USB_INTERFACE_NUM}, so they are read back from it."""
+    found = re.fullmatch(r"usb-(.+)-if([0-9a-f]{2})", by_id)
+    assert found, by_id
+    return {"SUBSYSTEM": "tty", "KERNEL": "ttyACM0", "ID_BUS": "usb", "ID_SERIAL": found[1],
+            "ID_USB_INTERFACE_NUM": found[2]}
+
+
+def test_dice_tray_rule_matches_the_documented_by_id_name_and_names_it(source: Path, root: Path) -> None:
+    install(source, root)
+    (rule,) = udev_rules.parse_rules(tray_rule(root))
+    assert not udev_rules.matches(rule, {}), "a rule that matches every device would rename them all"
+    documented = documented_by_id_name()
+    assert udev_rules.matches(rule, tray_device(documented)), "any Courtside tray, whatever its serial"
+    assert udev_rules.matches(rule, tray_device("usb-Courtside_Dice_Tray_0000000000000001-if00"))
+    # A CH340 USB-serial adapter, an Arduino, the tray's second interface, a non-tty node of the tray.
+    for other in ("usb-1a86_USB2.0-Serial-if00", "usb-Arduino__www.arduino.cc__0043_75833353-if00",
+                  documented.replace("-if00", "-if02")):
+        assert not udev_rules.matches(rule, tray_device(other)), other
+    assert not udev_rules.matches(rule, {**tray_device(documented), "SUBSYSTEM": "usb"})
+    assigned = {(p.key, p.op, p.value) for p in rule if p.op in udev_rules.ASSIGN_OPS}
+    assert {("SYMLINK", "+=", "dice-tray"), ("GROUP", "=", "dialout"), ("MODE", "=", "0660")} <= assigned
+
+
+def test_a_tray_id_picks_one_tray_by_its_serial(source: Path, root: Path) -> None:
+    mine = "usb-Courtside_Dice_Tray_E6614C311B7A2E29-if00"
+    install(source, root, "--tray-id", f"/dev/serial/by-id/{mine}")
+    (rule,) = udev_rules.parse_rules(tray_rule(root))
+    assert udev_rules.matches(rule, tray_device(mine))
+    assert not udev_rules.matches(rule, tray_device("usb-Courtside_Dice_Tray_0000000000000001-if00"))
+
+
+def test_dice_tray_rule_passes_the_udev_syntax_check(source: Path, root: Path) -> None:
+    install(source, root, "--tray-id", "usb-Courtside_Dice_Tray_E6614C31?B7A2E29-if0*")
+    path = root / "etc/udev/rules.d/99-companion-dice-tray.rules"
+    udev_rules.parse_rules(path.read_text())
+    # systemd >= 253 has `udevadm verify`; where it is there, it has the last word too.
+    udevadm = shutil.which("udevadm")
+    verify = udevadm and subprocess.run([udevadm, "verify", "--help"], capture_output=True, check=False)
+    if verify and verify.returncode == 0:
+        result = subprocess.run([udevadm, "verify", str(path)], capture_output=True, text=True, check=False)
+        assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("line,problem", [
+    ('SUBSYSTEM=="tty", ENV{ID_SERIAL}=="x", SYMLNK+="dice-tray"', "unknown key"),
+    ('SUBSYSTEM=="tty", ENV{ID_SERIAL}=="x" SYMLINK+="dice-tray"', "commas"),
+    ('SUBSYSTEM=="tty", ENV=="x", SYMLINK+="dice-tray"', "attribute"),
+    ('SUBSYSTEM="tty", SYMLINK+="dice-tray"', "only be matched"),
+    ('SUBSYSTEM=="tty", GROUP=="dialout"', "only be assigned"),
+    ('SUBSYSTEM=="tty", ENV{ID_SERIAL}=="x"; RUN+="/bin/sh", SYMLINK+="x"', "commas"),
+    ('SUBSYSTEM=="tty", MODE="rw"', "octal"),
+    ('SUBSYSTEM=="tty", ENV{ID_SERIAL}=="x, SYMLINK+="dice-tray"', "commas"),
+])
+def test_the_rule_checker_refuses_broken_rules(line: str, problem: str) -> None:
+    with pytest.raises(udev_rules.RuleSyntaxError, match=problem):
+        udev_rules.parse_rules(f"# a comment\n{line}\n")
+
+
+@pytest.mark.parametrize("flag,value", [("--tray-id", "ttyACM0"), ("--tray-id", 'usb-x"; RUN+="/bin/sh-if00'),
+                                        ("--tray-id", "usb-a b-if00"), ("--tray-id", "usb-x-if00, MODE=0666"),
+                                        ("--display", "x11")])
 def test_bad_flag_values_are_refused_before_anything_is_written(
     source: Path, root: Path, flag: str, value: str
 ) -> None:
