@@ -20,10 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from powerloss.rebuild import ACKS, Disk, Kind, Mode, Op, Torn, read_trace, snapshots, write_image
-
 from companion.errors import StoreError
 from companion.store import Store
+from powerloss.rebuild import ACKS, Disk, Kind, Mode, Op, Torn, read_trace, snapshots, write_image
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -53,7 +52,7 @@ class Recording:
     final_logs: dict[int, list[dict]]
 
 
-def record(shim: Path, work: Path, games: int = 1, restart_every: int = 0,
+def record(shim: Path, work: Path, games: int = 1, restart_every: int = 0, wal_autocheckpoint: int = 1000,
            script: Path = FULL_GAME) -> Recording:
     """Play ``games`` full games in a subprocess under the shim; return the trace and the final logs."""
     folder = (work / "live").resolve()
@@ -62,7 +61,8 @@ def record(shim: Path, work: Path, games: int = 1, restart_every: int = 0,
     env = dict(os.environ, TRACE_IO_DIR=str(folder), TRACE_IO_FILE=str(trace), LD_PRELOAD=str(shim),
                PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
     subprocess.run([sys.executable, str(HERE / "workload.py"), str(folder), str(script),
-                    "--games", str(games), "--restart-every", str(restart_every)], env=env, check=True)
+                    "--games", str(games), "--restart-every", str(restart_every),
+                    "--wal-autocheckpoint", str(wal_autocheckpoint)], env=env, check=True)
     ops = read_trace(trace, folder)
     _check_trace_is_complete(ops, folder)
     store = Store.open(folder / DB, create=False)
@@ -152,8 +152,8 @@ def check_image(folder: Path, acks: list[tuple[int, int]], final_logs: dict[int,
                     result.problems.append(f"cut {result.cut} ({result.mode.value}): game {game_id}'s "
                                            "log is not a prefix of the log that was written")
             result.opened = True
-        except StoreError as exc:
-            result.problems.append(f"cut {result.cut} ({result.mode.value}): cannot read: {exc}")
+        except (StoreError, ValueError) as exc:  # ValueError: an entry that is not JSON any more
+            result.problems.append(f"cut {result.cut} ({result.mode.value}): cannot read: {exc!r}")
         finally:
             store.close()
     try:

@@ -7,10 +7,14 @@ the traced folder: the shim records it like any other write, so acknowledgements
 ordered in one trace.
 
     python tests/powerloss/workload.py FOLDER SCRIPT [--games 1] [--restart-every 0]
+                                       [--wal-autocheckpoint 1000]
 
 ``--restart-every N`` closes and reopens the store every N commands (as a service restart does):
 closing the last connection checkpoints the WAL into the database file and deletes it, so the trace
-also holds checkpoints, WAL deletion and WAL re-creation.
+also holds checkpoints, WAL deletion and WAL re-creation. ``--wal-autocheckpoint P`` makes SQLite
+checkpoint every P pages instead of its default 1,000 (about 370 commands here), so a short game
+also restarts its WAL in place many times: new salts, old frames overwritten. The store's own
+settings (WAL, ``synchronous=FULL``) are untouched.
 """
 
 from __future__ import annotations
@@ -33,7 +37,14 @@ def read_script(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return {k: v for k, v in lines[0].items() if k != "type"}, lines[1:]
 
 
-def play(folder: Path, script: Path, games: int, restart_every: int) -> None:
+def open_store(db: Path, wal_autocheckpoint: int) -> Store:
+    store = Store.open(db)
+    # The store has no setting for this; reaching into its connection keeps companion/ unchanged.
+    store._db.execute(f"PRAGMA wal_autocheckpoint={int(wal_autocheckpoint)}")
+    return store
+
+
+def play(folder: Path, script: Path, games: int, restart_every: int, wal_autocheckpoint: int) -> None:
     options, commands = read_script(script)
     db = folder / "game.db"
     acks = os.open(folder / "acks", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -41,7 +52,7 @@ def play(folder: Path, script: Path, games: int, restart_every: int) -> None:
     def acknowledge(session: Session) -> None:
         os.write(acks, f"{session.game_id} {session.seq}\n".encode())
 
-    store = Store.open(db)
+    store = open_store(db, wal_autocheckpoint)
     handled = 0
     for _ in range(games):
         session = Session.new(store, GAME, options)
@@ -52,7 +63,7 @@ def play(folder: Path, script: Path, games: int, restart_every: int) -> None:
             handled += 1
             if restart_every and handled % restart_every == 0:
                 store.close()
-                store = Store.open(db)
+                store = open_store(db, wal_autocheckpoint)
                 session = Session.resume(store, session.game_id)
     store.close()
     os.close(acks)
@@ -64,8 +75,9 @@ def main() -> None:
     parser.add_argument("script", type=Path)
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--restart-every", type=int, default=0)
+    parser.add_argument("--wal-autocheckpoint", type=int, default=1000)
     args = parser.parse_args()
-    play(args.folder, args.script, args.games, args.restart_every)
+    play(args.folder, args.script, args.games, args.restart_every, args.wal_autocheckpoint)
 
 
 if __name__ == "__main__":
