@@ -5,9 +5,11 @@
 Full Valley Hoopers games run through the real Session and Store under the trace_io shim
 (tests/powerloss/); the files are then rebuilt as a power cut leaves them at random points of the
 trace (unsynced writes dropped, each file's last one torn at a sector; or a random subset kept, some
-torn) and each rebuilt store is opened and checked. Three workloads share the cuts: SQLite's default
-checkpoints; restarts every 100 commands with a checkpoint every 100 pages (two games); a checkpoint
-every 20 pages. A control run then makes each file's last fsync lie, to show the checker catches loss.
+torn; half the tears leave a garbage sector; half the cuts keep only the folder entries the last
+folder fsync saw) and each rebuilt store is opened and checked. Three workloads share the cuts:
+SQLite's default checkpoints; restarts every 100 commands with a checkpoint every 100 pages (two
+games); a checkpoint every 20 pages. A control run then makes each file's last fsync lie, to show
+that the checker catches loss.
 
 Prints, per workload and in total: cuts, torn writes, opened ok, integrity ok, acknowledged lost.
 """
@@ -24,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from powerloss.harness import Summary, build_shim, choose_cuts, record, run_cuts  # noqa: E402
+from powerloss.harness import Cut, Summary, build_shim, choose_cuts, record, run_cuts  # noqa: E402
 from powerloss.rebuild import Mode  # noqa: E402
 
 WORKLOADS = {
@@ -57,14 +59,17 @@ def main() -> int:
                   f"{sum(len(log) for log in recording.final_logs.values())} entries")
             print(f"  {summary.line()}")
             for mode in (Mode.TORN, Mode.SUBSET):
-                results = [r for r in summary.results if r.mode is mode]
-                print(f"    {mode.value}: {len(results)} cuts, "
-                      f"{sum(r.opened and r.integrity == 'ok' and not r.problems for r in results)} clean")
+                for strict in (False, True):
+                    results = [r for r in summary.results
+                               if r.cut.mode is mode and r.cut.strict_dirs is strict]
+                    clean = sum(r.opened and r.integrity == "ok" and not r.problems for r in results)
+                    print(f"    {mode.value}{', strict folder' if strict else ''}: {len(results)} cuts, "
+                          f"{clean} clean")
             _add(total, summary)
             if control is None:
                 first_ack = next(i for i, op in enumerate(recording.ops) if op.name == "acks")
-                control = run_cuts(recording, [(rng.randint(first_ack + 1, len(recording.ops)),
-                                                 Mode.LYING_SYNC) for _ in range(CONTROL_CUTS)],
+                control = run_cuts(recording, [Cut(rng.randint(first_ack + 1, len(recording.ops)),
+                                                   Mode.LYING_SYNC) for _ in range(CONTROL_CUTS)],
                                    work / "control", rng)
     elapsed = time.perf_counter() - started
     print(f"total: {total.line()}  problems: {len(total.problems)}  time: {elapsed:.1f} s")

@@ -16,7 +16,7 @@ import random
 from pathlib import Path
 
 import pytest
-from powerloss.harness import DB, Recording, build_shim, choose_cuts, record, run_cuts
+from powerloss.harness import DB, Cut, Recording, build_shim, choose_cuts, record, run_cuts
 from powerloss.rebuild import Disk, Kind, Mode, Op, Torn, sectors
 
 SEED = 2026
@@ -59,7 +59,9 @@ def test_power_cut_at_80_random_points_loses_no_acknowledged_command(
     assert summary.opened == CUTS and summary.integrity_ok == CUTS
     assert summary.lost == 0
     assert summary.torn.torn >= 10  # sectors really were torn, not only whole writes dropped
-    assert {mode for _, mode in cuts} == {Mode.TORN, Mode.SUBSET}
+    assert summary.torn.noise >= 5
+    assert {cut.mode for cut in cuts} == {Mode.TORN, Mode.SUBSET}
+    assert {cut.strict_dirs for cut in cuts} == {True, False}
     assert sum(result.acknowledged > 1 for result in summary.results) >= CUTS // 2
 
 
@@ -68,7 +70,7 @@ def test_the_checker_notices_a_sync_that_lied(recording: Recording, tmp_path: Pa
     rng = random.Random(SEED)
     ops = recording.ops
     first_ack = next(i for i, op in enumerate(ops) if op.name == "acks")
-    cuts = [(rng.randint(first_ack + 1, len(ops)), Mode.LYING_SYNC) for _ in range(20)]
+    cuts = [Cut(rng.randint(first_ack + 1, len(ops)), Mode.LYING_SYNC) for _ in range(20)]
     summary = run_cuts(recording, cuts, tmp_path, rng)
     assert summary.lost > 0
     assert any("were acknowledged" in problem for problem in summary.problems)
@@ -76,7 +78,7 @@ def test_the_checker_notices_a_sync_that_lied(recording: Recording, tmp_path: Pa
 
 def test_the_checker_notices_a_damaged_page(recording: Recording, tmp_path: Path) -> None:
     rng = random.Random(SEED)
-    summary = run_cuts(recording, [(len(recording.ops), Mode.ALL)] * 5, tmp_path, rng, damage=True)
+    summary = run_cuts(recording, [Cut(len(recording.ops), Mode.ALL)] * 5, tmp_path, rng, damage=True)
     assert summary.integrity_ok < 5
     assert any("integrity_check says" in problem for problem in summary.problems)
 
@@ -100,9 +102,26 @@ def test_only_synced_writes_survive_and_only_the_last_unsynced_one_in_part() -> 
     for seed in range(40):
         torn = Torn()
         content = disk.image(Mode.TORN, random.Random(seed), torn)["f"]
-        assert content.startswith(b"sync") and b"a" not in content
+        assert content.startswith(b"sync") and not content[4:2048].strip(b"\0")  # "a" dropped
         assert torn.dropped >= 1
         seen.add(content.count(b"b"))
-    assert seen == {0, 512, 1024}  # nothing, the first sector, or the whole of the last write
+        assert len(content) in (4, 2048, 2560, 3072)  # the old end, or a sector boundary of the write
+    assert {0, 512, 1024} <= seen  # nothing, the first sector, or the whole of the last write
     lied = disk.image(Mode.LYING_SYNC, random.Random(0), Torn())["f"]
     assert not lied.startswith(b"sync")
+
+
+def test_with_a_strict_folder_only_what_the_folder_fsync_saw_exists() -> None:
+    disk = Disk()
+    disk.apply(Op(Kind.OPEN, "old", offset=1))
+    disk.apply(Op(Kind.WRITE, "old", 0, 3, b"old"))
+    disk.apply(Op(Kind.SYNC, "old"))
+    disk.apply(Op(Kind.SYNC, ""))  # the folder
+    disk.apply(Op(Kind.UNLINK, "old"))
+    disk.apply(Op(Kind.OPEN, "new", offset=1))
+    disk.apply(Op(Kind.WRITE, "new", 0, 3, b"new"))
+    disk.apply(Op(Kind.SYNC, "new"))
+    assert disk.image(Mode.TORN, random.Random(0), Torn()) == {"new": b"new"}
+    assert disk.image(Mode.TORN, random.Random(0), Torn(), strict_dirs=True) == {"old": b"old"}
+    disk.apply(Op(Kind.SYNC, ""))
+    assert disk.image(Mode.TORN, random.Random(0), Torn(), strict_dirs=True) == {"new": b"new"}

@@ -84,9 +84,23 @@ def _check_trace_is_complete(ops: list[Op], folder: Path) -> None:
                              f"sizes {[len(v) for v in image.values()]} vs {[len(v) for v in real.values()]}")
 
 
+@dataclass(frozen=True)
+class Cut:
+    """Where the power goes (after the first ``position`` operations) and what the disk then holds."""
+
+    position: int
+    mode: Mode
+    strict_dirs: bool = False
+
+    def __str__(self) -> str:
+        return f"cut {self.position} ({self.mode.value}{', strict folder' if self.strict_dirs else ''})"
+
+
 def choose_cuts(ops: Sequence[Op], count: int, rng: random.Random,
-                modes: Sequence[Mode] = (Mode.TORN, Mode.SUBSET)) -> list[tuple[int, Mode]]:
+                modes: Sequence[Mode] = (Mode.TORN, Mode.SUBSET)) -> list[Cut]:
     """``count`` cut points: half anywhere in the trace, half right around the rare, risky moments.
+
+    Each gets a random mode, and one in two keeps only the folder entries the last folder fsync saw.
 
     A game is mostly WAL appends; checkpoints (writes to the database file), WAL headers (a restarted
     WAL), truncations and deletions are a few dozen operations out of thousands, so uniform cuts
@@ -97,15 +111,14 @@ def choose_cuts(ops: Sequence[Op], count: int, rng: random.Random,
         or (op.kind is Kind.WRITE and op.offset == 0)) for position in (i, i + 1)})
     cuts = []
     for n in range(count):
-        cut = rng.choice(risky) if n % 2 and risky else rng.randint(0, len(ops))
-        cuts.append((cut, rng.choice(list(modes))))
+        position = rng.choice(risky) if n % 2 and risky else rng.randint(0, len(ops))
+        cuts.append(Cut(position, rng.choice(list(modes)), rng.random() < 0.5))
     return cuts
 
 
 @dataclass
 class CutResult:
-    cut: int
-    mode: Mode
+    cut: Cut
     acknowledged: int  # entries acknowledged before the cut, all games
     opened: bool = False  # the real Store opened it and read every game's log
     integrity: str = ""
@@ -125,8 +138,9 @@ class Summary:
     results: list[CutResult] = field(default_factory=list)
 
     def line(self) -> str:
-        return (f"cuts: {self.cuts}  torn writes: {self.torn.torn}  (whole {self.torn.whole}, dropped "
-                f"{self.torn.dropped})  opened ok: {self.opened}  integrity ok: {self.integrity_ok}  "
+        return (f"cuts: {self.cuts}  torn writes: {self.torn.torn} ({self.torn.noise} with a garbage "
+                f"sector; whole {self.torn.whole}, dropped {self.torn.dropped})  opened ok: {self.opened}  "
+                f"integrity ok: {self.integrity_ok}  "
                 f"acknowledged (summed over cuts): {self.acknowledged}  acknowledged lost: {self.lost}")
 
 
@@ -139,21 +153,21 @@ def check_image(folder: Path, acks: list[tuple[int, int]], final_logs: dict[int,
     try:
         store = Store.open(folder / DB)
     except StoreError as exc:
-        result.problems.append(f"cut {result.cut} ({result.mode.value}): does not open: {exc}")
+        result.problems.append(f"{result.cut}: does not open: {exc}")
     else:
         try:
             for game_id, seq in acked.items():
                 entries = store.entries(game_id)
                 if len(entries) <= seq:
                     result.lost += seq + 1 - len(entries)
-                    result.problems.append(f"cut {result.cut} ({result.mode.value}): game {game_id} holds "
+                    result.problems.append(f"{result.cut}: game {game_id} holds "
                                            f"{len(entries)} entries, {seq + 1} were acknowledged")
                 if entries != final_logs[game_id][:len(entries)]:
-                    result.problems.append(f"cut {result.cut} ({result.mode.value}): game {game_id}'s "
+                    result.problems.append(f"{result.cut}: game {game_id}'s "
                                            "log is not a prefix of the log that was written")
             result.opened = True
         except (StoreError, ValueError) as exc:  # ValueError: an entry that is not JSON any more
-            result.problems.append(f"cut {result.cut} ({result.mode.value}): cannot read: {exc!r}")
+            result.problems.append(f"{result.cut}: cannot read: {exc!r}")
         finally:
             store.close()
     try:
@@ -163,11 +177,11 @@ def check_image(folder: Path, acks: list[tuple[int, int]], final_logs: dict[int,
     except sqlite3.Error as exc:
         result.integrity = f"error: {exc}"
     if result.integrity != "ok":
-        result.problems.append(f"cut {result.cut} ({result.mode.value}): integrity_check says "
+        result.problems.append(f"{result.cut}: integrity_check says "
                                f"{result.integrity}")
 
 
-def run_cuts(recording: Recording, cuts: Sequence[tuple[int, Mode]], work: Path, rng: random.Random,
+def run_cuts(recording: Recording, cuts: Sequence[Cut], work: Path, rng: random.Random,
              damage: bool = False) -> Summary:
     """Rebuild the store at each cut, check it, and add up what was found.
 
@@ -175,19 +189,19 @@ def run_cuts(recording: Recording, cuts: Sequence[tuple[int, Mode]], work: Path,
     used only to show that the checker notices a broken store.
     """
     summary = Summary()
-    by_position: dict[int, list[Mode]] = {}
-    for cut, mode in cuts:
-        by_position.setdefault(cut, []).append(mode)
+    by_position: dict[int, list[Cut]] = {}
+    for cut in cuts:
+        by_position.setdefault(cut.position, []).append(cut)
     n = 0
-    for cut, disk in snapshots(recording.ops, by_position):
-        for mode in by_position[cut]:
-            image = disk.image(mode, rng, summary.torn)
+    for position, disk in snapshots(recording.ops, by_position):
+        for cut in by_position[position]:
+            image = disk.image(cut.mode, rng, summary.torn, cut.strict_dirs)
             if damage:
                 image = _damaged(image, rng)
             folder = work / f"cut{n}"
             n += 1
             write_image(image, folder)
-            result = CutResult(cut, mode, sum(seq + 1 for seq in _last_seqs(disk).values()))
+            result = CutResult(cut, sum(seq + 1 for seq in _last_seqs(disk).values()))
             check_image(folder, disk.acks, recording.final_logs, result)
             shutil.rmtree(folder)
             summary.cuts += 1

@@ -16,10 +16,13 @@ The ways to fill in what was not synced (``Mode``):
 - ``lying_sync`` (for showing that the checker can fail): as ``torn``, but each file's last
   sync is a lie, so what it claimed to make durable is lost too.
 
-File creation, deletion and rename take effect at their place in the trace (the folder itself is
-not modelled: SQLite syncs the folder after creating the WAL, and the database file is older than
-any acknowledgement). The ``-shm`` file is never rebuilt: after a power cut SQLite rebuilds the
-WAL index from the WAL itself.
+A torn write keeps a random number of its leading sectors; half the time the sector being written
+when the power went holds garbage (neither the old nor the new bytes). Sectors are 512 bytes,
+aligned in the file.
+
+File creation, deletion and rename take effect at their place in the trace, or, with
+``strict_dirs``, only once the folder itself has been fsynced (POSIX's promise; ext4 is kinder).
+The ``-shm`` file is never rebuilt: after a power cut SQLite rebuilds the WAL index from the WAL.
 """
 
 from __future__ import annotations
@@ -110,13 +113,13 @@ def sectors(op: Op) -> list[int]:
     return ends
 
 
-def _apply(content: bytearray, op: Op, keep: int | None = None) -> None:
-    """Apply a write (its first ``keep`` bytes, or all) or a truncate to one file's bytes."""
+def _apply(content: bytearray, op: Op, keep: int | None = None, noise: bytes = b"") -> None:
+    """Apply a write (its first ``keep`` bytes, or all, then ``noise``) or a truncate to a file's bytes."""
     if op.kind is Kind.TRUNCATE:
         del content[op.length:]
         content.extend(b"\0" * (op.length - len(content)))
         return
-    data = op.data if keep is None else op.data[:keep]
+    data = (op.data if keep is None else op.data[:keep]) + noise
     if not data:
         return
     if len(content) < op.offset:
@@ -126,6 +129,8 @@ def _apply(content: bytearray, op: Op, keep: int | None = None) -> None:
 
 @dataclass
 class FileState:
+    """One file (an inode: it keeps its bytes when its name goes)."""
+
     durable: bytearray = field(default_factory=bytearray)
     pending: list[Op] = field(default_factory=list)  # writes and truncates since the last sync
     before_last_sync: bytes = b""  # what was durable before the last sync (for ``lying_sync``)
@@ -134,22 +139,31 @@ class FileState:
 
 @dataclass
 class Torn:
-    """How many writes a rebuild kept whole, tore, or dropped."""
+    """How many unsynced writes the rebuilds kept whole, tore (``noise`` of them with a garbage
+    sector where the tear is), or dropped."""
 
     whole: int = 0
     torn: int = 0
+    noise: int = 0
     dropped: int = 0
 
 
 class Disk:
-    """What the medium holds while the trace is replayed: per file, durable bytes and unsynced writes."""
+    """What the medium holds while the trace is replayed: per file, durable bytes and unsynced writes.
+
+    ``files`` is the folder as the program sees it; ``listed`` is the folder as of its last fsync,
+    which is all a strict file system promises to keep of creations, deletions and renames.
+    """
 
     def __init__(self) -> None:
         self.files: dict[str, FileState] = {}
+        self.listed: dict[str, FileState] = {}
         self.acks: list[tuple[int, int]] = []
 
     def apply(self, op: Op) -> None:
-        if not op.name:  # the folder itself: see the module docstring
+        if not op.name:  # the folder itself
+            if op.kind is Kind.SYNC:
+                self.listed = dict(self.files)
             return
         if op.name == ACKS:
             if op.kind is Kind.WRITE:
@@ -176,10 +190,15 @@ class Disk:
         elif op.kind is Kind.RENAME:
             self.files[op.name2] = self.files.pop(op.name)
 
-    def image(self, mode: Mode, rng: random.Random, torn: Torn) -> dict[str, bytes]:
-        """The bytes each file holds after the power goes now (``-shm`` left out)."""
+    def image(self, mode: Mode, rng: random.Random, torn: Torn,
+              strict_dirs: bool = False) -> dict[str, bytes]:
+        """The bytes each file holds after the power goes now (``-shm`` left out).
+
+        ``strict_dirs``: only the names the last folder fsync saw exist; a file deleted since then
+        comes back with what it held.
+        """
         image = {}
-        for name, state in self.files.items():
+        for name, state in (self.listed if strict_dirs else self.files).items():
             if name.endswith("-shm"):
                 continue
             if mode is Mode.LYING_SYNC:
@@ -206,27 +225,32 @@ class Disk:
                         torn.whole += 1
                         _apply(content, op)
                     else:
-                        _apply(content, op, _tear(op, rng, torn))
+                        _apply(content, op, *_tear(op, rng, torn))
             else:
                 torn.dropped += max(0, len(writes) - 1)
                 if writes:
-                    _apply(content, writes[-1], _tear(writes[-1], rng, torn))
+                    _apply(content, writes[-1], *_tear(writes[-1], rng, torn))
             image[name] = bytes(content)
         return image
 
 
-def _tear(op: Op, rng: random.Random, torn: Torn) -> int:
-    """Bytes of ``op`` that reach the medium: a random number of its leading whole sectors."""
+def _tear(op: Op, rng: random.Random, torn: Torn) -> tuple[int, bytes]:
+    """What of ``op`` reaches the medium: a random number of its leading whole sectors, and half the
+    time, when the write is cut short, garbage in the sector that was being written."""
     ends = sectors(op)
     kept = rng.randint(0, len(ends))
-    if kept == 0:
-        torn.dropped += 1
-        return 0
+    keep = ends[kept - 1] if kept else 0
+    noise = b""
+    if kept < len(ends) and rng.random() < 0.5:
+        noise = rng.randbytes(ends[kept] - keep)
+        torn.noise += 1
     if kept == len(ends):
         torn.whole += 1
+    elif kept == 0 and not noise:
+        torn.dropped += 1
     else:
         torn.torn += 1
-    return ends[kept - 1]
+    return keep, noise
 
 
 def snapshots(ops: list[Op], cuts: Iterable[int]) -> Iterator[tuple[int, Disk]]:
