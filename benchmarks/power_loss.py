@@ -85,6 +85,7 @@ def main() -> int:
 def _add(total: Summary, summary: Summary) -> None:
     total.cuts += summary.cuts
     total.torn.torn += summary.torn.torn
+    total.torn.noise += summary.torn.noise
     total.torn.whole += summary.torn.whole
     total.torn.dropped += summary.torn.dropped
     total.opened += summary.opened

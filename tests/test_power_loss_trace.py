@@ -24,8 +24,12 @@ CUTS = 80
 
 
 @pytest.fixture(scope="module")
-def recording(tmp_path_factory: pytest.TempPathFactory) -> Recording:
-    shim = build_shim(tmp_path_factory.mktemp("trace_io_build"))
+def shim(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_shim(tmp_path_factory.mktemp("trace_io_build"))
+
+
+@pytest.fixture(scope="module")
+def recording(shim: Path, tmp_path_factory: pytest.TempPathFactory) -> Recording:
     # A restart every 100 commands checkpoints the WAL and deletes it; a checkpoint every 100 pages
     # restarts the WAL in place in between: the trace holds every kind of write the store makes.
     return record(shim, tmp_path_factory.mktemp("trace"), games=1, restart_every=100, wal_autocheckpoint=100)
@@ -74,6 +78,17 @@ def test_the_checker_notices_a_sync_that_lied(recording: Recording, tmp_path: Pa
     summary = run_cuts(recording, cuts, tmp_path, rng)
     assert summary.lost > 0
     assert any("were acknowledged" in problem for problem in summary.problems)
+
+
+def test_the_checker_notices_a_store_that_acknowledges_before_syncing(shim: Path, tmp_path: Path) -> None:
+    """The same game with ``synchronous=NORMAL`` (the WAL is synced only at checkpoints): the real
+    SQLite, cut at the same kind of points, loses acknowledged commands, and the checker says so."""
+    careless = record(shim, tmp_path / "normal", games=1, restart_every=100, wal_autocheckpoint=100,
+                      synchronous="NORMAL")
+    rng = random.Random(SEED)
+    summary = run_cuts(careless, choose_cuts(careless.ops, 30, rng), tmp_path / "cuts", rng)
+    assert summary.lost > 0
+    assert summary.integrity_ok == summary.cuts  # SQLite stays consistent; it is durability that goes
 
 
 def test_the_checker_notices_a_damaged_page(recording: Recording, tmp_path: Path) -> None:

@@ -53,7 +53,7 @@ class Recording:
 
 
 def record(shim: Path, work: Path, games: int = 1, restart_every: int = 0, wal_autocheckpoint: int = 1000,
-           script: Path = FULL_GAME) -> Recording:
+           synchronous: str = "FULL", script: Path = FULL_GAME) -> Recording:
     """Play ``games`` full games in a subprocess under the shim; return the trace and the final logs."""
     folder = (work / "live").resolve()
     folder.mkdir(parents=True)
@@ -62,7 +62,8 @@ def record(shim: Path, work: Path, games: int = 1, restart_every: int = 0, wal_a
                PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
     subprocess.run([sys.executable, str(HERE / "workload.py"), str(folder), str(script),
                     "--games", str(games), "--restart-every", str(restart_every),
-                    "--wal-autocheckpoint", str(wal_autocheckpoint)], env=env, check=True)
+                    "--wal-autocheckpoint", str(wal_autocheckpoint), "--synchronous", synchronous],
+                   env=env, check=True)
     ops = read_trace(trace, folder)
     _check_trace_is_complete(ops, folder)
     store = Store.open(folder / DB, create=False)
