@@ -92,6 +92,7 @@ def main() -> int:
 
 def _add(total: Summary, summary: Summary) -> None:
     total.cuts += summary.cuts
+    total.in_checkpoint += summary.in_checkpoint
     total.torn.torn += summary.torn.torn
     total.torn.noise += summary.torn.noise
     total.torn.whole += summary.torn.whole

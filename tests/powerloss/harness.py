@@ -124,6 +124,7 @@ class CutResult:
     opened: bool = False  # the real Store opened it and read every game's log
     integrity: str = ""
     lost: int = 0  # acknowledged entries missing from the rebuilt store
+    in_checkpoint: bool = False  # the database file had unsynced writes when the power went
     problems: list[str] = field(default_factory=list)
 
 
@@ -131,6 +132,7 @@ class CutResult:
 class Summary:
     cuts: int = 0
     torn: Torn = field(default_factory=Torn)
+    in_checkpoint: int = 0
     opened: int = 0
     integrity_ok: int = 0
     acknowledged: int = 0  # summed over the cuts
@@ -139,7 +141,8 @@ class Summary:
     results: list[CutResult] = field(default_factory=list)
 
     def line(self) -> str:
-        return (f"cuts: {self.cuts}  torn writes: {self.torn.torn} ({self.torn.noise} with a garbage "
+        return (f"cuts: {self.cuts} ({self.in_checkpoint} inside a checkpoint)  "
+                f"torn writes: {self.torn.torn} ({self.torn.noise} with a garbage "
                 f"sector; whole {self.torn.whole}, dropped {self.torn.dropped})  opened ok: {self.opened}  "
                 f"integrity ok: {self.integrity_ok}  "
                 f"acknowledged (summed over cuts): {self.acknowledged}  acknowledged lost: {self.lost}")
@@ -202,10 +205,12 @@ def run_cuts(recording: Recording, cuts: Sequence[Cut], work: Path, rng: random.
             folder = work / f"cut{n}"
             n += 1
             write_image(image, folder)
-            result = CutResult(cut, sum(seq + 1 for seq in _last_seqs(disk).values()))
+            result = CutResult(cut, sum(seq + 1 for seq in _last_seqs(disk).values()),
+                               in_checkpoint=DB in disk.files and bool(disk.files[DB].pending))
             check_image(folder, disk.acks, recording.final_logs, result)
             shutil.rmtree(folder)
             summary.cuts += 1
+            summary.in_checkpoint += result.in_checkpoint
             summary.opened += result.opened
             summary.integrity_ok += result.integrity == "ok"
             summary.acknowledged += result.acknowledged
