@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from powerloss.harness import DB, Cut, Recording, build_shim, choose_cuts, record, run_cuts
-from powerloss.rebuild import Disk, Kind, Mode, Op, Torn, sectors
+from powerloss.rebuild import OPEN_CREATED, Disk, Kind, Mode, Op, Torn, sectors
 
 SEED = 2026
 CUTS = 80
@@ -45,6 +45,12 @@ def test_the_trace_holds_commits_checkpoints_and_acknowledgements(recording: Rec
     # Every acknowledgement after the first follows a sync of the WAL since the previous one.
     for before, ack in zip(acks, acks[1:], strict=False):
         assert any(before < sync < ack for sync in wal_syncs), f"ack at {ack} without a sync before it"
+    # SQLite fsyncs the folder after creating a WAL, before anything is acknowledged into it.
+    for created in (i for i, op in enumerate(ops) if op.kind is Kind.OPEN and op.name == f"{DB}-wal"
+                    and op.offset & OPEN_CREATED):
+        folder_sync = next(i for i, op in enumerate(ops[created:], created) if op.kind is Kind.SYNC
+                           and op.name == "")
+        assert not any(created < ack < folder_sync for ack in acks)
     checkpoint_writes = [op for op in ops[first_ack:] if op.kind is Kind.WRITE and op.name == DB]
     assert len(checkpoint_writes) >= 50
     assert sum(op.kind is Kind.UNLINK and op.name == f"{DB}-wal" for op in ops) >= 3
