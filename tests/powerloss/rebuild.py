@@ -1,9 +1,10 @@
 """Rebuild the files a power cut leaves behind, from a ``trace_io`` write trace.
 
-The model is the one SQLite's own crash tests use: a write reaches the medium only when a later
-sync of the same file has returned; anything written since that file's last sync may be lost,
-reordered or torn at 512-byte sector boundaries. A cut at position ``k`` of the trace means the
-first ``k`` operations happened and the power went before the next one.
+The model is close to the one SQLite's own crash tests use (its crash VFS, ``src/test6.c``): a
+write reaches the medium only when a later sync of the same file has returned; anything written
+since that file's last sync may be lost, reordered or torn at 512-byte sector boundaries. A cut at
+position ``k`` of the trace means the first ``k`` operations happened and the power went before
+the next one.
 
 The ways to fill in what was not synced (``Mode``):
 
