@@ -11,6 +11,10 @@
  * A record is appended only after the real call succeeded: a write whose call never returned before
  * the cut is not in the trace, which is the same as a write the disk never got.
  *
+ * Not seen: writes through mmap (SQLite's -shm, which is never trusted after a crash), descriptors
+ * made by dup(), and O_APPEND (write() records the position lseek reports before the call). The
+ * harness checks after each run that the trace rebuilds the real files byte for byte.
+ *
  * Record layout (little-endian): u32 op, u32 path_len, u32 path2_len, u32 pad, u64 offset,
  * u64 length, then path, path2 and, for a write, `length` bytes of data.
  */
