@@ -166,7 +166,7 @@ def test_the_full_game_plays_through_a_session_and_survives_a_restart(tmp_path: 
 def test_the_full_game_plays_through_companion_replay_once_the_game_is_registered(
         capsys: Any, tmp_path: Path, monkeypatch: Any) -> None:
     import companion.games
-    from companion.cli import main
+    from table.cli import main
 
     registered = companion.games._load()
     monkeypatch.setattr(companion.games, "_load", lambda: (*registered, GAME))  # what the merge will do
