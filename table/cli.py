@@ -270,7 +270,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game_id", type=int)
     p.set_defaults(func=cmd_delete)
 
-    p = sub.add_parser("calc", parents=common, help="a game's calculators (e.g. attack targets, foul-die outcomes)")
+    p = sub.add_parser("calc", parents=common,
+                       help="a game's calculators (e.g. attack targets, foul-die outcomes)")
     p.add_argument("game")
     _calculator_parsers(p.add_subparsers(dest="calc", required=True))
     p.set_defaults(func=cmd_calc)
