@@ -341,6 +341,8 @@ def _side_range(game: Any, frontend: Frontend) -> tuple[int, int]:
     """How many sides the game takes: the declaration's own numbers when it has them (``sides`` with
     ``min``/``max``, or ``min_sides``/``max_sides``), else the front end's."""
     sides = getattr(game, "sides", None)
+    if isinstance(sides, tuple) and len(sides) == 2:
+        return int(sides[0]), int(sides[1])
     if isinstance(sides, Mapping):
         return int(sides.get("min", frontend.min_sides)), int(sides.get("max", frontend.max_sides))
     if sides is not None and hasattr(sides, "min") and hasattr(sides, "max"):
@@ -358,5 +360,10 @@ def game_info(game: Any) -> JSON:
     low, high = _side_range(game, frontend)
     declared = list(frontend.side_names)[:high]
     names = declared + [f"Side {i + 1}" for i in range(len(declared), high)]
+    parts = frontend.to_json()
+    if not parts["dice"]:  # the game's own dice declaration, so no die is declared twice
+        parts["dice"] = [DieFaces(d.name, d.title, d.distinct_faces,
+                                  {str(f): label for f, label in d.labels.items()}).to_json()
+                         for d in getattr(game, "dice", ())]
     return {"name": game.name, "title": game.title, "sides": {"min": low, "max": high, "names": names},
-            **frontend.to_json()}
+            **parts}

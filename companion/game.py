@@ -36,7 +36,7 @@ from companion.outcome import Outcome
 from companion.success import AtLeast, AtMost, Lookup, Pool, RollInfo, Row
 
 JSON = dict[str, Any]
-__all__ = ["JSON", "AtLeast", "AtMost", "Calculator", "Choice", "CommandSpec", "Counter", "Field", "Game",
+__all__ = ["JSON", "AtLeast", "AtMost", "Choice", "CommandSpec", "Counter", "Field", "Game",
            "Lead", "Lookup", "Outcome", "Pool", "Prompt", "Race", "RollInfo", "Row", "ScoreboardView",
            "Sealed", "SideView", "Target", "Term"]
 
@@ -192,23 +192,6 @@ class Prompt:
 
 
 @dataclass(frozen=True)
-class Calculator:
-    """A what-if tool the game offers to ``companion calc GAME NAME ...``.
-
-    ``arguments(parser)`` adds its command-line arguments to an argparse (sub)parser; ``run(args)``
-    returns the result as a JSON object (the CLI prints it as JSON or as ``key: value`` lines).
-    """
-
-    name: str
-    summary: str
-    arguments: Callable[[Any], None]
-    run: Callable[[Any], JSON]
-
-    def to_json(self) -> JSON:
-        return {"name": self.name, "summary": self.summary}
-
-
-@dataclass(frozen=True)
 class Game:
     """A game declaration. Every function is pure and importable on its own.
 
@@ -231,7 +214,6 @@ class Game:
     commands: tuple[CommandSpec, ...] = ()
     dice: tuple[Die, ...] = ()
     sides: tuple[int, int] = (2, 2)
-    calculators: tuple[Calculator, ...] = ()
     demo_script: Callable[[], tuple[JSON, list[JSON]]] | None = None
     frontend: Any = None  # a companion.frontend.Frontend: setup/card forms, panels... (the game_info op)
 

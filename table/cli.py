@@ -158,46 +158,38 @@ def cmd_delete(args: argparse.Namespace) -> int:
 
 
 def cmd_calc(args: argparse.Namespace) -> int:
-    """Run one of the calculators the game declares; its arguments follow its name."""
+    """Run one of the calculators the game declares; its name and fields follow the game's name.
+
+    The parser is built for that one game only, so ``companion calc`` loads no other game.
+    """
     from companion.games import find_game
 
     game = find_game(args.game)
-    calculators = {c.name: c for c in getattr(game.frontend, "calculators", ()) if c.compute is not None}
-    calculator = calculators.get(args.calc)
-    if calculator is None:
-        known = ", ".join(calculators) or "none"
-        raise CommandError(f"{game.title} has no calculator {args.calc!r} (it has: {known})")
-    values = {f.key: getattr(args, f.key, None) for f in calculator.fields}
-    result = calculator.compute(values)
-    if args.json:
+    calculators = [c for c in getattr(game.frontend, "calculators", ()) if c.compute is not None]
+    if not calculators:
+        raise CommandError(f"{game.title} offers no calculators")
+    parser = argparse.ArgumentParser(prog=f"companion calc {game.name}")
+    sub = parser.add_subparsers(dest="calc", required=True)
+    for calculator in calculators:
+        p = sub.add_parser(calculator.name, help=calculator.summary)
+        for spec in calculator.fields:
+            flag = "--" + spec.key.replace("_", "-")
+            kind = int if spec.kind == "int" else str
+            if spec.multiple:
+                p.add_argument(flag, dest=spec.key, type=kind, action="append", help=spec.label)
+            else:
+                p.add_argument(flag, dest=spec.key, type=kind, default=spec.default,
+                               required=spec.default is None, help=spec.label)
+        p.add_argument("--json", action="store_true")
+    chosen = parser.parse_args(args.calc_args)
+    calculator = next(c for c in calculators if c.name == chosen.calc)
+    result = calculator.compute({f.key: getattr(chosen, f.key, None) for f in calculator.fields})
+    if chosen.json:
         print(json.dumps(result))
     else:
         for key, value in result.items():
             print(f"{key}: {value}")
     return 0
-
-
-def _calculator_parsers(calc: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """One subcommand per calculator the games declare (``Game.frontend.calculators``), its fields as
-    options (``--stat 70``; a field that takes several values is repeated)."""
-    from companion.games import all_games
-
-    seen: set[str] = set()
-    for game in all_games():
-        for calculator in getattr(game.frontend, "calculators", ()):
-            if calculator.name in seen:
-                continue
-            seen.add(calculator.name)
-            p = calc.add_parser(calculator.name, help=calculator.summary)
-            for spec in calculator.fields:
-                flag = "--" + spec.key.replace("_", "-")
-                kind = int if spec.kind == "int" else str
-                if spec.multiple:
-                    p.add_argument(flag, dest=spec.key, type=kind, action="append", help=spec.label)
-                else:
-                    p.add_argument(flag, dest=spec.key, type=kind, default=spec.default,
-                                   required=spec.default is None, help=spec.label)
-            p.add_argument("--json", action="store_true")
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -273,7 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("calc", parents=common,
                        help="a game's calculators (e.g. attack targets, foul-die outcomes)")
     p.add_argument("game")
-    _calculator_parsers(p.add_subparsers(dest="calc", required=True))
+    p.add_argument("calc_args", nargs=argparse.REMAINDER,
+                   help="the calculator's name and its options (companion calc GAME --help lists them)")
     p.set_defaults(func=cmd_calc)
 
     from table.serve import build_parser as serve_options

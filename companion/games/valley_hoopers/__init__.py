@@ -14,7 +14,6 @@ tracks, energy, cubes, the Onfire track, and shows the target and the chance bef
 from __future__ import annotations
 
 from companion.game import Game
-from companion.games.valley_hoopers.calculators import CALCULATORS
 from companion.games.valley_hoopers.commands import COMMANDS
 from companion.games.valley_hoopers.demo import demo_script
 from companion.games.valley_hoopers.dice import DICE
@@ -40,7 +39,6 @@ GAME = Game(
     commands=COMMANDS,
     dice=DICE,
     sides=(2, 2),
-    calculators=CALCULATORS,
     demo_script=demo_script,
     frontend=FRONTEND,
 )

@@ -13,14 +13,12 @@ import tomllib
 from collections.abc import Mapping
 from typing import Any
 
-from companion.dice import D6, D20, D20X5, FOUL_FACES
 from companion.frontend import (
     BoxScore,
     Calculator,
     CardForm,
     ChoiceGrid,
     Column,
-    DieFaces,
     FieldChoice,
     FormField,
     Frontend,
@@ -31,17 +29,17 @@ from companion.frontend import (
     RosterPick,
     SetupForm,
 )
+from companion.games.valley_hoopers.dice import FOUL_FACE_LABELS, FOUL_FACES
 from companion.games.valley_hoopers.fouls import foul_outcome
 from companion.games.valley_hoopers.model import POSITIONS, SKILLS, STATS
-from companion.games.valley_hoopers.rosters import ROSTER_DIR
+from companion.games.valley_hoopers.rosters import ROSTER_DIR, card_stat
 from companion.games.valley_hoopers.setup_options import VARIANTS, example_options
 from companion.games.valley_hoopers.targets import attack_target, automatic, chance
 
 FOUL_ACTIONS = ("D2", "D3", "DLU", "steal", "intercept", "screen", "rebound", "block", "tribe_block")
 # The two tribes a side picks from (Susan Peg's one-card roster joins a seven by name, not as a tribe).
 SIDE_ROSTERS = ("unleashed", "keepers")
-FOUL_FACE_WORDS = {"whistle": "Whistle", "whistle2": "Whistle 2", "whistle3": "Whistle 3",
-                   "charge": "Charging foul", "jumpball": "Jump ball", "blank": "Blank"}
+FOUL_FACE_WORDS = FOUL_FACE_LABELS
 
 
 def _shipped(name: str) -> Roster:
@@ -126,12 +124,6 @@ BOX_SCORE = BoxScore(
                            Part("{injuries|count} injury", when="injuries")))),
 )
 
-DICE = (
-    DieFaces(D20X5.name, "d20 (5 to 100)", D20X5.faces, success="at_most"),
-    DieFaces("d8foul", "foul die (d8)", FOUL_FACES, face_labels=FOUL_FACE_WORDS, success="lookup"),
-    DieFaces(D20.name, D20.title, D20.faces),
-    DieFaces(D6.name, D6.title, D6.faces),
-)
 
 def attack_calculation(values: Mapping[str, Any]) -> dict[str, Any]:
     """``companion calc valley-hoopers attack``: the target, its breakdown and the chance.
@@ -139,6 +131,8 @@ def attack_calculation(values: Mapping[str, Any]) -> dict[str, Any]:
     >>> attack_calculation({"stat": 70, "bonus": [15], "defense": 30, "foul_bonus": 0})["target"]
     55
     """
+    for option in ("stat", "defense"):  # the game's own rule for a card's printed stat, as at setup
+        card_stat(f"--{option}", values.get(option), "calc", missing_ok=False)
     defense = [values["defense"]] if values.get("defense") else []
     target = attack_target(values["stat"], values.get("bonus") or [], defense, values.get("foul_bonus") or 0)
     return {"target": target.value, "automatic": automatic(target), "p_success": float(chance(target)),
@@ -170,7 +164,7 @@ def _frontend() -> Frontend:
     rosters: tuple[Any, ...] = tuple(_shipped(name) for name in SIDE_ROSTERS)
     return Frontend(
         setup_form=SETUP_FORM, card_form=CARD_FORM, rosters=rosters, panels=PANELS, box_score=BOX_SCORE,
-        calculators=CALCULATORS, dice=DICE, side_names=("Lucy", "Karl"),
+        calculators=CALCULATORS, side_names=("Lucy", "Karl"),
         choice_grid=ChoiceGrid(row_keys=("shot", "action"), column_key="position", columns=POSITIONS,
                                names={"source": "/sides/{side}/hoopers", "key": "position", "label": "name"}),
     )
