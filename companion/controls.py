@@ -10,6 +10,9 @@ form so this module stays free of hardware imports). The meaning depends on the 
 - UNDO held (1 s) undoes; a short UNDO tap only says to hold it, so a brushed button never undoes;
   MENU held redoes; the side buttons (HOME, AWAY, SIDE3..SIDE5) jump the dial to the next choice
   for that side;
+- when the prompt's roll is a pool (``pool: {"die", "count"}``), each face dialled and confirmed
+  (or read by the tray) is kept until ``count`` faces are in, then one roll carries them all
+  (``"faces": [...]``); a tap on UNDO takes back the last kept face;
 - when the prompt declares a race, the side buttons race instead: the first press opens the race's
   own window, presses dated (first edge) within it tie and the tie-breaker holder wins; when the
   window closes the race command goes out with the order and the press times.
@@ -75,6 +78,7 @@ class TableControls:
     rejected_tray_lines: int = 0
     later: Later = _timer  # runs a call after a delay; the service passes one that runs on its thread
     race_presses: list[tuple[int, float]] = field(default_factory=list)
+    pool_faces: list[Any] = field(default_factory=list)
     _race_round: int = 0
 
     def update(self, snapshot: JSON | None) -> None:
@@ -85,6 +89,7 @@ class TableControls:
         if old_prompt is None or new_prompt is None or _dial_key(old_prompt) != _dial_key(new_prompt):
             self.dial = self._start_position()
             self.race_presses = []
+            self.pool_faces = []
             self._race_round += 1
 
     # -- what the dial shows --------------------------------------------------------------------
@@ -132,7 +137,9 @@ class TableControls:
             return ""
         label, command = entries[self.dial % len(entries)]
         if command.get("type") == "roll":
-            return f"{die_title(command['die'], self._prompt())}: {label}"
+            pool = (self._prompt() or {}).get("pool")
+            kept = f" {len(self.pool_faces) + 1}/{pool['count']}" if pool else ""
+            return f"{die_title(command['die'], self._prompt())}{kept}: {label}"
         return label
 
     # -- inputs ---------------------------------------------------------------------------------
@@ -159,6 +166,9 @@ class TableControls:
         if role == "UNDO":
             if kind == "hold":
                 self._send({"type": "undo"})
+            elif self.pool_faces:
+                self.pool_faces.pop()
+                self.status("dial", self.selection())
             else:
                 self.notify("hold UNDO for a second to undo")
         elif role == "MENU" and kind == "hold":
@@ -168,7 +178,7 @@ class TableControls:
             if not entries:
                 self.notify("nothing to confirm: start or resume a game first")
                 return
-            self._send(entries[self.dial % len(entries)][1])
+            self._enter(entries[self.dial % len(entries)][1])
         elif role == "NEXT" and kind == "press":
             self._turn(1)
         elif role == "MENU" and kind == "press":
@@ -222,7 +232,20 @@ class TableControls:
             self.notify(f"the tray sent a {die_title(sent)}, "
                         f"the game is waiting for the {die_title(waiting, prompt)}")
         else:
-            self._send({"type": "roll", "die": sent, "face": event["face"]})
+            self._enter({"type": "roll", "die": sent, "face": event["face"]})
+
+    def _enter(self, command: JSON) -> None:
+        """Send a command, or keep a face of a pool until the pool is complete."""
+        pool = (self._prompt() or {}).get("pool")
+        if command.get("type") != "roll" or not pool or pool.get("die") != command.get("die"):
+            self._send(command)
+            return
+        self.pool_faces.append(command["face"])
+        if len(self.pool_faces) < int(pool["count"]):
+            self.status("dial", self.selection())
+            return
+        faces, self.pool_faces = self.pool_faces, []
+        self._send({"type": "roll", "die": command["die"], "faces": faces})
 
     def _on_TrayRejected(self, event: JSON) -> None:  # noqa: N802
         self.rejected_tray_lines += 1
