@@ -126,7 +126,8 @@ class SimulatedTable:
         faces = prompt.get("faces") or (prompt.get("die_info") or {}).get("faces") or known_dice()[die].faces
         pool = prompt.get("pool") or {}
         count = int(pool.get("count", 1)) if pool.get("die") == die else 1  # a pool: one line per die
-        sent = [self.tray(service, {"die": die, "face": self.rng.choice(faces)})["sent"] for _ in range(count)]
+        sent = [self.tray(service, {"die": die, "face": self.rng.choice(faces)})["sent"]
+                for _ in range(count)]
         return {"ok": True, "sent": sent[0] if count == 1 else sent}
 
     def oled(self, _service: TableService, request: JSON) -> JSON:
