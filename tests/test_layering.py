@@ -125,5 +125,6 @@ def test_no_game_is_named_in_hardware_or_the_engine_modules():
     root = Path(__file__).resolve().parents[1]
     paths = [*sorted((root / "hardware").rglob("*.py")), *sorted((root / "companion").glob("*.py"))]
     found = [f"{path.relative_to(root)}:{n}: {line.strip()}"
-             for path in paths for n, line in enumerate(path.read_text().splitlines(), 1) if words.search(line)]
+             for path in paths for n, line in enumerate(path.read_text().splitlines(), 1)
+             if words.search(line)]
     assert found == []
