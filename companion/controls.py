@@ -10,6 +10,9 @@ form so this module stays free of hardware imports). The meaning depends on the 
 - UNDO held (1 s) undoes; a short UNDO tap only says to hold it, so a brushed button never undoes;
   MENU held redoes; the side buttons (HOME, AWAY, SIDE3..SIDE5) jump the dial to the next choice
   for that side;
+- when the prompt's roll is a pool (``pool: {"die", "count"}``), each face dialled and confirmed
+  (or read by the tray) is kept until ``count`` faces are in, then one roll carries them all
+  (``"faces": [...]``); a tap on UNDO takes back the last kept face;
 - when the prompt declares a race, the side buttons race instead: the first press opens the race's
   own window, presses dated (first edge) within it tie and the tie-breaker holder wins; when the
   window closes the race command goes out with the order and the press times.
@@ -79,6 +82,8 @@ class TableControls:
     rejected_tray_lines: int = 0
     later: Later = _timer  # runs a call after a delay; the service passes one that runs on its thread
     race_presses: list[tuple[int, float]] = field(default_factory=list)
+    pool_faces: list[Any] = field(default_factory=list)
+    pool_trays: list[JSON | None] = field(default_factory=list)  # the tray roll behind each kept face
     _race_round: int = 0
 
     def update(self, snapshot: JSON | None) -> None:
@@ -89,6 +94,9 @@ class TableControls:
         if old_prompt is None or new_prompt is None or _dial_key(old_prompt) != _dial_key(new_prompt):
             self.dial = self._start_position()
             self.race_presses = []
+            self.pool_faces = []
+            self._drop_pool_trays(self.pool_trays)
+            self.pool_trays = []
             self._race_round += 1
 
     # -- what the dial shows --------------------------------------------------------------------
@@ -136,7 +144,9 @@ class TableControls:
             return ""
         label, command = entries[self.dial % len(entries)]
         if command.get("type") == "roll":
-            return f"{die_title(command['die'], self._prompt())}: {label}"
+            pool = (self._prompt() or {}).get("pool")
+            kept = f" {len(self.pool_faces) + 1}/{pool['count']}" if pool else ""
+            return f"{die_title(command['die'], self._prompt())}{kept}: {label}"
         return label
 
     # -- inputs ---------------------------------------------------------------------------------
@@ -163,6 +173,10 @@ class TableControls:
         if role == "UNDO":
             if kind == "hold":
                 self._send({"type": "undo"})
+            elif self.pool_faces:
+                self.pool_faces.pop()
+                self._drop_pool_trays([self.pool_trays.pop()] if self.pool_trays else [])
+                self.status("dial", self.selection())
             else:
                 self.notify("hold UNDO for a second to undo")
         elif role == "MENU" and kind == "hold":
@@ -172,7 +186,7 @@ class TableControls:
             if not entries:
                 self.notify("nothing to confirm: start or resume a game first")
                 return
-            self._send(entries[self.dial % len(entries)][1])
+            self._enter(entries[self.dial % len(entries)][1])
         elif role == "NEXT" and kind == "press":
             self._turn(1)
         elif role == "MENU" and kind == "press":
@@ -233,13 +247,39 @@ class TableControls:
                         f"the game is waiting for the {die_title(waiting, prompt)}")
             self.answer_tray(event, "wrong_die")
         else:
-            reply = self.submit({"type": "roll", "die": sent, "face": event["face"], "origin": origin})
-            # Only now: an ok reply means the roll is in the store (the session commits first).
-            if reply.get("ok"):
-                self.answer_tray(event, None)
-            else:
-                kind = reply.get("error_kind")
-                self.answer_tray(event, "refused" if kind in ("rule", "command") else "not_recorded")
+            self._enter({"type": "roll", "die": sent, "face": event["face"]}, tray=event, origin=origin)
+
+    def _enter(self, command: JSON, tray: JSON | None = None, origin: str | None = None) -> None:
+        """Send a command, or keep a face of a pool until the pool is complete.
+
+        A tray roll is answered only once it is recorded: a face kept for a pool waits (the tray
+        resends it meanwhile, and the protocol reports a resend once) until the pool is sent.
+        """
+        pool = (self._prompt() or {}).get("pool")
+        if command.get("type") != "roll" or not pool or pool.get("die") != command.get("die"):
+            self._record(command, [tray] if tray else [], origin)
+            return
+        self.pool_faces.append(command["face"])
+        self.pool_trays.append(tray)
+        if len(self.pool_faces) < int(pool["count"]):
+            self.status("dial", self.selection())
+            return
+        faces, self.pool_faces = self.pool_faces, []
+        trays, self.pool_trays = [t for t in self.pool_trays if t], []
+        self._record({"type": "roll", "die": command["die"], "faces": faces}, trays, origin)
+
+    def _record(self, command: JSON, trays: list[JSON], origin: str | None) -> None:
+        """Submit, then answer the tray rolls it carries: an ok reply means it is in the store."""
+        reply = self.submit({**command, "origin": origin} if origin else command)
+        kind = reply.get("error_kind")
+        for event in trays:
+            self.answer_tray(event, None if reply.get("ok") else
+                             "refused" if kind in ("rule", "command") else "not_recorded")
+
+    def _drop_pool_trays(self, trays: list[JSON | None]) -> None:
+        for event in trays:
+            if event is not None:
+                self.answer_tray(event, "refused")  # the pool it was kept for is gone: stop resending
 
     def _on_TrayRejected(self, event: JSON) -> None:  # noqa: N802
         self.rejected_tray_lines += 1

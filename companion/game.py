@@ -234,6 +234,14 @@ class Game:
     def command_spec(self, kind: str) -> CommandSpec | None:
         return next((c for c in self.commands if c.type == kind), None)
 
+    def describe(self) -> JSON:
+        """The declaration as JSON, for clients that must not import a game (the kiosk)."""
+        return {"name": self.name, "title": self.title, "aliases": list(self.aliases),
+                "sides": {"min": self.sides[0], "max": self.sides[1]},
+                "dice": [d.to_json() for d in self.dice],
+                "commands": [c.describe() for c in self.commands],
+                "calculators": [c.to_json() for c in getattr(self.frontend, "calculators", ())]}
+
     def sealed_fields(self, kind: object) -> tuple[str, ...]:
         spec = self.command_spec(kind) if isinstance(kind, str) else None
         return () if spec is None else spec.sealed

@@ -19,8 +19,8 @@ from typing import Any
 class Outcome:
     """``places[0]`` holds the side(s) in first place; ``winner`` is that side when it is alone.
 
-    Built from a winner alone (two-side games), ``places`` is the winner then the other side; a
-    draw without places has every side... unknown, so it stays empty until a game says.
+    Built from a winner alone (two-side games), ``places`` is the winner then the other side. A
+    game with more sides, co-winners or a draw says the whole ranking with ``Outcome.ranked``.
     """
 
     winner: int | None

@@ -210,7 +210,7 @@ class TableService:
             raise CommandError(f"unknown op {op!r}; the table knows: {known}")
         except CompanionError as exc:
             if op == "command":  # what the table tried and why it was refused; a bad query is only answered
-                self.notice(str(exc), level="error")
+                self.notice(self._refusal_notice(request, exc), level="error")
             return error_reply(exc)
         except Exception as exc:
             # A bug must not stop the table: the session only commits after everything succeeded,
@@ -220,6 +220,15 @@ class TableService:
             if op == "command":
                 self.notice(text, level="error")
             return {"ok": False, "error": text, "error_kind": "internal"}
+
+    def _refusal_notice(self, request: Mapping[str, Any], exc: Exception) -> str:
+        """What every client reads about a refusal; a sealed command's reason (which may quote the
+        secret value) goes only to whoever sent it, in the reply."""
+        command = request.get("command", request)
+        kind = command.get("type") if isinstance(command, Mapping) else None
+        if self.session is not None and self.session.game.sealed_fields(kind):
+            return f"a sealed {kind} was refused; the reason went to whoever sent it"
+        return str(exc)
 
     def command(self, command: JSON) -> JSON:
         if self.session is None:

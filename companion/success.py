@@ -1,6 +1,6 @@
 """Success rules: what a roll must show, and the exact spread of results it gives.
 
-A game attaches one rule to each awaited roll: ``AtMost`` (Valley Hoopers: 55 or less), ``AtLeast``
+A game attaches one rule to each awaited roll: ``AtMost`` (55 or less succeeds), ``AtLeast``
 (12 or more) or ``Lookup`` (a card's chart: ranges of faces to results). ``RollInfo`` turns die +
 rule into what every front end reads from the prompt: ``die_info``, ``face_marks`` and
 ``outcomes`` (exact ``Fraction`` here, floats in JSON; they always sum to 1).

@@ -124,7 +124,11 @@ class SimulatedTable:
         # Like a physical die: every face equally likely, so repeated faces (three blanks) count each
         # time: the prompt's ``faces`` keeps repeats, ``die_info`` lists each face once.
         faces = prompt.get("faces") or (prompt.get("die_info") or {}).get("faces") or known_dice()[die].faces
-        return self.tray(service, {"die": die, "face": self.rng.choice(faces)})
+        pool = prompt.get("pool") or {}
+        count = int(pool.get("count", 1)) if pool.get("die") == die else 1  # a pool: one line per die
+        sent = [self.tray(service, {"die": die, "face": self.rng.choice(faces)})["sent"]
+                for _ in range(count)]
+        return {"ok": True, "sent": sent[0] if count == 1 else sent}
 
     def oled(self, _service: TableService, request: JSON) -> JSON:
         images = self.hardware.sim.images()

@@ -240,3 +240,25 @@ def test_sealed_values_stay_masked_everywhere_until_the_game_reveals_them(game: 
     shown = [line["command"] for line in session.log()[1:]]
     assert shown == [dict(c) for c in commands]
     store.close()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_the_declaration_describes_itself_as_json(game: Game) -> None:
+    described = game.describe()
+    assert as_json(described) == described
+    assert [c["type"] for c in described["commands"]] == [c.type for c in game.commands]
+
+
+def test_a_refused_sealed_command_tells_other_clients_nothing_of_its_value(shootout: Game,
+                                                                           tmp_path: Path) -> None:
+    from companion.service import TableService
+
+    service = TableService(Store.open(tmp_path / "g.db"))
+    heard: list[dict[str, Any]] = []
+    service.subscribers.append(heard.append)
+    service.execute({"op": "new_game", "game": "shootout", "options": {}})
+    reply = service.execute({"op": "command", "command": {"type": "bid", "side": 0, "amount": 987}})
+    assert not reply["ok"] and "987" in reply["error"]  # the sender learns why
+    notices = [m["text"] for m in heard if m.get("event") == "notice"]
+    assert notices and not any("987" in text for text in notices)
+    service.store.close()

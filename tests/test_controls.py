@@ -202,3 +202,18 @@ def test_a_race_the_prompt_left_behind_sends_nothing() -> None:
     controls.update({"prompt": {"die": None, "text": "something else", "choices": []}})  # an undo
     timers[0][1]()
     assert sent == []
+
+
+def test_a_pool_keeps_each_face_until_the_count_is_in_then_sends_one_roll() -> None:
+    snap = {"prompt": {"die": "d6", "text": "roll three d6", "choices": [], "faces": [1, 2, 3, 4, 5, 6],
+                       "pool": {"die": "d6", "count": 3}}}
+    controls, sent, _ = make(snap)
+    controls.on_input({"type": "TrayRoll", "seq": 1, "die": "d6", "face": 4})
+    assert controls.selection() == "d6 2/3: 1"
+    controls.on_input({"type": "EncoderTurn", "steps": 5})
+    controls.on_input(press("CONFIRM"))  # a 6
+    controls.on_input(press("UNDO"))  # takes the 6 back, undoes nothing
+    assert sent == []
+    controls.on_input({"type": "TrayRoll", "seq": 2, "die": "d6", "face": 2})
+    controls.on_input({"type": "TrayRoll", "seq": 3, "die": "d6", "face": 2})
+    assert sent == [{"type": "roll", "die": "d6", "faces": [4, 2, 2]}]

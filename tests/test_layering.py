@@ -110,3 +110,16 @@ def test_loading_all_of_companion_loads_no_other_layer_or_device_library() -> No
     loaded = set(json.loads(out.stdout))
     assert "companion" in loaded
     assert not loaded & {"kivy", "gpiozero", "luma", "serial", "hardware", "kiosk", "table"}
+
+
+def test_no_game_is_named_in_hardware_or_the_engine_modules():
+    """A game lives behind its declaration: hardware/ and companion/*.py read fields, never names."""
+    import re
+
+    words = re.compile(r"hooper|d20x5|d8foul|onfire|valley|shootout|d12shoot", re.IGNORECASE)
+    root = Path(__file__).resolve().parents[1]
+    paths = [*sorted((root / "hardware").rglob("*.py")), *sorted((root / "companion").glob("*.py"))]
+    found = [f"{path.relative_to(root)}:{n}: {line.strip()}"
+             for path in paths for n, line in enumerate(path.read_text().splitlines(), 1)
+             if words.search(line)]
+    assert found == []
