@@ -128,6 +128,9 @@ def _lowest_advisor(state: State) -> int:
 
 def _reveal(state: State, command: JSON) -> list[JSON]:
     _phase(state, "market")
+    if len(state.market) >= state.market_size:
+        raise RuleError(f"the market is full: {state.market_size} cards is the limit for {state.count} "
+                        "managers; start the contracts")
     if command.get("injury"):
         if state.season == 1:
             raise RuleError(
@@ -302,7 +305,7 @@ def _sealed_bid(state: State, command: JSON) -> list[JSON]:
         "type": "sealed_bid",
         "side": side,
         "amount": amount,
-        "text": f"{state.names[side]} has bid ({len(sealed.bids) + 1} of {len(sealed.bidders)} in)",
+        "text": f"{state.names[side]} has bid",  # never a number: the log must not hint at the amount
     }
     if len(sealed.bids) + 1 < len(sealed.bidders):
         return [event]

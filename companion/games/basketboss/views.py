@@ -160,16 +160,12 @@ def prompt(state: State) -> Prompt:  # noqa: C901 - one branch per phase
         entered = tuple(s for s, _ in sealed.bids)
         waiting = [s for s in sealed.bidders if s not in entered]
         what = "the trophy tie" if sealed.kind == "tie" else "the injury's medical bills"
-        candidates = [
-            (f"{names[waiting[0]]} bids ${a}", {"type": "sealed_bid", "side": waiting[0], "amount": a})
-            for a in range(min(state.manager(waiting[0]).money, 5) + 1)
-        ]
+        # No ready-made amounts: the pad (or the encoder's dial) asks for the secret value itself.
         return Prompt(
             side=waiting[0],
             text=f"sealed bids for {what}: {names[waiting[0]]} takes the screen "
             f"({len(entered)} of {len(sealed.bidders)} in)",
             commands=("sealed_bid",),
-            choices=_legal(state, candidates),
             sealed=Sealed(
                 sealed.bidders,
                 entered,
