@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from companion.game import JSON, Game
 from companion.games.basketboss.commands import COMMANDS
+from companion.games.basketboss.frontend import FRONTEND
 from companion.games.basketboss.rules import apply, decide, setup
 from companion.games.basketboss.views import outcome, prompt, scoreboard, view
 
@@ -46,6 +47,7 @@ GAME = Game(
     commands=COMMANDS,
     sides=(2, 5),
     demo_script=demo_script,
+    frontend=FRONTEND,
 )
 
 __all__ = ["GAME"]

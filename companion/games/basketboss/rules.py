@@ -49,13 +49,15 @@ def _int_list(raw: object, name: str) -> tuple[int, ...]:
 
 def setup(options: Mapping[str, Any]) -> State:
     """Managers in seating order (clockwise), the tallest takes the Referee; the table's own data."""
-    known = {"names", "tallest", "deck", "advisors", "trophies", "market_size"}
+    known = {"names", "sides", "tallest", "deck", "advisors", "trophies", "market_size"}
     unknown = set(options) - known
     if unknown:
         raise CommandError(
             f"BasketBoss has no setup option {sorted(unknown)[0]!r}; it knows " f"{', '.join(sorted(known))}"
         )
     names = options.get("names", ["Blue", "Yellow", "Purple"])
+    if isinstance(options.get("sides"), list):  # the kiosk's form: one object per manager
+        names = [s.get("name") if isinstance(s, Mapping) else s for s in options["sides"]]
     if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
         raise CommandError('names are the managers in seating order (clockwise), e.g. ["Blue", "Yellow"]')
     if not MIN_MANAGERS <= len(names) <= MAX_MANAGERS:
