@@ -1,8 +1,9 @@
 """Demo scripts: a game's setup options and commands that play part of it, for tests and fuzzers.
 
 ``autoplay`` writes such a script from the game's own prompts, deterministically: a roll takes the
-next face of a fixed cycle among the faces the awaited die has, any other step the ``pick``-th
-offered choice. A game declares ``demo_script`` (``Game.demo_script``) with it or by hand.
+next face of a fixed cycle among the faces the awaited die has, a sealed value a fixed cycle
+within its bounds, any other step the ``pick``-th offered choice. A game declares ``demo_script``
+(``Game.demo_script``) with it or by hand.
 """
 
 from __future__ import annotations
@@ -26,6 +27,12 @@ def autoplay(game: Game, options: Mapping[str, Any], steps: int, pick: Sequence[
             distinct = prompt.roll.die.distinct_faces
             command: JSON = {"type": "roll", "die": prompt.roll.die.name,
                              "face": distinct[faces[len(commands) % len(faces)] % len(distinct)]}
+        elif prompt.sealed is not None:
+            sealed = prompt.sealed
+            side = next(s for s in sealed.sides if s not in sealed.entered)
+            top = sealed.max_by_side.get(side, sealed.min + 5)
+            command = {"type": sealed.command, "side": side,
+                       sealed.field: sealed.min + (len(commands) * 3) % (top - sealed.min + 1)}
         elif prompt.choices:
             command = dict(prompt.choices[pick[len(commands) % len(pick)] % len(prompt.choices)].command)
         else:

@@ -82,7 +82,17 @@ def _play_until(socket: Path, info: dict[str, Any], done: Callable[[dict[str, An
         prompt = snapshot["prompt"] or {}
         faces = present.die_faces(prompt, info)
         choices = [c["command"] for c in prompt.get("choices") or []]
-        if faces and (not choices or rng.random() < 0.6):
+        sealed, race = prompt.get("sealed"), prompt.get("race")
+        if sealed:  # the next side not yet in enters a secret value within its bounds
+            side = next(s for s in sealed["sides"] if s not in sealed["entered"])
+            top = sealed["max_by_side"].get(str(side), sealed["min"])
+            amount = rng.randint(sealed["min"], top)
+            command = {"type": sealed["command"], "side": side, sealed["field"]: amount}
+        elif race and (not choices or rng.random() < 0.6):
+            order = rng.sample(race["sides"], len(race["sides"]))
+            command = {"type": race["command"], "order": order, "tie": False,
+                       "presses": [{"side": s, "ms": 100 * i} for i, s in enumerate(order)]}
+        elif faces and (not choices or rng.random() < 0.6):
             command = {"type": "roll", "die": prompt["die"], "face": rng.choice(faces)}
         elif choices:
             command = rng.choice(choices)
@@ -107,6 +117,12 @@ def _shoot(table: dict[str, Any], game: str, size: str, phase: str, screens: lis
         assert Path(shot["path"]).stat().st_size > 1000
 
 
+def _awaits_input(snapshot: dict[str, Any], info: dict[str, Any]) -> bool:
+    """The play screen has its special input to show: a die to roll, sealed values or a race."""
+    prompt = snapshot["prompt"] or {}
+    return bool(present.die_faces(prompt, info) or prompt.get("sealed") or prompt.get("race"))
+
+
 def _between_or_over(snapshot: dict[str, Any]) -> bool:
     return bool((snapshot["view"] or {}).get("reminders")) or snapshot["outcome"] is not None
 
@@ -129,7 +145,7 @@ def test_every_screen_of_every_game_lays_out_at_every_size(game: str, size: str,
             write_test_cards(env)
         started = request(socket, {"op": "new_game", "game": game, "options": _options(info)})
         assert started["ok"], started
-        _play_until(socket, info, lambda s: bool(present.die_faces(s["prompt"], info)), seed=5)
+        _play_until(socket, info, lambda s: _awaits_input(s, info), seed=5)
         first = ["home", "setup", "table", "resolve", "history", "settings"]
         if info.get("card_form"):
             first.insert(2, "card")
