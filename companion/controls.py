@@ -117,6 +117,8 @@ class TableControls:
         die = prompt.get("die")
         if die is not None:
             entries = [(str(face), {"type": "roll", "die": die, "face": face}) for face in _faces(prompt)]
+        elif prompt.get("sealed"):
+            entries = _sealed_entries(prompt["sealed"])
         return entries + [(c["label"], c["command"]) for c in prompt.get("choices", [])]
 
     def _start_position(self) -> int:
@@ -143,6 +145,11 @@ class TableControls:
         if not entries:
             return ""
         label, command = entries[self.dial % len(entries)]
+        sealed = (self._prompt() or {}).get("sealed")
+        if sealed and command.get("type") == sealed.get("command"):
+            # The dial goes to the OLED and every client: never the secret value. The dial starts
+            # at the lowest value for each side and each click adds one, so the bidder counts clicks.
+            return f"secret {sealed.get('field', 'value')}: dial, then CONFIRM"
         if command.get("type") == "roll":
             pool = (self._prompt() or {}).get("pool")
             kept = f" {len(self.pool_faces) + 1}/{pool['count']}" if pool else ""
@@ -266,7 +273,8 @@ class TableControls:
             return
         faces, self.pool_faces = self.pool_faces, []
         trays, self.pool_trays = [t for t in self.pool_trays if t], []
-        self._record({"type": "roll", "die": command["die"], "faces": faces}, trays, origin)
+        # No origin: one roll's origin can't vouch for the whole pool after a restart.
+        self._record({"type": "roll", "die": command["die"], "faces": faces}, trays, None)
 
     def _record(self, command: JSON, trays: list[JSON], origin: str | None) -> None:
         """Submit, then answer the tray rolls it carries: an ok reply means it is in the store."""
@@ -299,6 +307,22 @@ class TableControls:
 
     def _send(self, command: JSON) -> None:
         self.submit(command)  # a refusal has already been told to every client by the service
+
+
+SEALED_DIAL_MAX = 200  # the dial's top when a side's bound is larger (or not given)
+
+
+def _sealed_entries(sealed: JSON) -> list[tuple[str, JSON]]:
+    """The values the next side still to enter may dial, lowest first."""
+    waiting = [side for side in sealed.get("sides", []) if side not in sealed.get("entered", [])]
+    if not waiting:
+        return []
+    side = waiting[0]
+    low = int(sealed.get("min", 0))
+    high = min(int((sealed.get("max_by_side") or {}).get(str(side), SEALED_DIAL_MAX)), low + SEALED_DIAL_MAX)
+    command, field_name = sealed.get("command"), sealed.get("field", "amount")
+    return [(str(value), {"type": command, "side": side, field_name: value})
+            for value in range(low, high + 1)]
 
 
 def race_command(race: JSON, presses: list[tuple[int, float]]) -> JSON:

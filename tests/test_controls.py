@@ -217,3 +217,23 @@ def test_a_pool_keeps_each_face_until_the_count_is_in_then_sends_one_roll() -> N
     controls.on_input({"type": "TrayRoll", "seq": 2, "die": "d6", "face": 2})
     controls.on_input({"type": "TrayRoll", "seq": 3, "die": "d6", "face": 2})
     assert sent == [{"type": "roll", "die": "d6", "faces": [4, 2, 2]}]
+
+
+def test_a_sealed_value_is_dialled_from_the_lowest_and_never_shown_on_the_dial() -> None:
+    sealed = {"sides": [0, 1, 2], "entered": [1], "command": "sealed_bid", "field": "amount", "min": 0,
+              "max_by_side": {"0": 9, "2": 4}}
+    snap = {"prompt": {"die": None, "text": "bids: 1 of 3 in", "choices": [], "sealed": sealed}}
+    controls, sent, _ = make(snap)
+    statuses: list = []
+    controls.status = lambda key, value: statuses.append((key, value))
+    for _ in range(3):
+        controls.on_input({"type": "EncoderTurn", "steps": 1})
+    assert all("3" not in str(value) for _, value in statuses)  # the dial reaches the OLED and every client
+    assert controls.selection() == "secret amount: dial, then CONFIRM"
+    controls.on_input(press("CONFIRM"))
+    assert sent == [{"type": "sealed_bid", "side": 0, "amount": 3}]  # the first side still to bid
+    controls.update({"prompt": {**snap["prompt"], "text": "bids: 2 of 3 in",
+                                "sealed": {**sealed, "entered": [0, 1]}}})
+    controls.on_input({"type": "EncoderTurn", "steps": 7})  # wraps within side 2's $0-$4
+    controls.on_input(press("CONFIRM"))
+    assert sent[-1] == {"type": "sealed_bid", "side": 2, "amount": 2}
