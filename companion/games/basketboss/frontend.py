@@ -7,7 +7,7 @@ market, and the per-manager box score (served by the ``game_info`` op; the kiosk
 
 from __future__ import annotations
 
-from companion.frontend import BoxScore, Column, FormField, Frontend, Panel, Part, SetupForm
+from companion.frontend import BoxScore, Column, FormField, Frontend, Panel, SetupForm
 
 SETUP_FORM = SetupForm(
     fields=(FormField("tallest", "Tallest manager (takes the Referee, returns $2)", "choice", default=0,
@@ -15,10 +15,9 @@ SETUP_FORM = SetupForm(
     side_fields=(FormField("name", "Manager (in seating order, clockwise)", "text"),),
 )
 
+# Money, trophy points and the advisor are each side's scoreboard counters ($, T, A), shown above
+# these panels by the kiosk; the panels add the team rows and the market.
 PANELS = (
-    Panel("", "/sides/{side}", kind="line", per_side=True,
-          parts=(Part("${money}"), Part("{advisor_name}", when="advisor_name"), Part("strength {strength}"),
-                 Part("trophies {trophies}", when="trophies"), Part("ribbons {ribbons}", when="ribbons"))),
     Panel("Team", "/sides/{side}/players", per_side=True, muted="starter", muted_values=(True,),
           alert=("injured",),
           columns=(Column("slot", "", width=0.4), Column("name", "Player", width=1.6),
