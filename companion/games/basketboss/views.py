@@ -117,10 +117,10 @@ def prompt(state: State) -> Prompt:  # noqa: C901 - one branch per phase
         side = auction.turn
         money = state.manager(side).money
         amounts = sorted({auction.high + step for step in (1, 2, 3, 5)} | {money})
-        candidates = [
-            (f"{names[side]} bids ${a}", {"type": "bid", "side": side, "amount": a}) for a in amounts
-        ]
-        candidates.append((f"{names[side]} passes", {"type": "pass", "side": side}))
+        # Passing first: a brushed CONFIRM on the dial never spends a manager's money.
+        candidates = [(f"{names[side]} passes", {"type": "pass", "side": side})]
+        candidates += [(f"{names[side]} bids ${a}", {"type": "bid", "side": side, "amount": a})
+                       for a in amounts]
         high = f"${auction.high} by {names[auction.leader]}" if auction.leader is not None else "no bid yet"
         return Prompt(
             side=side,

@@ -1,0 +1,82 @@
+"""BasketBoss at the table: by touch on the kiosk, by the encoder and CONFIRM alone on a real
+``companion serve --sim``, and through ``companion replay`` for 2, 3 and 5 managers."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from kiosk_support import ARTIFACTS, PYTHON, ROOT, kiosk_env, request, run_kiosk, start_service, stop
+from test_kiosk import display  # noqa: F401 - the session's private X server
+
+from table.cli import main as companion
+
+GAMES = Path(__file__).parent / "games"
+
+
+def test_a_season_by_touch_on_the_kiosk_with_sealed_bids_on_the_masked_pad(tmp_path: Path,
+                                                                          display: str) -> None:  # noqa: F811
+    env = kiosk_env(tmp_path, display)
+    socket = tmp_path / "run" / "table.sock"
+    service = start_service(socket, tmp_path / "table.db", env)
+    try:
+        report = run_kiosk([PYTHON, str(ROOT / "tests" / "kiosk_touch_game.py"), "--game", "BasketBoss",
+                            "--commands", "30", "--sides", "3", "--first", "--socket", str(socket),
+                            "--out", str(ARTIFACTS / "basketboss-touch")], env, timeout=300)
+        assert report["ok"], report.get("error")
+        game = report["game"]
+        assert game["commands"] == 30 and game["sealed"] >= 2, game  # a trophy tie bid by touch
+        assert len(request(socket, {"op": "state"})["snapshot"]["view"]["sides"]) == 3
+        log = request(socket, {"op": "log"})["log"]
+        assert len(log) == 31 and any(line["command"] and line["command"]["type"] == "sealed_bid"
+                                      for line in log)
+    finally:
+        stop(service)
+
+
+def wait_for_seq(socket: Path, seq: int, timeout: float = 15.0) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        snapshot = request(socket, {"op": "state"})["snapshot"]
+        if snapshot["seq"] > seq:
+            return snapshot
+        assert time.monotonic() < deadline, f"no answer after seq {seq}: {snapshot['prompt']['text']}"
+        time.sleep(0.02)
+
+
+def test_a_season_by_the_encoder_and_confirm_alone(tmp_path: Path, display: str) -> None:  # noqa: F811
+    env = kiosk_env(tmp_path, display)
+    socket = tmp_path / "run" / "table.sock"
+    service = start_service(socket, tmp_path / "table.db", env)
+    try:
+        snapshot = request(socket, {"op": "new_game", "game": "basketboss",
+                                    "options": {"names": ["Blue", "Yellow", "Purple"]}})["snapshot"]
+        sealed_seen = 0
+        while snapshot["view"]["season"] == 1:
+            prompt = snapshot["prompt"]
+            if prompt["sealed"]:
+                sealed_seen += 1
+                assert request(socket, {"op": "sim_turn", "steps": 1})["ok"]  # a secret $1
+                oled = request(socket, {"op": "status"})["status"].get("dial", "")
+                assert "1" not in str(oled)
+            assert request(socket, {"op": "sim_press", "role": "CONFIRM"})["ok"]
+            snapshot = wait_for_seq(socket, snapshot["seq"])
+        assert sealed_seen >= 2 and snapshot["view"]["season"] == 2
+        assert [s["advisor"] for s in snapshot["view"]["sides"]].count(None) == 0  # all hired by dial
+    finally:
+        stop(service)
+
+
+@pytest.mark.parametrize("managers", [2, 3, 5])
+def test_whole_games_replay_through_the_cli(tmp_path: Path, managers: int,
+                                           capsys: pytest.CaptureFixture) -> None:
+    path = GAMES / f"basketboss_{managers}_managers.jsonl"
+    assert companion(["--db", str(tmp_path / "bb.db"), "replay", str(path), "--game", "basketboss",
+                      "--json"]) == 0
+    final = json.loads(capsys.readouterr().out)  # the final view, with its scoreboard and prompt
+    assert final["phase"] == "final" and final["scoreboard"]["final"] and len(final["sides"]) == managers
+    assert final["season"] == 6 and len(final["seasons_played"]) == 6
+    assert "victory points" in final["prompt"]["text"]
