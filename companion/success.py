@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.dice import Die, Face
 
@@ -33,72 +33,73 @@ def _ints(die: Die) -> list[int]:
 
 
 @dataclass(frozen=True)
-class AtMost:
-    """A roll of ``target`` or less succeeds (lower is better)."""
+class _Threshold:
+    """A roll on one side of ``target`` succeeds; the subclasses say which side."""
 
     target: int
     gives: str = "success"
     misses: str = "miss"
-    kind = "at_most"
+    kind: ClassVar[str] = ""
+    sign: ClassVar[str] = ""
+
+    def _ok(self, face: int) -> bool:
+        raise NotImplementedError
+
+    def _miss_label(self, die: Die) -> str:
+        raise NotImplementedError
 
     @property
     def words(self) -> str:
-        """Short words for a small screen: ``<=55``."""
-        return f"<={self.target}"
+        """Short words for a small screen: ``<=55``, ``>=12``."""
+        return f"{self.sign}{self.target}"
 
     def succeeds(self, face: Face) -> bool | None:
-        return face <= self.target if isinstance(face, int) else None
+        return self._ok(face) if isinstance(face, int) else None
 
     def chance(self, die: Die) -> Fraction:
-        return die.chance_of(f for f in _ints(die) if f <= self.target)
+        return die.chance_of(f for f in _ints(die) if self._ok(f))
+
+    def outcomes(self, die: Die) -> list[RollOutcome]:
+        good = tuple(f for f in die.distinct_faces if self.succeeds(f))
+        bad = tuple(f for f in die.distinct_faces if f not in good)
+        return _two(die, (self.hint(), self.gives, good), (self._miss_label(die), self.misses, bad))
+
+    def hint(self) -> str:
+        raise NotImplementedError
+
+
+class AtMost(_Threshold):
+    """A roll of ``target`` or less succeeds (lower is better)."""
+
+    kind = "at_most"
+    sign = "<="
+
+    def _ok(self, face: int) -> bool:
+        return face <= self.target
 
     def hint(self) -> str:
         return f"{self.target} or less"
 
-    def outcomes(self, die: Die) -> list[RollOutcome]:
-        good = tuple(f for f in die.distinct_faces if self.succeeds(f))
-        bad = tuple(f for f in die.distinct_faces if f not in good)
-        return _two(die, (f"{self.target} or less", self.gives, good),
-                    (f"{_above(die, self.target)} or more", self.misses, bad))
+    def _miss_label(self, die: Die) -> str:
+        higher = [f for f in _ints(die) if f > self.target]
+        return f"{min(higher) if higher else self.target + 1} or more"
 
 
-@dataclass(frozen=True)
-class AtLeast:
+class AtLeast(_Threshold):
     """A roll of ``target`` or more succeeds (higher is better)."""
 
-    target: int
-    gives: str = "success"
-    misses: str = "miss"
     kind = "at_least"
+    sign = ">="
 
-    @property
-    def words(self) -> str:
-        return f">={self.target}"
-
-    def succeeds(self, face: Face) -> bool | None:
-        return face >= self.target if isinstance(face, int) else None
-
-    def chance(self, die: Die) -> Fraction:
-        return die.chance_of(f for f in _ints(die) if f >= self.target)
+    def _ok(self, face: int) -> bool:
+        return face >= self.target
 
     def hint(self) -> str:
         return f"{self.target} or more"
 
-    def outcomes(self, die: Die) -> list[RollOutcome]:
-        good = tuple(f for f in die.distinct_faces if self.succeeds(f))
-        bad = tuple(f for f in die.distinct_faces if f not in good)
-        return _two(die, (f"{self.target} or more", self.gives, good),
-                    (f"{_below(die, self.target)} or less", self.misses, bad))
-
-
-def _above(die: Die, target: int) -> int:
-    higher = [f for f in _ints(die) if f > target]
-    return min(higher) if higher else target + 1
-
-
-def _below(die: Die, target: int) -> int:
-    lower = [f for f in _ints(die) if f < target]
-    return max(lower) if lower else target - 1
+    def _miss_label(self, die: Die) -> str:
+        lower = [f for f in _ints(die) if f < self.target]
+        return f"{max(lower) if lower else self.target - 1} or less"
 
 
 def _two(die: Die, good: tuple[str, str, tuple[Face, ...]], bad: tuple[str, str, tuple[Face, ...]]
