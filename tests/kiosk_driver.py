@@ -506,8 +506,47 @@ def every_screen(driver: Driver) -> Step:
         driver.shot(name)
 
 
-SCENARIOS = {"every_screen": every_screen, "full_turn": full_turn, "between_and_end": between_and_end,
-             "reconnect": reconnect,
+def _three_sides(seq: int, prompt: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot of a made-up game of three sides (the kiosk draws JSON: no game has to exist)."""
+    return {"game_id": 999, "game": "made-up", "seq": seq, "view": {"message": ""}, "outcome": None,
+            "scoreboard": {"sides": [{"name": n, "score": s} for n, s in (("Ann", 3), ("Bo", 1), ("Cy", 0))]},
+            "prompt": {"side": None, "commands": ["bid"], "choices": [], **prompt},
+            "can_undo": False, "can_redo": False}
+
+
+def sealed_and_race(driver: Driver) -> Step:
+    """A sealed bid (a masked pad per side still to enter) and a race (a button per side), drawn from
+    prompt JSON alone; what the kiosk would send is recorded instead of sent."""
+    app = driver.app
+    sent: list[dict[str, Any]] = []
+    app.send = sent.append
+    sealed = {"sides": [0, 1, 2], "entered": [1], "field": "amount", "min": 0,
+              "max_by_side": {"0": 30, "2": 12}}
+    app.set_snapshot(_three_sides(1, {"text": "Bids for the free agent", "sealed": sealed}))
+    app.go("resolve")
+    yield wait_for("the sealed pads", lambda app: driver.button("enter", exact=True) is not None)
+    special = app.screens.get_screen("resolve").ids.special
+    first_pad = special.children[-2]  # Ann's pad (Bo already entered)
+    for key in ("1", "2"):
+        yield from tap(driver, key, exact=True, within=first_pad)
+    driver.report["sealed_texts"] = [getattr(w, "text", "") for w in special.walk(restrict=True)
+                                     if type(w).__name__ == "WrapLabel"]
+    driver.shot("sealed")
+    yield from tap(driver, "enter", exact=True, within=first_pad)
+    driver.report["sealed_sent"] = list(sent)
+    race = {"sides": [0, 2], "tie_breaker": 0, "window_ms": 400, "label": "Dice battle: first to press wins"}
+    app.set_snapshot(_three_sides(2, {"text": "Dice battle", "commands": ["battle"], "race": race}))
+    app.go("resolve")
+    yield wait_for("the race buttons", lambda app: driver.button("Cy: press!", exact=True) is not None)
+    driver.shot("race")
+    yield from tap(driver, "Cy: press!", exact=True)
+    yield from tap(driver, "Ann: press!", exact=True)
+    yield wait_for("the race sent", lambda app: len(sent) == 2)
+    driver.report["race_sent"] = sent[-1]
+
+
+SCENARIOS = {"every_screen": every_screen, "sealed_and_race": sealed_and_race, "full_turn": full_turn,
+             "between_and_end": between_and_end, "reconnect": reconnect,
              "play_game": play_game, "setup_edits": setup_edits, "name_keyboard": name_keyboard,
              "resume_from_home": resume_from_home}
 

@@ -141,3 +141,28 @@ def test_every_screen_of_every_game_lays_out_at_every_size(game: str, size: str,
         _shoot(table, game, size, "end", ["gameend", "table", "history"])
     finally:
         stop(service)
+
+
+def test_sealed_bids_use_a_masked_pad_and_a_race_sends_every_press_time(tall_display: str,
+                                                                       tmp_path: Path) -> None:
+    """Drawn from the prompt's ``sealed`` and ``race`` alone (a made-up game of three sides)."""
+    env = kiosk_env(tmp_path, tall_display)
+    socket = tmp_path / "run" / "table.sock"
+    service = start_service(socket, tmp_path / "table.db", env)
+    try:
+        argv = [PYTHON, str(ROOT / "tests" / "kiosk_driver.py"), "sealed_and_race", "--socket", str(socket),
+                "--out", str(ARTIFACTS / "conformance" / "inputs"), "--size", "800x480"]
+        report = run_kiosk(argv, env)
+    finally:
+        stop(service)
+    assert report["ok"], report.get("error")
+    texts = report["sealed_texts"]
+    assert "Bo: entered (hidden until all are in)" in texts
+    assert "Ann: enter your amount secretly (0 to 30)" in texts and "\u25cf\u25cf" in texts
+    assert not any("12" in t and "to 12" not in t for t in texts), "what was typed never shows"
+    assert report["sealed_sent"] == [{"type": "bid", "side": 0, "amount": 12}]
+    race = report["race_sent"]
+    assert race["type"] == "battle" and [p["side"] for p in race["presses"]] == [2, 0]
+    assert race["presses"][0]["at_ms"] <= race["presses"][1]["at_ms"]
+    for shot in report["shots"].values():
+        assert shot["problems"] == [], shot["problems"]

@@ -92,11 +92,11 @@ class ResolveScreen(KioskScreen):
                 box.add_widget(self._pin_pad(app, command, side, str(sealed.get("field", "amount"))))
         if isinstance(race, dict):
             box.add_widget(WrapLabel(text=str(race.get("label") or "Race: first to press wins")))
-            row = BoxLayout(size_hint_y=None, height="96dp", spacing="8dp")
+            row = BoxLayout(size_hint_y=None, height="56dp", spacing="8dp")
             state: JSON = {"presses": {}, "sent": False}
             for side in race.get("sides") or []:
                 who = names[side] if isinstance(side, int) and 0 <= side < len(names) else f"Side {side}"
-                button = BigButton(text=f"{who}: press!", tone="primary", font_size="24sp", height="96dp")
+                button = BigButton(text=f"{who}: press!", tone="primary", font_size="24sp")
                 button.bind(on_press=lambda b, s=side: self._race_press(app, command, race, state, s, b))
                 row.add_widget(button)
             box.add_widget(row)
