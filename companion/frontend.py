@@ -5,9 +5,9 @@ the card form, the rosters it ships (as data), the Table panels and the box-scor
 the game's ``view``), the dice it names and how to lay out a crowd of choices. Clients render these
 generically: the kiosk holds no rule and names no game.
 
-Paths and texts (the kiosk reads them, see ``docs/adding-a-game.md``):
+Paths and texts (the kiosk reads them; ``docs/protocol.md`` has the whole shape):
 
-- a ``source`` is a path into the view, ``/sides/{side}/hoopers``: ``{side}`` is the side a
+- a ``source`` is a path into the view, ``/sides/{side}/players``: ``{side}`` is the side a
   per-side panel shows, ``*`` walks every item of a list (a row then also knows ``@side``, the
   item it was found in);
 - a ``template`` names values of a row by path, ``"{energy}/{max_energy}"``; ``{path|count}`` is a

@@ -13,7 +13,6 @@ import tomllib
 from collections.abc import Mapping
 from typing import Any
 
-from companion.dice import D6, D20, D20X5, FOUL_FACES
 from companion.frontend import (
     BoxScore,
     Calculator,
@@ -37,6 +36,10 @@ from companion.games.valley_hoopers.rosters import ROSTER_DIR
 from companion.games.valley_hoopers.setup_options import VARIANTS, example_options
 from companion.games.valley_hoopers.targets import attack_target, automatic, chance
 
+# The faces as the screens show them. Written out here rather than imported from companion/dice.py,
+# which issue 8 moves into each game's declaration; once that lands, these can read it instead.
+D20X5_FACES = tuple(range(5, 101, 5))
+FOUL_FACES = ("whistle", "whistle2", "whistle3", "charge", "jumpball", "blank")
 FOUL_ACTIONS = ("D2", "D3", "DLU", "steal", "intercept", "screen", "rebound", "block", "tribe_block")
 # The two tribes a side picks from (Susan Peg's one-card roster joins a seven by name, not as a tribe).
 SIDE_ROSTERS = ("unleashed", "keepers")
@@ -127,10 +130,10 @@ BOX_SCORE = BoxScore(
 )
 
 DICE = (
-    DieFaces(D20X5.name, "d20 (5 to 100)", D20X5.faces, success="at_most"),
+    DieFaces("d20x5", "d20 (5 to 100)", D20X5_FACES, success="at_most"),
     DieFaces("d8foul", "foul die (d8)", FOUL_FACES, face_labels=FOUL_FACE_WORDS, success="lookup"),
-    DieFaces(D20.name, D20.title, D20.faces),
-    DieFaces(D6.name, D6.title, D6.faces),
+    DieFaces("d20", "d20", tuple(range(1, 21))),
+    DieFaces("d6", "d6", tuple(range(1, 7))),
 )
 
 def attack_calculation(values: Mapping[str, Any]) -> dict[str, Any]:
