@@ -249,7 +249,8 @@ def full_turn(driver: Driver) -> Step:
     yield from tap(driver, "defend with Chus Kinder", exact=True)
     yield wait_for("the foul die", settled(driver, seq))
     pad = driver.app.screens.get_screen("resolve").ids.die_pad
-    driver.report["foul_die_faces"] = [w.text for w in pad.children[::-1]]
+    # The faces' names (a face may also show what it gives below its name, from the prompt's face_marks).
+    driver.report["foul_die_faces"] = [getattr(w, "choice_label", w.text) for w in pad.children[::-1]]
     driver.shot("06-foul-die")
     seq = current_seq(driver)
     yield from tap(driver, "Whistle", exact=True)
