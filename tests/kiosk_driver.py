@@ -546,7 +546,72 @@ def sealed_and_race(driver: Driver) -> Step:
     driver.report["race_sent"] = sent[-1]
 
 
-SCENARIOS = {"every_screen": every_screen, "sealed_and_race": sealed_and_race, "full_turn": full_turn,
+# The game_info of a game that exists only as JSON: 3 to 5 sides, no rosters, a lookup die.
+MADE_UP_INFO: dict[str, Any] = json.loads((ROOT / "tests" / "games" / "made_up_game_info.json").read_text())
+
+
+def _made_up_snapshot(seq: int, sides: int, over: bool) -> dict[str, Any]:
+    names = ["Ann", "Bo", "Cy", "Di", "Ed"][:sides]
+    players = [[{"name": f"{n} One", "points": i}, {"name": f"{n} Two", "points": 2 * i}]
+               for i, n in enumerate(names)]
+    view = {"round": {"number": 2, "of": 4},
+            "sides": [{"name": n, "cash": 10 + i, "players": players[i]} for i, n in enumerate(names)]}
+    faces = list(range(1, 13))
+    marks = [{"face": f, "label": "miss" if f < 7 else "2" if f < 11 else "3", "success": f >= 7}
+             for f in faces]
+    outcomes = [{"label": "miss", "probability": 0.5, "gives": "0 points", "faces": faces[:6]},
+                {"label": "two", "probability": 1 / 3, "gives": "2 points", "faces": faces[6:10]},
+                {"label": "three", "probability": 1 / 6, "gives": "3 points", "faces": faces[10:]}]
+    prompt = {"side": 1, "text": "Bo: roll the d12 on the shot chart", "commands": ["roll", "pass"],
+              "die": "d12", "die_info": {"name": "d12", "title": "d12", "faces": faces, "success": "lookup"},
+              "face_marks": marks, "outcomes": outcomes,
+              "target": {"text": "Bo One's chart: 7-10 two, 11-12 three"},
+              "choices": [{"label": "pass instead", "command": {"type": "pass"}, "p_success": 0.9}]}
+    board = [{"name": n, "score": 3 * i, "fouls": None, "bonus": None, "active": i == 1,
+              "counters": [{"label": "cash", "value": 10 + i}]} for i, n in enumerate(names)]
+    outcome = {"winner": None, "places": [[4, 3], [2], [1], [0]], "reason": "most points after 4 rounds"}
+    return {"game_id": 998, "game": "made-up", "seq": seq, "view": view, "can_undo": False, "can_redo": False,
+            "scoreboard": {"sides": board, "period": "R2", "clock": ""},
+            "prompt": {} if over else prompt, "outcome": outcome if over else None}
+
+
+def made_up_game(driver: Driver) -> Step:
+    """A game of 3 to 5 sides that exists only as JSON (its game_info and snapshots): Setup grows to five
+    sides, then Table, Play (a lookup roll with outcomes) and the game end with shared first place."""
+    app = driver.app
+    sent: list[dict[str, Any]] = []
+    app.send = sent.append
+    app.infos = {**app.infos, "made-up": MADE_UP_INFO}
+    setup = app.screens.get_screen("setup")
+    setup.game = "made-up"
+    app.go("setup")
+    yield wait_for("the made-up setup", lambda app: driver.button("+ side", exact=True) is not None)
+    for _ in range(2):
+        yield from tap(driver, "+ side", exact=True)
+        yield wait_for("one more side", lambda app: True)
+    driver.report["setup_sides"] = [side["name"] for side in setup.setup["sides"]]
+    from kiosk.cards import game_options
+
+    driver.report["setup_options"] = game_options(MADE_UP_INFO, setup.setup, {}, {})
+    driver.shot("setup")
+    app.set_snapshot(_made_up_snapshot(1, 5, over=False))
+    for name in ("table", "resolve"):
+        app.go(name)
+        yield wait_for(name, lambda app, n=name: app.screens.current == n
+                       and not app.screens.transition.is_active)
+        yield wait_for("a frame", lambda app: True)
+        driver.report[f"{name}_texts"] = driver.texts()
+        driver.shot(name)
+    app.set_snapshot(_made_up_snapshot(2, 5, over=True))
+    app.go("gameend")
+    yield wait_for("game end", lambda app: app.screens.current == "gameend")
+    yield wait_for("a frame", lambda app: True)
+    driver.report["gameend_texts"] = driver.texts()
+    driver.shot("gameend")
+
+
+SCENARIOS = {"every_screen": every_screen, "made_up_game": made_up_game, "sealed_and_race": sealed_and_race,
+             "full_turn": full_turn,
              "between_and_end": between_and_end, "reconnect": reconnect,
              "play_game": play_game, "setup_edits": setup_edits, "name_keyboard": name_keyboard,
              "resume_from_home": resume_from_home}
