@@ -535,7 +535,9 @@ def sealed_and_race(driver: Driver) -> Step:
     driver.shot("sealed")
     yield from tap(driver, "enter", exact=True, within=first_pad)
     driver.report["sealed_sent"] = list(sent)
-    race = {"sides": [0, 2], "tie_breaker": 0, "window_ms": 400, "label": "Dice battle: first to press wins"}
+    # A window wide enough for two taps in a row: a tie, which the tie-breaker holder (Ann) wins.
+    race = {"sides": [0, 2], "tie_breaker": 0, "window_ms": 60_000, "command": "battle",
+            "label": "Dice battle: first to press wins"}
     app.set_snapshot(_three_sides(2, {"text": "Dice battle", "commands": ["battle"], "race": race}))
     app.go("resolve")
     yield wait_for("the race buttons", lambda app: driver.button("Cy: press!", exact=True) is not None)

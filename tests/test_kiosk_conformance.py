@@ -162,8 +162,9 @@ def test_sealed_bids_use_a_masked_pad_and_a_race_sends_every_press_time(tall_dis
     assert not any("12" in t and "to 12" not in t for t in texts), "what was typed never shows"
     assert report["sealed_sent"] == [{"type": "bid", "side": 0, "amount": 12}]
     race = report["race_sent"]
-    assert race["type"] == "battle" and [p["side"] for p in race["presses"]] == [2, 0]
-    assert race["presses"][0]["at_ms"] <= race["presses"][1]["at_ms"]
+    assert (race["type"], race["order"], race["tie"]) == ("battle", [0, 2], True), "Ann holds the breaker"
+    assert [p["side"] for p in race["presses"]] == [2, 0] and race["presses"][0]["ms"] == 0
+    assert race["presses"][1]["ms"] > 0, "Cy pressed first, then Ann"
     for shot in report["shots"].values():
         assert shot["problems"] == [], shot["problems"]
 

@@ -12,7 +12,7 @@ from kivy.clock import Clock
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from kiosk import present
+from kiosk import parts, present
 from kiosk.screens.base import KioskScreen
 from kiosk.widgets import BigButton, WrapLabel
 
@@ -132,20 +132,20 @@ class ResolveScreen(KioskScreen):
         return wrapper
 
     def _race_press(self, app: Any, command: str, race: JSON, state: JSON, side: int, button: Any) -> None:
-        """Note the press time; once every side pressed or the race window closed, send them all (the
-        service orders them and applies the tie-breaker)."""
-        presses: dict[int, int] = state["presses"]
+        """Note the press time; once every side pressed or the race window closed, send the race."""
+        presses: dict[int, float] = state["presses"]
         if side in presses or state["sent"]:
             return
-        presses[side] = int(time.time() * 1000)
+        presses[side] = time.monotonic() * 1000
         button.text = f"{button.text.split(':')[0]}: pressed"
 
         def send(_dt: float = 0) -> None:
             if not state["sent"]:
                 state["sent"] = True
-                app.send({"type": command, "presses": [{"side": s, "at_ms": t} for s, t in presses.items()]})
+                app.send(parts.race_command({**race, "command": command}, presses))
 
         if len(presses) == len(race.get("sides") or []):
             send()
         elif len(presses) == 1:
-            Clock.schedule_once(send, int(race.get("window_ms", 300)) / 1000)
+            Clock.schedule_once(send, int(race.get("window_ms", 60)) / 1000)
+
