@@ -24,7 +24,7 @@ Paths and texts (the kiosk reads them; ``docs/protocol.md`` has the whole shape)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -264,13 +264,15 @@ class BoxScore:
 
 @dataclass(frozen=True)
 class Calculator:
-    """A question ``companion calc GAME NAME`` answers: the fields it asks for (``--stat 70``; a
-    ``multiple`` field may be given several times) and ``compute(values) -> JSON``, the answer."""
+    """A question ``companion calc GAME NAME`` answers, as a front end would ask it (its fields).
+
+    A game that declares its calculators on the engine side (``Game.calculators``) needs none here:
+    ``game_info`` lists those by name and summary.
+    """
 
     name: str
     summary: str
     fields: tuple[FormField, ...] = ()
-    compute: Callable[[Mapping[str, Any]], JSON] | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> JSON:
         return {"name": self.name, "summary": self.summary, "fields": [f.to_json() for f in self.fields]}
@@ -338,15 +340,26 @@ class Frontend:
 
 
 def _side_range(game: Any, frontend: Frontend) -> tuple[int, int]:
-    """How many sides the game takes: the declaration's own numbers when it has them (``sides`` with
-    ``min``/``max``, or ``min_sides``/``max_sides``), else the front end's."""
+    """How many sides the game takes: the declaration's own numbers when it has them (``sides`` as
+    ``(min, max)`` or with ``min``/``max``), else the front end's."""
     sides = getattr(game, "sides", None)
+    if isinstance(sides, tuple | list) and len(sides) == 2:
+        return int(sides[0]), int(sides[1])
     if isinstance(sides, Mapping):
         return int(sides.get("min", frontend.min_sides)), int(sides.get("max", frontend.max_sides))
-    if sides is not None and hasattr(sides, "min") and hasattr(sides, "max"):
-        return int(sides.min), int(sides.max)
-    return (int(getattr(game, "min_sides", frontend.min_sides)),
-            int(getattr(game, "max_sides", frontend.max_sides)))
+    return frontend.min_sides, frontend.max_sides
+
+
+def _dice(game: Any, frontend: Frontend) -> list[JSON]:
+    """The game's dice (``Game.dice`` when declared) with the front end's words for their faces on top."""
+    found: dict[str, JSON] = {}
+    for die in getattr(game, "dice", None) or ():
+        faces = list(dict.fromkeys(getattr(die, "faces", ())))
+        found[die.name] = {"name": die.name, "title": getattr(die, "title", die.name), "faces": faces,
+                           "face_labels": {}, "success": None}
+    for declared in frontend.dice:
+        found[declared.name] = {**found.get(declared.name, {}), **declared.to_json()}
+    return list(found.values())
 
 
 def game_info(game: Any) -> JSON:
@@ -358,5 +371,9 @@ def game_info(game: Any) -> JSON:
     low, high = _side_range(game, frontend)
     declared = list(frontend.side_names)[:high]
     names = declared + [f"Side {i + 1}" for i in range(len(declared), high)]
-    return {"name": game.name, "title": game.title, "sides": {"min": low, "max": high, "names": names},
-            **frontend.to_json()}
+    info = {"name": game.name, "title": game.title, "sides": {"min": low, "max": high, "names": names},
+            **frontend.to_json(), "dice": _dice(game, frontend)}
+    if not info["calculators"]:
+        info["calculators"] = [{"name": c.name, "summary": c.summary}
+                               for c in getattr(game, "calculators", None) or ()]
+    return info

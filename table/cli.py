@@ -117,44 +117,24 @@ def cmd_delete(args: argparse.Namespace) -> int:
 
 def cmd_calc(args: argparse.Namespace) -> int:
     from companion.games import find_game
+    from companion.games.valley_hoopers import attack_target, foul_outcome
+    from companion.games.valley_hoopers.targets import automatic, chance
 
-    game = find_game(args.game)
-    calculators = {c.name: c for c in getattr(game.frontend, "calculators", ()) if c.compute is not None}
-    calculator = calculators.get(args.calc)
-    if calculator is None:
-        known = ", ".join(calculators) or "none"
-        raise CommandError(f"{game.title} has no calculator {args.calc!r} (it has: {known})")
-    values = {f.key: getattr(args, f.key, None) for f in calculator.fields}
-    result = calculator.compute(values)
+    if find_game(args.game).name != "valley-hoopers":
+        raise CommandError(f"calc knows Valley Hoopers only, not {args.game}")
+    if args.calc == "attack":
+        target = attack_target(args.stat, args.bonus or [], [args.defense] if args.defense else [],
+                               args.foul_bonus)
+        result = {"target": target.value, "automatic": automatic(target), "p_success": float(chance(target)),
+                  "text": target.text}
+    else:
+        result = foul_outcome(args.action, args.face).to_json()
     if args.json:
         print(json.dumps(result))
     else:
         for key, value in result.items():
             print(f"{key}: {value}")
     return 0
-
-
-def _calculator_parsers(calc: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """One subcommand per calculator the games declare (``Game.frontend.calculators``), its fields as
-    options (``--stat 70``; a field that takes several values is repeated)."""
-    from companion.games import all_games
-
-    seen: set[str] = set()
-    for game in all_games():
-        for calculator in getattr(game.frontend, "calculators", ()):
-            if calculator.name in seen:
-                continue
-            seen.add(calculator.name)
-            p = calc.add_parser(calculator.name, help=calculator.summary)
-            for spec in calculator.fields:
-                flag = "--" + spec.key.replace("_", "-")
-                kind = int if spec.kind == "int" else str
-                if spec.multiple:
-                    p.add_argument(flag, dest=spec.key, type=kind, action="append", help=spec.label)
-                else:
-                    p.add_argument(flag, dest=spec.key, type=kind, default=spec.default,
-                                   required=spec.default is None, help=spec.label)
-            p.add_argument("--json", action="store_true")
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -215,9 +195,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game_id", type=int)
     p.set_defaults(func=cmd_delete)
 
-    p = sub.add_parser("calc", help="a game's calculators (e.g. attack targets, foul-die outcomes)")
+    p = sub.add_parser("calc", help="target numbers and foul-die outcomes without a game")
     p.add_argument("game")
-    _calculator_parsers(p.add_subparsers(dest="calc", required=True))
+    calc = p.add_subparsers(dest="calc", required=True)
+    a = calc.add_parser("attack", help="target number and chance for an attack")
+    a.add_argument("--stat", type=int, required=True)
+    a.add_argument("--bonus", type=int, action="append", help="a bonus (repeat for several)")
+    a.add_argument("--defense", type=int, default=0)
+    a.add_argument("--foul-bonus", type=int, default=0)
+    a.add_argument("--json", action="store_true")
+    f = calc.add_parser("foul", help="what a foul-die face means for an action")
+    f.add_argument("--action", required=True, help="D2, D3, DLU, steal, intercept, screen, rebound, "
+                   "block or tribe_block")
+    f.add_argument("--face", required=True)
+    f.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_calc)
 
     from table.serve import build_parser as serve_options

@@ -52,3 +52,16 @@ def test_a_game_without_front_end_parts_still_answers_with_empty_ones() -> None:
 def test_the_preset_is_a_setup_the_game_accepts() -> None:
     preset = GAME.frontend.setup_form.presets[0]
     assert GAME.setup(preset.options).sides[1].name == "Karl"
+
+
+def test_sides_dice_and_calculators_declared_by_the_game_itself_are_served_too() -> None:
+    from types import SimpleNamespace
+
+    d10 = SimpleNamespace(name="d10", title="ten-sided die", faces=(1, 2, 2, 3))
+    game = SimpleNamespace(name="three-way", title="Three-way", sides=(3, 5), dice=(d10,), frontend=None,
+                           calculators=(SimpleNamespace(name="odds", summary="the odds of a shot"),))
+    info = game_info(game)
+    assert info["sides"] == {"min": 3, "max": 5, "names": ["Side 1", "Side 2", "Side 3", "Side 4", "Side 5"]}
+    assert info["dice"] == [{"name": "d10", "title": "ten-sided die", "faces": [1, 2, 3], "face_labels": {},
+                             "success": None}]
+    assert info["calculators"] == [{"name": "odds", "summary": "the odds of a shot"}]

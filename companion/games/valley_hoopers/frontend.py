@@ -10,12 +10,10 @@ the box score, the dice and the grid of plays (served by the ``game_info`` op; t
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
 from typing import Any
 
 from companion.frontend import (
     BoxScore,
-    Calculator,
     CardForm,
     ChoiceGrid,
     Column,
@@ -30,17 +28,14 @@ from companion.frontend import (
     RosterPick,
     SetupForm,
 )
-from companion.games.valley_hoopers.fouls import foul_outcome
 from companion.games.valley_hoopers.model import POSITIONS, SKILLS, STATS
 from companion.games.valley_hoopers.rosters import ROSTER_DIR
 from companion.games.valley_hoopers.setup_options import VARIANTS, example_options
-from companion.games.valley_hoopers.targets import attack_target, automatic, chance
 
 # The faces as the screens show them. Written out here rather than imported from companion/dice.py,
 # which issue 8 moves into each game's declaration; once that lands, these can read it instead.
 D20X5_FACES = tuple(range(5, 101, 5))
 FOUL_FACES = ("whistle", "whistle2", "whistle3", "charge", "jumpball", "blank")
-FOUL_ACTIONS = ("D2", "D3", "DLU", "steal", "intercept", "screen", "rebound", "block", "tribe_block")
 # The two tribes a side picks from (Susan Peg's one-card roster joins a seven by name, not as a tribe).
 SIDE_ROSTERS = ("unleashed", "keepers")
 FOUL_FACE_WORDS = {"whistle": "Whistle", "whistle2": "Whistle 2", "whistle3": "Whistle 3",
@@ -136,44 +131,11 @@ DICE = (
     DieFaces("d6", "d6", tuple(range(1, 7))),
 )
 
-def attack_calculation(values: Mapping[str, Any]) -> dict[str, Any]:
-    """``companion calc valley-hoopers attack``: the target, its breakdown and the chance.
-
-    >>> attack_calculation({"stat": 70, "bonus": [15], "defense": 30, "foul_bonus": 0})["target"]
-    55
-    """
-    defense = [values["defense"]] if values.get("defense") else []
-    target = attack_target(values["stat"], values.get("bonus") or [], defense, values.get("foul_bonus") or 0)
-    return {"target": target.value, "automatic": automatic(target), "p_success": float(chance(target)),
-            "text": target.text}
-
-
-def foul_calculation(values: Mapping[str, Any]) -> dict[str, Any]:
-    """``companion calc valley-hoopers foul``: what a foul-die face means for an action."""
-    return foul_outcome(values["action"], values["face"]).to_json()
-
-
-CALCULATORS = (
-    Calculator("attack", "target number and chance for an attack",
-               (FormField("stat", "the hooper's stat", "int", minimum=0, maximum=100),
-                FormField("bonus", "a bonus (repeat for several)", "int", multiple=True),
-                FormField("defense", "the defender's stat", "int", default=0),
-                FormField("foul_bonus", "the foul die's defense bonus", "int", default=0)),
-               compute=attack_calculation),
-    Calculator("foul", "what a foul-die face means for an action",
-               (FormField("action", ", ".join(FOUL_ACTIONS), "choice",
-                          choices=tuple(FieldChoice(a, a) for a in FOUL_ACTIONS)),
-                FormField("face", "the foul die's face", "choice",
-                          choices=tuple(FieldChoice(f, FOUL_FACE_WORDS[f]) for f in FOUL_FACES))),
-               compute=foul_calculation),
-)
-
-
 def _frontend() -> Frontend:
     rosters: tuple[Any, ...] = tuple(_shipped(name) for name in SIDE_ROSTERS)
     return Frontend(
         setup_form=SETUP_FORM, card_form=CARD_FORM, rosters=rosters, panels=PANELS, box_score=BOX_SCORE,
-        calculators=CALCULATORS, dice=DICE, side_names=("Lucy", "Karl"),
+        dice=DICE, side_names=("Lucy", "Karl"),
         choice_grid=ChoiceGrid(row_keys=("shot", "action"), column_key="position", columns=POSITIONS,
                                names={"source": "/sides/{side}/hoopers", "key": "position", "label": "name"}),
     )
