@@ -362,6 +362,6 @@ def test_a_single_lead_and_several_sides_read_as_the_scoreboard_says() -> None:
                                        "counters": [{"label": "cash", "value": 12}]},
                                       {"name": "Bo", "score": 1}, {"name": "Cy", "score": 0}]}}
     assert present.score_line(three) == "Ann 3 - Bo 1 - Cy 0"
-    assert present.fouls_line(three, 0) == "cash 12"
+    assert (present.fouls_line(three, 0), present.counters_line(three, 0)) == ("", "cash 12")
     fouled = {"scoreboard": {"sides": [{"fouls": 4, "bonus": True}]}}
     assert present.fouls_line(fouled, 0) == "Team fouls 4  BONUS"
