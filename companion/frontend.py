@@ -5,9 +5,9 @@ the card form, the rosters it ships (as data), the Table panels and the box-scor
 the game's ``view``), the dice it names and how to lay out a crowd of choices. Clients render these
 generically: the kiosk holds no rule and names no game.
 
-Paths and texts (the kiosk reads them, see ``docs/adding-a-game.md``):
+Paths and texts (the kiosk reads them; ``docs/protocol.md`` has the whole shape):
 
-- a ``source`` is a path into the view, ``/sides/{side}/hoopers``: ``{side}`` is the side a
+- a ``source`` is a path into the view, ``/sides/{side}/players``: ``{side}`` is the side a
   per-side panel shows, ``*`` walks every item of a list (a row then also knows ``@side``, the
   item it was found in);
 - a ``template`` names values of a row by path, ``"{energy}/{max_energy}"``; ``{path|count}`` is a
@@ -265,7 +265,11 @@ class BoxScore:
 @dataclass(frozen=True)
 class Calculator:
     """A question ``companion calc GAME NAME`` answers: the fields it asks for (``--stat 70``; a
-    ``multiple`` field may be given several times) and ``compute(values) -> JSON``, the answer."""
+    ``multiple`` field may be given several times) and ``compute(values) -> JSON``, the answer.
+
+    Declared once, for both doors: the CLI builds its options from the fields, and a front end
+    can draw the same fields as a form (``game_info`` lists them; ``compute`` stays on the table).
+    """
 
     name: str
     summary: str
@@ -338,17 +342,27 @@ class Frontend:
 
 
 def _side_range(game: Any, frontend: Frontend) -> tuple[int, int]:
-    """How many sides the game takes: the declaration's own numbers when it has them (``sides`` with
-    ``min``/``max``, or ``min_sides``/``max_sides``), else the front end's."""
+    """How many sides the game takes: the declaration's own numbers when it has them (``sides`` as
+    ``(min, max)`` or with ``min``/``max``), else the front end's."""
     sides = getattr(game, "sides", None)
-    if isinstance(sides, tuple) and len(sides) == 2:
+    if isinstance(sides, tuple | list) and len(sides) == 2:
         return int(sides[0]), int(sides[1])
     if isinstance(sides, Mapping):
         return int(sides.get("min", frontend.min_sides)), int(sides.get("max", frontend.max_sides))
-    if sides is not None and hasattr(sides, "min") and hasattr(sides, "max"):
-        return int(sides.min), int(sides.max)
-    return (int(getattr(game, "min_sides", frontend.min_sides)),
-            int(getattr(game, "max_sides", frontend.max_sides)))
+    return frontend.min_sides, frontend.max_sides
+
+
+def _dice(game: Any, frontend: Frontend) -> list[JSON]:
+    """The game's dice (``Game.dice`` when declared) with the front end's words for their faces on top."""
+    found: dict[str, JSON] = {}
+    for die in getattr(game, "dice", None) or ():
+        faces = list(dict.fromkeys(getattr(die, "faces", ())))
+        labels = {str(face): label for face, label in (getattr(die, "labels", None) or {}).items()}
+        found[die.name] = {"name": die.name, "title": getattr(die, "title", die.name), "faces": faces,
+                           "face_labels": labels, "success": None}
+    for declared in frontend.dice:
+        found[declared.name] = {**found.get(declared.name, {}), **declared.to_json()}
+    return list(found.values())
 
 
 def game_info(game: Any) -> JSON:
@@ -360,10 +374,5 @@ def game_info(game: Any) -> JSON:
     low, high = _side_range(game, frontend)
     declared = list(frontend.side_names)[:high]
     names = declared + [f"Side {i + 1}" for i in range(len(declared), high)]
-    parts = frontend.to_json()
-    if not parts["dice"]:  # the game's own dice declaration, so no die is declared twice
-        parts["dice"] = [DieFaces(d.name, d.title, d.distinct_faces,
-                                  {str(f): label for f, label in d.labels.items()}).to_json()
-                         for d in getattr(game, "dice", ())]
     return {"name": game.name, "title": game.title, "sides": {"min": low, "max": high, "names": names},
-            **parts}
+            **frontend.to_json(), "dice": _dice(game, frontend)}

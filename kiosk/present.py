@@ -176,18 +176,21 @@ def turn_line(snapshot: JSON | None) -> str:
 
 
 def fouls_line(snapshot: JSON | None, side: int) -> str:
-    """"Team fouls 3  BONUS" and the side's declared counters ("Timeouts 2"), from the scoreboard."""
-    board = (snapshot or {}).get("scoreboard") or {}
-    sides = board.get("sides", [])
+    """"Team fouls 3  BONUS" from the scoreboard (nothing for a game that keeps no fouls)."""
+    sides = ((snapshot or {}).get("scoreboard") or {}).get("sides", [])
     if side >= len(sides):
         return ""
-    s = sides[side]
-    fouls = s.get("fouls", s.get("team_fouls"))
-    words = []
-    if fouls is not None:
-        words.append(f"Team fouls {fouls}" + ("  BONUS" if s.get("bonus") else ""))
-    words += [f"{c.get('label')} {c.get('value')}" for c in s.get("counters") or [] if isinstance(c, dict)]
-    return " · ".join(words)
+    fouls = sides[side].get("fouls", sides[side].get("team_fouls"))
+    return "" if fouls is None else f"Team fouls {fouls}" + ("  BONUS" if sides[side].get("bonus") else "")
+
+
+def counters_line(snapshot: JSON | None, side: int) -> str:
+    """The side's declared counters from the scoreboard, "TO 3 · CT 7"."""
+    sides = ((snapshot or {}).get("scoreboard") or {}).get("sides", [])
+    if side >= len(sides):
+        return ""
+    return " · ".join(f"{c.get('label')} {c.get('value')}" for c in sides[side].get("counters") or []
+                      if isinstance(c, dict))
 
 
 def period_scores(view: JSON) -> str:

@@ -249,7 +249,8 @@ def full_turn(driver: Driver) -> Step:
     yield from tap(driver, "defend with Chus Kinder", exact=True)
     yield wait_for("the foul die", settled(driver, seq))
     pad = driver.app.screens.get_screen("resolve").ids.die_pad
-    driver.report["foul_die_faces"] = [w.text for w in pad.children[::-1]]
+    # The faces' names (a face may also show what it gives below its name, from the prompt's face_marks).
+    driver.report["foul_die_faces"] = [getattr(w, "choice_label", w.text) for w in pad.children[::-1]]
     driver.shot("06-foul-die")
     seq = current_seq(driver)
     yield from tap(driver, "Whistle", exact=True)
@@ -506,8 +507,114 @@ def every_screen(driver: Driver) -> Step:
         driver.shot(name)
 
 
-SCENARIOS = {"every_screen": every_screen, "full_turn": full_turn, "between_and_end": between_and_end,
-             "reconnect": reconnect,
+def _three_sides(seq: int, prompt: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot of a made-up game of three sides (the kiosk draws JSON: no game has to exist)."""
+    return {"game_id": 999, "game": "made-up", "seq": seq, "view": {"message": ""}, "outcome": None,
+            "scoreboard": {"sides": [{"name": n, "score": s} for n, s in (("Ann", 3), ("Bo", 1), ("Cy", 0))]},
+            "prompt": {"side": None, "commands": ["bid"], "choices": [], **prompt},
+            "can_undo": False, "can_redo": False}
+
+
+def sealed_and_race(driver: Driver) -> Step:
+    """A sealed bid (a masked pad per side still to enter) and a race (a button per side), drawn from
+    prompt JSON alone; what the kiosk would send is recorded instead of sent."""
+    app = driver.app
+    sent: list[dict[str, Any]] = []
+    app.send = sent.append
+    sealed = {"sides": [0, 1, 2], "entered": [1], "field": "amount", "min": 0,
+              "max_by_side": {"0": 30, "2": 12}}
+    app.set_snapshot(_three_sides(1, {"text": "Bids for the free agent", "sealed": sealed}))
+    app.go("resolve")
+    yield wait_for("the sealed pads", lambda app: driver.button("enter", exact=True) is not None)
+    special = app.screens.get_screen("resolve").ids.special
+    first_pad = special.children[-2]  # Ann's pad (Bo already entered)
+    for key in ("1", "2"):
+        yield from tap(driver, key, exact=True, within=first_pad)
+    driver.report["sealed_texts"] = [getattr(w, "text", "") for w in special.walk(restrict=True)
+                                     if type(w).__name__ == "WrapLabel"]
+    driver.shot("sealed")
+    yield from tap(driver, "enter", exact=True, within=first_pad)
+    driver.report["sealed_sent"] = list(sent)
+    # A window wide enough for two taps in a row: a tie, which the tie-breaker holder (Ann) wins.
+    race = {"sides": [0, 2], "tie_breaker": 0, "window_ms": 60_000, "command": "battle",
+            "label": "Dice battle: first to press wins"}
+    app.set_snapshot(_three_sides(2, {"text": "Dice battle", "commands": ["battle"], "race": race}))
+    app.go("resolve")
+    yield wait_for("the race buttons", lambda app: driver.button("Cy: press!", exact=True) is not None)
+    driver.shot("race")
+    yield from tap(driver, "Cy: press!", exact=True)
+    yield from tap(driver, "Ann: press!", exact=True)
+    yield wait_for("the race sent", lambda app: len(sent) == 2)
+    driver.report["race_sent"] = sent[-1]
+
+
+# The game_info of a game that exists only as JSON: 3 to 5 sides, no rosters, a lookup die.
+MADE_UP_INFO: dict[str, Any] = json.loads((ROOT / "tests" / "games" / "made_up_game_info.json").read_text())
+
+
+def _made_up_snapshot(seq: int, sides: int, over: bool) -> dict[str, Any]:
+    names = ["Ann", "Bo", "Cy", "Di", "Ed"][:sides]
+    players = [[{"name": f"{n} One", "points": i}, {"name": f"{n} Two", "points": 2 * i}]
+               for i, n in enumerate(names)]
+    view = {"round": {"number": 2, "of": 4},
+            "sides": [{"name": n, "cash": 10 + i, "players": players[i]} for i, n in enumerate(names)]}
+    faces = list(range(1, 13))
+    marks = [{"face": f, "label": "miss" if f < 7 else "2" if f < 11 else "3", "success": f >= 7}
+             for f in faces]
+    outcomes = [{"label": "miss", "probability": 0.5, "gives": "0 points", "faces": faces[:6]},
+                {"label": "two", "probability": 1 / 3, "gives": "2 points", "faces": faces[6:10]},
+                {"label": "three", "probability": 1 / 6, "gives": "3 points", "faces": faces[10:]}]
+    prompt = {"side": 1, "text": "Bo: roll the d12 on the shot chart", "commands": ["roll", "pass"],
+              "die": "d12", "die_info": {"name": "d12", "title": "d12", "faces": faces, "success": "lookup"},
+              "face_marks": marks, "outcomes": outcomes,
+              "target": {"text": "Bo One's chart: 7-10 two, 11-12 three"},
+              "choices": [{"label": "pass instead", "command": {"type": "pass"}, "p_success": 0.9}]}
+    board = [{"name": n, "score": 3 * i, "fouls": None, "bonus": None, "active": i == 1,
+              "counters": [{"label": "cash", "value": 10 + i}]} for i, n in enumerate(names)]
+    outcome = {"winner": None, "places": [[4, 3], [2], [1], [0]], "reason": "most points after 4 rounds"}
+    return {"game_id": 998, "game": "made-up", "seq": seq, "view": view, "can_undo": False, "can_redo": False,
+            "scoreboard": {"sides": board, "period": "R2", "clock": ""},
+            "prompt": {} if over else prompt, "outcome": outcome if over else None}
+
+
+def made_up_game(driver: Driver) -> Step:
+    """A game of 3 to 5 sides that exists only as JSON (its game_info and snapshots): Setup grows to five
+    sides, then Table, Play (a lookup roll with outcomes) and the game end with shared first place."""
+    app = driver.app
+    sent: list[dict[str, Any]] = []
+    app.send = sent.append
+    app.infos = {**app.infos, "made-up": MADE_UP_INFO}
+    setup = app.screens.get_screen("setup")
+    setup.game = "made-up"
+    app.go("setup")
+    yield wait_for("the made-up setup", lambda app: driver.button("+ side", exact=True) is not None)
+    for _ in range(2):
+        yield from tap(driver, "+ side", exact=True)
+        yield wait_for("one more side", lambda app: True)
+    driver.report["setup_sides"] = [side["name"] for side in setup.setup["sides"]]
+    from kiosk.cards import game_options
+
+    driver.report["setup_options"] = game_options(MADE_UP_INFO, setup.setup, {}, {})
+    driver.shot("setup")
+    app.set_snapshot(_made_up_snapshot(1, 5, over=False))
+    for name in ("table", "resolve"):
+        app.go(name)
+        yield wait_for(name, lambda app, n=name: app.screens.current == n
+                       and not app.screens.transition.is_active)
+        yield wait_for("a frame", lambda app: True)
+        driver.report[f"{name}_texts"] = driver.texts()
+        driver.shot(name)
+    app.set_snapshot(_made_up_snapshot(2, 5, over=True))
+    app.go("gameend")
+    yield wait_for("game end", lambda app: app.screens.current == "gameend")
+    yield wait_for("a frame", lambda app: True)
+    driver.report["gameend_texts"] = driver.texts()
+    driver.shot("gameend")
+
+
+SCENARIOS = {"every_screen": every_screen, "made_up_game": made_up_game, "sealed_and_race": sealed_and_race,
+             "full_turn": full_turn,
+             "between_and_end": between_and_end, "reconnect": reconnect,
              "play_game": play_game, "setup_edits": setup_edits, "name_keyboard": name_keyboard,
              "resume_from_home": resume_from_home}
 

@@ -157,3 +157,58 @@ def test_every_screen_of_every_game_lays_out_at_every_size(game: str, size: str,
         _shoot(table, game, size, "end", ["gameend", "table", "history"])
     finally:
         stop(service)
+
+
+def test_sealed_bids_use_a_masked_pad_and_a_race_sends_every_press_time(tall_display: str,
+                                                                       tmp_path: Path) -> None:
+    """Drawn from the prompt's ``sealed`` and ``race`` alone (a made-up game of three sides)."""
+    env = kiosk_env(tmp_path, tall_display)
+    socket = tmp_path / "run" / "table.sock"
+    service = start_service(socket, tmp_path / "table.db", env)
+    try:
+        argv = [PYTHON, str(ROOT / "tests" / "kiosk_driver.py"), "sealed_and_race", "--socket", str(socket),
+                "--out", str(ARTIFACTS / "conformance" / "inputs"), "--size", "800x480"]
+        report = run_kiosk(argv, env)
+    finally:
+        stop(service)
+    assert report["ok"], report.get("error")
+    texts = report["sealed_texts"]
+    assert "Bo: entered (hidden until all are in)" in texts
+    assert "Ann: enter your amount secretly (0 to 30)" in texts and "\u25cf\u25cf" in texts
+    assert not any("12" in t and "to 12" not in t for t in texts), "what was typed never shows"
+    assert report["sealed_sent"] == [{"type": "bid", "side": 0, "amount": 12}]
+    race = report["race_sent"]
+    assert (race["type"], race["order"], race["tie"]) == ("battle", [0, 2], True), "Ann holds the breaker"
+    assert [p["side"] for p in race["presses"]] == [2, 0] and race["presses"][0]["ms"] == 0
+    assert race["presses"][1]["ms"] > 0, "Cy pressed first, then Ann"
+    for shot in report["shots"].values():
+        assert shot["problems"] == [], shot["problems"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_game_of_five_sides_known_only_by_its_json_lays_out_at_every_size(size: str, tall_display: str,
+                                                                            tmp_path: Path) -> None:
+    """Setup grown to five sides, Table with a column per side, a lookup roll with its outcomes and
+    success faces, and a ranking with a shared first place: drawn from game_info and snapshot JSON."""
+    env = kiosk_env(tmp_path, tall_display)
+    socket = tmp_path / "run" / "table.sock"
+    service = start_service(socket, tmp_path / "table.db", env)
+    try:
+        argv = [PYTHON, str(ROOT / "tests" / "kiosk_driver.py"), "made_up_game", "--socket", str(socket),
+            "--out", str(ARTIFACTS / "conformance" / "made-up" / size), "--size", size, "--sim"]
+        report = run_kiosk(argv, env)
+    finally:
+        stop(service)
+    assert report["ok"], report.get("error")
+    assert report["setup_sides"] == ["Ann", "Bo", "Cy", "Di", "Ed"]
+    assert report["setup_options"] == {"rounds": 4, "quick": False, "league": "a", "first": 0,
+                                       "sides": [{"name": n, "bank": 10} for n in ("Ann", "Bo", "Cy", "Di",
+                                                                                    "Ed")]}
+    shown = {"Round: 2 of 4", "cash 14", "purse 14", "Ed Two", "Team fouls 0"} & set(report["table_texts"])
+    assert shown == {"Round: 2 of 4", "cash 14", "purse 14", "Ed Two"}, "no fouls for a game keeping none"
+    assert "miss: 0 points (50%)" in "\n".join(report["resolve_texts"])
+    assert "Ed and Di share first place: most points after 4 rounds" in report["gameend_texts"]
+    assert any("1st Ed and Di · 3rd Cy · 4th Bo · 5th Ann" in t for t in report["gameend_texts"])
+    assert not any(t.startswith("Score difference") for t in report["gameend_texts"]), "no two-side chart"
+    for name, shot in report["shots"].items():
+        assert shot["problems"] == [], f"{name} at {size}: {shot['problems']}"

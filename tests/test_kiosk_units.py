@@ -335,3 +335,33 @@ def test_a_game_of_three_sides_without_rosters_sets_up_from_its_form_alone(confi
     assert options == {"rounds": 4, "sides": [{"name": "Ann", "bank": 10}, {"name": "Bo", "bank": 12},
                                               {"name": "Cy", "bank": 10}]}
     assert cards.pick_warnings(info, setup["sides"][0], {}, {}) == []
+
+
+def test_a_lookup_roll_lists_its_outcomes_and_choices_show_their_own_odds() -> None:
+    prompt = {"die": "d20", "die_info": {"name": "d20", "title": "d20", "faces": list(range(1, 21)),
+                                         "success": "lookup"},
+              "target": {"text": "Shot chart of Ann: 1-9 miss, 10-17 two, 18-20 three"},
+              "outcomes": [{"label": "miss", "probability": 0.45, "gives": "0 points", "faces": [1]},
+                           {"label": "two", "probability": 0.4, "gives": "2 points", "faces": [10]},
+                           {"label": "three", "probability": 0.15, "gives": "3 points", "faces": [18]}]}
+    assert present.target_breakdown(prompt["target"]) == "Shot chart of Ann: 1-9 miss, 10-17 two, 18-20 three"
+    assert present.outcome_lines(prompt) == ["miss: 0 points (45%)", "two: 2 points (40%)",
+                                             "three: 3 points (15%)"]
+    assert present.chance_line(prompt) == "", "a lookup has no single number to roll under or over"
+    assert present.choice_label({"label": "3PS Ann", "p_success": 0.55}) == "3PS Ann · 55%"
+    hinted = {"label": "3PS Ann", "hint": "55 or less: 55%"}
+    assert present.choice_label(hinted) == "3PS Ann · 55 or less: 55%"
+    assert present.choice_label({"label": "end turn"}) == "end turn"
+
+
+def test_a_single_lead_and_several_sides_read_as_the_scoreboard_says() -> None:
+    lead = {"scoreboard": {"sides": [{"name": "Ann", "score": None}, {"name": "Bo", "score": None}],
+                           "lead": {"side": 1, "value": 3}}}
+    assert present.score_line(lead) == "Bo leads by 3"
+    three = {"scoreboard": {"sides": [{"name": "Ann", "score": 3, "fouls": None,
+                                       "counters": [{"label": "cash", "value": 12}]},
+                                      {"name": "Bo", "score": 1}, {"name": "Cy", "score": 0}]}}
+    assert present.score_line(three) == "Ann 3 - Bo 1 - Cy 0"
+    assert (present.fouls_line(three, 0), present.counters_line(three, 0)) == ("", "cash 12")
+    fouled = {"scoreboard": {"sides": [{"fouls": 4, "bonus": True}]}}
+    assert present.fouls_line(fouled, 0) == "Team fouls 4  BONUS"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.properties import ListProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.label import Label
 
 from kiosk import parts, present
@@ -19,6 +19,7 @@ class GameEndScreen(KioskScreen):
     score_text = StringProperty("")
     chart_values = ListProperty([])
     chart_title = StringProperty("Score difference after every step")
+    show_chart = BooleanProperty(True)  # a difference is one side's lead over the other: two scored sides
 
     def show(self, app: Any) -> None:
         snapshot = app.snapshot or {}
@@ -29,6 +30,8 @@ class GameEndScreen(KioskScreen):
         places = present.places_line(snapshot)
         self.score_text = present.score_line(snapshot) + (f"    {periods}" if periods else "") + (
             f"\n{places}" if places else "")
+        board_sides = (snapshot.get("scoreboard") or {}).get("sides") or []
+        self.show_chart = len(board_sides) == 2 and all(side.get("score") is not None for side in board_sides)
         app.request_log()
         if len(app.score_series) > 1:
             self.chart_values = list(app.score_series)

@@ -12,7 +12,7 @@ from kivy.clock import Clock
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from kiosk import present
+from kiosk import parts, present
 from kiosk.screens.base import KioskScreen
 from kiosk.widgets import BigButton, WrapLabel
 
@@ -92,11 +92,11 @@ class ResolveScreen(KioskScreen):
                 box.add_widget(self._pin_pad(app, command, side, str(sealed.get("field", "amount"))))
         if isinstance(race, dict):
             box.add_widget(WrapLabel(text=str(race.get("label") or "Race: first to press wins")))
-            row = BoxLayout(size_hint_y=None, height="96dp", spacing="8dp")
+            row = BoxLayout(size_hint_y=None, height="56dp", spacing="8dp")
             state: JSON = {"presses": {}, "sent": False}
             for side in race.get("sides") or []:
                 who = names[side] if isinstance(side, int) and 0 <= side < len(names) else f"Side {side}"
-                button = BigButton(text=f"{who}: press!", tone="primary", font_size="24sp", height="96dp")
+                button = BigButton(text=f"{who}: press!", tone="primary", font_size="24sp")
                 button.bind(on_press=lambda b, s=side: self._race_press(app, command, race, state, s, b))
                 row.add_widget(button)
             box.add_widget(row)
@@ -132,20 +132,20 @@ class ResolveScreen(KioskScreen):
         return wrapper
 
     def _race_press(self, app: Any, command: str, race: JSON, state: JSON, side: int, button: Any) -> None:
-        """Note the press time; once every side pressed or the race window closed, send them all (the
-        service orders them and applies the tie-breaker)."""
-        presses: dict[int, int] = state["presses"]
+        """Note the press time; once every side pressed or the race window closed, send the race."""
+        presses: dict[int, float] = state["presses"]
         if side in presses or state["sent"]:
             return
-        presses[side] = int(time.time() * 1000)
+        presses[side] = time.monotonic() * 1000
         button.text = f"{button.text.split(':')[0]}: pressed"
 
         def send(_dt: float = 0) -> None:
             if not state["sent"]:
                 state["sent"] = True
-                app.send({"type": command, "presses": [{"side": s, "at_ms": t} for s, t in presses.items()]})
+                app.send(parts.race_command({**race, "command": command}, presses))
 
         if len(presses) == len(race.get("sides") or []):
             send()
         elif len(presses) == 1:
-            Clock.schedule_once(send, int(race.get("window_ms", 300)) / 1000)
+            Clock.schedule_once(send, int(race.get("window_ms", 60)) / 1000)
+

@@ -66,9 +66,9 @@ class TableScreen(KioskScreen):
             if colour and sum(int(colour[i:i + 2], 16) for i in (0, 2, 4)) > 200:  # readable on the dark
                 heading.color = get_color_from_hex(colour)
             column.add_widget(heading)
-            fouls = present.fouls_line(snapshot, index)
-            if fouls:
-                column.add_widget(WrapLabel(text=fouls, font_size="17sp"))
+            for line in (present.fouls_line(snapshot, index), present.counters_line(snapshot, index)):
+                if line:
+                    column.add_widget(WrapLabel(text=line, font_size="17sp"))
             for panel in panels:
                 if not panel.get("per_side"):
                     continue

@@ -37,6 +37,7 @@ from companion.games.valley_hoopers.setup_options import VARIANTS, example_optio
 from companion.games.valley_hoopers.targets import attack_target, automatic, chance
 
 FOUL_ACTIONS = ("D2", "D3", "DLU", "steal", "intercept", "screen", "rebound", "block", "tribe_block")
+
 # The two tribes a side picks from (Susan Peg's one-card roster joins a seven by name, not as a tribe).
 SIDE_ROSTERS = ("unleashed", "keepers")
 FOUL_FACE_WORDS = FOUL_FACE_LABELS
