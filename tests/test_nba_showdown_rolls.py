@@ -8,9 +8,11 @@ from fractions import Fraction
 import pytest
 from games.nba_showdown_table import card, custom_options, five, play_quarter, roll_for, run, to_first_roll
 
+from companion.dice import D20
 from companion.errors import CompanionError, RuleError
 from companion.games.nba_showdown import GAME, odds, shipped_roster
 from companion.games.nba_showdown.cards import parse_card
+from companion.success import RollInfo
 
 QUICK = {"quick_play": True}
 NO_STRATEGY = {"rules": {"strategy": False, "substitutions": False, "double_team": False}}
@@ -62,10 +64,11 @@ def test_a_speed_or_power_below_1_counts_as_1() -> None:
 def test_the_distribution_is_ready_for_the_engines_outcomes_field() -> None:
     dasher = shipped_roster("demo-comets").card("Demo Dasher")
     speed = odds.stat_odds(dasher, "speed", 3, 4)
-    outcomes = speed.outcomes()
-    assert sum(o["probability"] for o in outcomes) == 1
-    assert outcomes[-1] == {"label": "25+", "probability": Fraction(3, 20),
-                            "gives": {"pts": 10, "ast": 5, "reb": 2}}
+    outcomes = RollInfo(D20, speed.lookup).outcomes()  # what the engine sends as the prompt's outcomes
+    assert sum(o.probability for o in outcomes) == 1
+    assert [o.probability for o in outcomes] == [c.probability for c in speed.rows if c.probability]
+    assert (outcomes[-1].label, outcomes[-1].probability, outcomes[-1].gives) == (
+        "18-20", Fraction(3, 20), "row 25+: 10 PTS 5 AST 2 REB")  # 18 + 7 = 25
     assert speed.label == "Speed +3: 6.0 pts expected"
 
 

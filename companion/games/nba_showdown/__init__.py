@@ -14,9 +14,11 @@ before every roll shows the exact chance of every row of the roller's chart.
 
 from __future__ import annotations
 
+from companion.dice import D20
 from companion.game import Game
 from companion.games.nba_showdown.cards import Card, ChartRow, parse_card
 from companion.games.nba_showdown.commands import COMMANDS
+from companion.games.nba_showdown.demo import demo_script
 from companion.games.nba_showdown.rosters import Roster, check_team, load_roster, parse_roster, shipped_roster
 from companion.games.nba_showdown.rules import apply, decide
 from companion.games.nba_showdown.setup_options import example_options, setup
@@ -34,6 +36,9 @@ GAME = Game(
     prompt=prompt,
     view=view,
     commands=COMMANDS,
+    dice=(D20,),
+    sides=(2, 2),
+    demo_script=demo_script,
 )
 
 __all__ = [

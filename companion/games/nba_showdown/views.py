@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.dice import D20
 from companion.errors import CompanionError
-from companion.game import Choice, Outcome, Prompt, ScoreboardView, SideView, Target
+from companion.game import Choice, Counter, Outcome, Prompt, RollInfo, ScoreboardView, SideView, Target
 from companion.games.nba_showdown import odds, rolls
 from companion.games.nba_showdown.cards import POSITIONS, STATS
 from companion.games.nba_showdown.model import ROLLS_PER_QUARTER, ScoringRoll, State, other, quarter_label
@@ -22,19 +22,22 @@ from companion.games.nba_showdown.rules import resolve
 def outcome(state: State) -> Outcome | None:
     if not state.final or state.winner is None:
         return None
-    return Outcome(winner=state.winner,
-                   reason=f"{state.score[0]}-{state.score[1]} after {quarter_label(state.quarter)}")
+    return Outcome.ranked([[state.winner], [other(state.winner)]],
+                          f"{state.team(state.winner).name} win {max(state.score)}-{min(state.score)} "
+                          f"after {quarter_label(state.quarter)}")
 
 
 def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]]) -> tuple[Choice, ...]:
-    chosen = []
-    for label, command in candidates:
-        try:
-            resolve(state, command)
-        except CompanionError:
-            continue
-        chosen.append(Choice(label, command))
-    return tuple(chosen)
+    return tuple(choice for choice in (Choice(label, command) for label, command in candidates)
+                 if _allowed(state, choice))
+
+
+def _allowed(state: State, choice: Choice) -> bool:
+    try:
+        resolve(state, choice.command)
+    except CompanionError:
+        return False
+    return True
 
 
 def stat_odds_for(state: State, roll: ScoringRoll) -> odds.StatOdds:
@@ -65,21 +68,10 @@ def _distribution_text(stat: odds.StatOdds) -> str:
 
 
 def prompt_outcomes(state: State) -> list[dict[str, Any]]:
-    """The exact distribution of the awaited d20 roll (label, probability, what it gives), for the
-    engine's ``outcomes`` field (issue 8); empty while no roll is awaited."""
-    roll = state.roll
-    if roll is None or state.stage not in ("roll", "shot_check"):
-        return []
-    if state.stage == "roll":
-        return stat_odds_for(state, roll).outcomes()
-    check = roll.shot_check
-    assert check is not None
-    card = state.team(check.side).at(check.position)
-    assert card is not None
-    bonus = sum(t.value for t in rolls.shot_check_terms(state, check))
-    chance = odds.shot_check_chance(card.shot_line, bonus)
-    return [{"label": f"made ({card.shot_line}+)", "probability": chance, "gives": {"pts": check.points}},
-            {"label": "missed", "probability": 1 - chance, "gives": {"pts": 0}}]
+    """The exact distribution of the awaited d20 roll as the engine sends it (the prompt's ``roll``);
+    empty while no roll is awaited."""
+    roll = prompt(state).roll
+    return [] if roll is None else [o.to_json() for o in roll.outcomes()]
 
 
 def _roll_target(state: State, roll: ScoringRoll) -> Target:
@@ -117,12 +109,16 @@ def _double_team_prompt(state: State) -> Prompt:
 def _choose_prompt(state: State) -> Prompt:
     side = state.acting
     team = state.team(side)
-    candidates = [(f"{position} {team.at(position).name} {stat.label}",  # type: ignore[union-attr]
-                   {"type": "shoot", "position": position, "stat": name})
-                  for position, name, stat in choice_odds(state)]
+    choices = tuple(
+        choice for choice in (
+            Choice(f"{position} {team.at(position).name} {stat.label}",  # type: ignore[union-attr]
+                   {"type": "shoot", "position": position, "stat": name},
+                   p_success=stat.p_score, expected_points=stat.expected_pts, hint=stat.hint)
+            for position, name, stat in choice_odds(state))
+        if _allowed(state, choice))
     return Prompt(side=side, text=f"{team.name}: choose a player and Speed or Power "
                                   f"(roll {state.rolls_done + 1}/{ROLLS_PER_QUARTER})",
-                  commands=("shoot",), choices=_legal(state, candidates))
+                  commands=("shoot",), choices=choices)
 
 
 def _roll_prompt(state: State, roll: ScoringRoll) -> Prompt:
@@ -133,9 +129,10 @@ def _roll_prompt(state: State, roll: ScoringRoll) -> Prompt:
     cards = ("play_card",) if state.rules.strategy and len(roll.cards) < 2 else ()
     text = (f"{team.name}: roll the d20 for {card.name} ({stat.stat.title()} {stat.modifier:+d}): "
             f"{_distribution_text(stat)}")
-    return Prompt(side=roll.side, text=text,
-                  commands=("roll", *cards), die=D20.name, faces=D20.faces,
-                  target=_roll_target(state, roll), expected_points=stat.expected_pts)
+    info = RollInfo(D20, stat.lookup)
+    return Prompt(side=roll.side, text=text, commands=("roll", *cards), roll=info,
+                  target=_roll_target(state, roll), p_success=info.chance(),
+                  expected_points=stat.expected_pts)
 
 
 def _shot_check_prompt(state: State, roll: ScoringRoll) -> Prompt:
@@ -144,13 +141,13 @@ def _shot_check_prompt(state: State, roll: ScoringRoll) -> Prompt:
     card = state.team(check.side).at(check.position)
     assert card is not None
     terms = rolls.shot_check_terms(state, check)
-    bonus = sum(t.value for t in terms)
-    chance = odds.shot_check_chance(card.shot_line, bonus)
+    info = RollInfo(D20, odds.shot_check_rule(card.shot_line, sum(t.value for t in terms)))
+    chance = info.chance()
+    assert chance is not None
     what = "foul shot" if check.foul_shot else "shot check"
     text = (f"{state.team(check.side).name}: roll the d20 for {card.name}'s {what} "
             f"(needs {card.shot_line} or more, {float(chance):.0%})")
-    return Prompt(side=check.side, text=text,
-                  commands=("roll",), die=D20.name, faces=D20.faces,
+    return Prompt(side=check.side, text=text, commands=("roll",), roll=info,
                   target=Target("no matchup bonus", 0, terms), p_success=chance,
                   expected_points=chance * check.points)
 
@@ -190,17 +187,38 @@ def prompt(state: State) -> Prompt:
     return _roll_prompt(state, state.roll)
 
 
+def _counters(state: State, side: int) -> tuple[Counter, ...]:
+    """The side's tracks and markers: assists, rebound spaces towards it, hot and cold players on court."""
+    team = state.team(side)
+    counters = []
+    if state.rules.assists:
+        counters.append(Counter("AST", team.assists))
+    if state.rules.rebounds:
+        counters.append(Counter("REB", max(0, state.rebound if side == 0 else -state.rebound)))
+    if state.rules.hot_cold:
+        on_court = [team.marker(name) for name in team.lineup if name is not None]
+        counters.append(Counter("HOT", sum(m for m in on_court if m > 0)))
+        counters.append(Counter("COLD", -sum(m for m in on_court if m < 0)))
+    if state.rules.strategy:
+        counters.append(Counter("SC", team.hand))
+    return tuple(counters)
+
+
 def scoreboard(state: State) -> ScoreboardView:
-    sides = tuple(SideView(name=t.name, score=state.score[i],
-                           extra=f"AST {t.assists}" + (f" SC {t.hand}" if state.rules.strategy else ""))
+    sides = tuple(SideView(name=t.name, score=state.score[i], counters=_counters(state, i),
+                           active=not state.final and state.acting == i)
                   for i, t in enumerate(state.teams))
-    target = None
+    target, words = None, ""
     if state.roll is not None and state.stage == "roll":
-        target = rolls.modifier(state, state.roll)
-    return ScoreboardView(game="nba-showdown", sides=sides, period=quarter_label(state.quarter),
+        target, words = rolls.modifier(state, state.roll), "chart"
+    elif state.roll is not None and state.stage == "shot_check":
+        rule = prompt(state).roll.rule  # type: ignore[union-attr]
+        target, words = rule.target, rule.words  # type: ignore[union-attr]
+    return ScoreboardView(game="nba-showdown", title="NBA Showdown", sides=sides,
+                          period=quarter_label(state.quarter),
                           clock=f"{state.rolls_done}/{ROLLS_PER_QUARTER}",
-                          possession=None if state.final else state.acting, target=target,
-                          message=state.message[:40], final=state.final)
+                          possession=None if state.final else state.acting, target=target, target_text=words,
+                          message=state.message[:40], final=state.final, period_over=state.period_over)
 
 
 def _roll_json(state: State) -> dict[str, Any] | None:
@@ -266,7 +284,6 @@ def view(state: State) -> dict[str, Any]:
         "box": [{"side": b.side, "player": b.player, "quarter": b.quarter, "pts": b.pts, "ast": b.ast,
                  "reb": b.reb} for b in state.box],
         "box_totals": box_totals(state),
-        "outcomes": [{**o, "probability": float(o["probability"])} for o in prompt_outcomes(state)],
         "flow": [list(f) for f in state.flow],
         "roll": _roll_json(state),
         "choices_odds": ([{"position": p, **s.to_json()} for p, _, s in choice_odds(state)]
