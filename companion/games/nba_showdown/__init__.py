@@ -19,6 +19,7 @@ from companion.game import Game
 from companion.games.nba_showdown.cards import Card, ChartRow, parse_card
 from companion.games.nba_showdown.commands import COMMANDS
 from companion.games.nba_showdown.demo import demo_script
+from companion.games.nba_showdown.frontend import FRONTEND
 from companion.games.nba_showdown.rosters import Roster, check_team, load_roster, parse_roster, shipped_roster
 from companion.games.nba_showdown.rules import apply, decide
 from companion.games.nba_showdown.setup_options import example_options, setup
@@ -39,6 +40,7 @@ GAME = Game(
     dice=(D20,),
     sides=(2, 2),
     demo_script=demo_script,
+    frontend=FRONTEND,
 )
 
 __all__ = [

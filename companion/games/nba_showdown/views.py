@@ -15,7 +15,7 @@ from companion.game import Choice, Counter, Outcome, Prompt, RollInfo, Scoreboar
 from companion.games.nba_showdown import odds, rolls
 from companion.games.nba_showdown.cards import POSITIONS, STATS
 from companion.games.nba_showdown.model import ROLLS_PER_QUARTER, ScoringRoll, State, other, quarter_label
-from companion.games.nba_showdown.quarters import NEIGHBOURS
+from companion.games.nba_showdown.quarters import NEIGHBOURS, rebound_award
 from companion.games.nba_showdown.rules import resolve
 
 
@@ -247,8 +247,36 @@ def box_totals(state: State) -> list[dict[str, Any]]:
         total[0] += line.pts
         total[1] += line.ast
         total[2] += line.reb
-    return [{"side": side, "player": player, "pts": pts, "ast": ast, "reb": reb}
-            for (side, player), (pts, ast, reb) in totals.items()]
+    return [{"side": side, "team": state.team(side).name, "player": player,
+             "pts": pts, "ast": ast, "reb": reb} for (side, player), (pts, ast, reb) in totals.items()]
+
+
+def _players(state: State, side: int) -> list[dict[str, Any]]:
+    """The team's cards for the Table panel: on the court in playmat order, then the bench."""
+    team = state.team(side)
+    found = []
+    for card in sorted(team.cards, key=lambda c: (team.position_of(c.name) is None,
+                                                  POSITIONS.index(team.position_of(c.name) or "PG"))):
+        markers = team.marker(card.name)
+        lines = [b for b in state.box if b.side == side and b.player == card.name]
+        found.append({"name": card.name, "position": team.position_of(card.name) or "bench",
+                      "speed": card.speed, "power": card.power, "rolled": card.name in team.used,
+                      "hot": max(0, markers), "cold": max(0, -markers),
+                      "pts": sum(b.pts for b in lines), "ast": sum(b.ast for b in lines),
+                      "reb": sum(b.reb for b in lines)})
+    return found
+
+
+def rebound_line(state: State) -> str:
+    """Where the rebound marker stands, in words."""
+    if not state.rules.rebounds:
+        return "off in this game"
+    if state.rebound == 0:
+        return "in the centre"
+    side = 0 if state.rebound > 0 else 1
+    spaces = abs(state.rebound)
+    return (f"{spaces} space{'s' if spaces > 1 else ''} towards {state.team(side).name} "
+            f"(+{max(rebound_award(state))} at the end of the quarter)")
 
 
 def view(state: State) -> dict[str, Any]:
@@ -268,8 +296,9 @@ def view(state: State) -> dict[str, Any]:
         "rebound_awards": [list(a) for a in state.rebound_awards],
         "rebound": state.rebound,
         "rebound_points": list(state.rebound_points),
-        "teams": [{
+        "sides": [{  # each side's first list of objects is its box score (companion export --format csv)
             "name": t.name,
+            "players": _players(state, i),
             "lineup": dict(zip(POSITIONS, t.lineup, strict=True)),
             "bench": [c.name for c in t.bench()],
             "markers": dict(t.markers),
@@ -280,7 +309,8 @@ def view(state: State) -> dict[str, Any]:
             "played": list(t.played),
             "double_team": list(t.double_team) if t.double_team else None,
             "cards": [c.to_json() for c in t.cards],
-        } for t in state.teams],
+        } for i, t in enumerate(state.teams)],
+        "rebound_line": rebound_line(state),
         "box": [{"side": b.side, "player": b.player, "quarter": b.quarter, "pts": b.pts, "ast": b.ast,
                  "reb": b.reb} for b in state.box],
         "box_totals": box_totals(state),
