@@ -9,7 +9,9 @@ before every roll shows the exact chance of every row of the roller's chart.
 >>> state = GAME.setup({"teams": [{"roster": "demo-comets"}, {"roster": "demo-lanterns"}],
 ...                     "quick_play": True})
 >>> GAME.prompt(state).choices[0].label
-'PG Demo Dasher Speed +1: 3.6 pts expected'
+'PG Demo Dasher Speed +1'
+>>> GAME.prompt(state).choices[0].hint
+'3.6 pts, scores 85%'
 """
 
 from __future__ import annotations

@@ -149,9 +149,8 @@ PANELS = (
         kind="line",
         per_side=True,
         parts=(
-            Part("assist track {assists}"),
-            Part("strategy cards {hand} (deck {deck_left})", when="hand"),
-            Part("double-team {double_team}", when="double_team"),
+            Part("{double_team_words}", when="double_team_words"),
+            Part("strategy deck {deck_left} left", when="deck_left"),
         ),
     ),
     Panel(

@@ -83,15 +83,20 @@ def chart_lookup(card: Card, modifier: int, die: Die = D20) -> Lookup:
     >>> from companion.games.nba_showdown.rosters import shipped_roster
     >>> rows = chart_lookup(shipped_roster("demo-comets").card("Demo Dasher"), 3).rows
     >>> [(r.label, r.result) for r in rows][:2]
-    [('1', 'row 1-4: 0 PTS 0 AST 0 REB'), ('2-6', 'row 5-9: 2 PTS 1 AST 0 REB')]
+    [('1', '0 PTS 0A 0R'), ('2-6', '2 PTS 1A 0R')]
     """
     return lookup_from(row_chances(card, modifier, die))
 
 
 def lookup_from(chances: tuple[RowChance, ...]) -> Lookup:
     """The chart rows that can happen, each over the natural faces that read it."""
-    return Lookup(tuple(Row(min(c.faces), max(c.faces), f"row {c.row.label}: {c.row.result}", c.row.pts > 0)
+    return Lookup(tuple(Row(min(c.faces), max(c.faces), short_result(c.row), c.row.pts > 0)
                         for c in chances if c.faces))
+
+
+def short_result(row: ChartRow) -> str:
+    """What a row gives, short enough for a face button: ``4 PTS 2A 1R``."""
+    return f"{row.pts} PTS {row.ast}A {row.reb}R"
 
 
 def shot_check_rule(needed: int, bonus: int) -> AtLeast:
@@ -167,9 +172,8 @@ class StatOdds:
 
     @property
     def hint(self) -> str:
-        """A few words for a button: the chance to score and of a hot or cold marker."""
-        markers = f", hot {float(self.hot):.0%} cold {float(self.cold):.0%}" if self.hot or self.cold else ""
-        return f"{self.modifier:+d}: scores {float(self.p_score):.0%}{markers}"
+        """A few words for a button: expected points and the chance to score."""
+        return f"{float(self.expected_pts):.1f} pts, scores {float(self.p_score):.0%}"
 
     def to_json(self) -> dict[str, Any]:
         return {"stat": self.stat, "matchup": self.matchup, "modifier": self.modifier,

@@ -34,7 +34,8 @@ RULE_NAMES = tuple(f.name for f in fields(Rules))
 
 def example_options() -> dict[str, Any]:
     """The two DEMO teams with every rule on: what a new table can start from."""
-    return {"teams": [{"roster": "demo-comets"}, {"roster": "demo-lanterns"}], "first": 0}
+    return {"teams": [{"roster": "demo-comets", "name": "DEMO Comets"},
+                      {"roster": "demo-lanterns", "name": "DEMO Lanterns"}], "first": 0}
 
 
 def _picked(roster: Roster, players: object, who: str) -> Roster:
@@ -68,7 +69,7 @@ def _roster(raw: Mapping[str, Any], who: str) -> Roster:
     else:
         roster = parse_roster({"team": raw.get("name"), "players": raw.get("players"),
                                "deck": raw.get("deck")}, source=who)
-    name = raw.get("name", roster.team)
+    name = raw.get("name") or roster.team  # a name left blank (the kiosk's form): the roster's
     if not isinstance(name, str) or not name.strip():
         raise CommandError(f"{who}: name must be the team's name, not {name!r}")
     return Roster(team=name.strip(), cards=roster.cards, deck=roster.deck, demo=roster.demo)

@@ -82,7 +82,8 @@ def _roll_target(state: State, roll: ScoringRoll) -> Target:
 def _placement_prompt(state: State) -> Prompt:
     side = state.acting
     team = state.team(side)
-    candidates: list[tuple[str, dict[str, Any]]] = [("keep last lineup", {"type": "keep", "side": side})]
+    keep = "keep the starting lineup" if state.quarter == 1 else "keep last quarter's lineup"
+    candidates: list[tuple[str, dict[str, Any]]] = [(keep, {"type": "keep", "side": side})]
     for position in POSITIONS:
         if team.at(position) is not None:
             continue
@@ -111,13 +112,16 @@ def _choose_prompt(state: State) -> Prompt:
     team = state.team(side)
     choices = tuple(
         choice for choice in (
-            Choice(f"{position} {team.at(position).name} {stat.label}",  # type: ignore[union-attr]
+            Choice(f"{position} {team.at(position).name} {stat.stat.title()} "  # type: ignore[union-attr]
+                   f"{stat.matchup:+d}",
                    {"type": "shoot", "position": position, "stat": name},
                    p_success=stat.p_score, expected_points=stat.expected_pts, hint=stat.hint)
             for position, name, stat in choice_odds(state))
         if _allowed(state, choice))
+    markers = (f"; any roll: hot marker {float(odds.marker_chances()[0]):.0%} (19-20), "
+               f"cold {float(odds.marker_chances()[1]):.0%} (1-2)") if state.rules.hot_cold else ""
     return Prompt(side=side, text=f"{team.name}: choose a player and Speed or Power "
-                                  f"(roll {state.rolls_done + 1}/{ROLLS_PER_QUARTER})",
+                                  f"(roll {state.rolls_done + 1}/{ROLLS_PER_QUARTER}){markers}",
                   commands=("shoot",), choices=choices)
 
 
@@ -267,6 +271,13 @@ def _players(state: State, side: int) -> list[dict[str, Any]]:
     return found
 
 
+def _double_team_words(team: Any) -> str:
+    if team.double_team is None:
+        return ""
+    helped, helper = team.double_team
+    return f"{helper} {team.at(helper).name} helps double-team {helped}"
+
+
 def rebound_line(state: State) -> str:
     """Where the rebound marker stands, in words."""
     if not state.rules.rebounds:
@@ -308,6 +319,7 @@ def view(state: State) -> dict[str, Any]:
             "deck_left": t.deck_left,
             "played": list(t.played),
             "double_team": list(t.double_team) if t.double_team else None,
+            "double_team_words": _double_team_words(t),
             "cards": [c.to_json() for c in t.cards],
         } for i, t in enumerate(state.teams)],
         "rebound_line": rebound_line(state),
