@@ -44,16 +44,33 @@ def play_until(socket: Path, done: Any, seed: int = 7, limit: int = 3000) -> dic
 
 def shoot(table: dict, out: Path, screen: str, name: str, size: str) -> None:
     png = out / f"nba-{name}-{size}.png"
-    report = run_kiosk([PYTHON, "-m", "table.cli", "run", "--sim", "--socket", str(table["socket"]),
-                        "--screenshot", str(png), "--size", size, "--screen", screen], table["env"])
+    report = run_kiosk(
+        [
+            PYTHON,
+            "-m",
+            "table.cli",
+            "run",
+            "--sim",
+            "--socket",
+            str(table["socket"]),
+            "--screenshot",
+            str(png),
+            "--size",
+            size,
+            "--screen",
+            screen,
+        ],
+        table["env"],
+    )
     if report["layout_problems"]:
         raise SystemExit(f"{name} at {size}: {report['layout_problems']}")
 
 
 def main(out: Path, sizes: list[str]) -> int:
     out.mkdir(parents=True, exist_ok=True)
-    xvfb = subprocess.Popen(["Xvfb", ":93", "-screen", "0", "1280x1280x24", "-nolisten", "tcp"],
-                            stderr=subprocess.DEVNULL)
+    xvfb = subprocess.Popen(
+        ["Xvfb", ":93", "-screen", "0", "1280x1280x24", "-nolisten", "tcp"], stderr=subprocess.DEVNULL
+    )
     work = Path(tempfile.mkdtemp())
     env = kiosk_env(work, ":93")
     socket = work / "run" / "table.sock"
