@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from companion.controls import TableControls
 from companion.games.nba_showdown.setup_options import example_options
 from companion.socket_server import TableClient
 
@@ -93,24 +94,23 @@ def dial_text(client: TableClient) -> str:
     return str(ok(client, {"op": "status"})["status"].get("dial", ""))
 
 
-def entries(prompt: dict[str, Any]) -> list[str]:
-    """What the encoder steps through, as the dial shows it: the d20's faces, then the choices."""
-    faces = (
-        [f"{prompt['die_info']['title']}: {f}" for f in prompt["die_info"]["faces"]] if prompt["die"] else []
-    )
-    return faces + [c["label"] for c in prompt["choices"]]
-
-
 def dial_and_confirm(client: TableClient, snapshot: dict[str, Any], wanted: str) -> dict[str, Any]:
-    """Turn the encoder to ``wanted`` (the shortest way round) and press CONFIRM; the next state."""
-    listed = entries(snapshot["prompt"])
-    here = wait_until(client, lambda: dial_text(client) in listed and dial_text(client), "the dial")
-    steps = (listed.index(wanted) - listed.index(here)) % len(listed)
+    """Turn the encoder to ``wanted`` (the shortest way round) and press CONFIRM; the next state.
+
+    Where the dial starts on a new prompt is the controls' own rule (``TableControls.update``),
+    asked of the same class the service runs; the service's ``dial`` status confirms each turn.
+    """
+    controls = TableControls(submit=lambda command: {}, notify=lambda text: None)
+    controls.update(snapshot)
+    listed = [controls.selection() for controls.dial in range(len(controls.entries()))]
+    controls.update(None)
+    controls.update(snapshot)
+    steps = (listed.index(wanted) - controls.dial) % len(listed)
     if steps > len(listed) // 2:
         steps -= len(listed)
     if steps:
         ok(client, {"op": "sim_turn", "steps": steps})
-    wait_until(client, lambda: dial_text(client) == wanted, f"the dial to show {wanted!r}")
+        wait_until(client, lambda: dial_text(client) == wanted, f"the dial to show {wanted!r}")
     ok(client, {"op": "sim_press", "role": "CONFIRM"})
     return wait_until(
         client, lambda: (s := state(client))["seq"] > snapshot["seq"] and s, f"{wanted!r} entered"
