@@ -68,7 +68,7 @@ def test_the_distribution_is_ready_for_the_engines_outcomes_field() -> None:
     assert sum(o.probability for o in outcomes) == 1
     assert [o.probability for o in outcomes] == [c.probability for c in speed.rows if c.probability]
     assert (outcomes[-1].label, outcomes[-1].probability, outcomes[-1].gives) == (
-        "18-20", Fraction(3, 20), "10 PTS 5A 2R")  # 18 + 7 = 25: row 25+
+        "18-20", Fraction(3, 20), "10P 5A 2R")  # 18 + 7 = 25: row 25+
     assert speed.label == "Speed +3: 6.0 pts expected"
 
 

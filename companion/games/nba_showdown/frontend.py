@@ -34,7 +34,7 @@ from companion.frontend import (
 from companion.games.nba_showdown import calc
 from companion.games.nba_showdown.cards import POSITIONS, ROW_SLOTS, STATS, form_data
 from companion.games.nba_showdown.rosters import SHIPPED, shipped_roster
-from companion.games.nba_showdown.setup_options import DEFAULT_REBOUND_POINTS, RULE_NAMES, example_options
+from companion.games.nba_showdown.setup_options import DEFAULT_REBOUND_POINTS, RULE_NAMES, auto_lineup
 
 RULE_LABELS = {
     "hot_cold": "Hot and cold markers",
@@ -55,6 +55,21 @@ def _shipped(name: str) -> Roster:
         name=name, label=roster.team, cards=tuple(form_data(c) for c in roster.cards), demo=roster.demo
     )
 
+
+def _demo_team(name: str) -> dict[str, Any]:
+    """A DEMO roster with every player picked and the first five who fit on the court (the kiosk
+    shows the picks and positions; the table taps to change them)."""
+    roster = shipped_roster(name)
+    lineup = auto_lineup(roster.cards) or ()
+    return {
+        "roster": name,
+        "name": roster.team,
+        "players": [c.name for c in roster.cards],
+        "lineup": dict(zip(POSITIONS, lineup, strict=True)),
+    }
+
+
+DEMO_TEAMS = {"teams": [_demo_team(name) for name in SHIPPED], "first": 0}
 
 SETUP_FORM = SetupForm(
     fields=(
@@ -92,9 +107,9 @@ SETUP_FORM = SetupForm(
     ),
     sides_key="teams",
     presets=(
-        Preset("DEMO teams, every rule", example_options()),
-        Preset("DEMO teams, quick play", {**example_options(), "quick_play": True}),
-        Preset("DEMO teams, advanced rules without strategy cards", {**example_options(), "strategy": False}),
+        Preset("DEMO teams, every rule", DEMO_TEAMS),
+        Preset("DEMO teams, quick play", {**DEMO_TEAMS, "quick_play": True}),
+        Preset("DEMO teams, advanced rules without strategy cards", {**DEMO_TEAMS, "strategy": False}),
     ),
 )
 
@@ -164,6 +179,7 @@ PANELS = (
             Column("name", "Player", opens_card=True, width=2.0),
             Column("speed", "Spd", width=0.5),
             Column("power", "Pow", width=0.5),
+            Column("pts", "PTS", width=0.5),
             Column(
                 "status",
                 "",

@@ -83,7 +83,7 @@ def chart_lookup(card: Card, modifier: int, die: Die = D20) -> Lookup:
     >>> from companion.games.nba_showdown.rosters import shipped_roster
     >>> rows = chart_lookup(shipped_roster("demo-comets").card("Demo Dasher"), 3).rows
     >>> [(r.label, r.result) for r in rows][:2]
-    [('1', '0 PTS 0A 0R'), ('2-6', '2 PTS 1A 0R')]
+    [('1', '0P 0A 0R'), ('2-6', '2P 1A 0R')]
     """
     return lookup_from(row_chances(card, modifier, die))
 
@@ -95,8 +95,8 @@ def lookup_from(chances: tuple[RowChance, ...]) -> Lookup:
 
 
 def short_result(row: ChartRow) -> str:
-    """What a row gives, short enough for a face button: ``4 PTS 2A 1R``."""
-    return f"{row.pts} PTS {row.ast}A {row.reb}R"
+    """What a row gives, short enough for one line of a face button: ``4P 2A 1R`` (PTS, AST, REB)."""
+    return f"{row.pts}P {row.ast}A {row.reb}R"
 
 
 def shot_check_rule(needed: int, bonus: int) -> AtLeast:

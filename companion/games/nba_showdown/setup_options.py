@@ -75,7 +75,7 @@ def _roster(raw: Mapping[str, Any], who: str) -> Roster:
     return Roster(team=name.strip(), cards=roster.cards, deck=roster.deck, demo=roster.demo)
 
 
-def _auto_lineup(cards: tuple[Card, ...]) -> tuple[str | None, ...] | None:
+def auto_lineup(cards: tuple[Card, ...]) -> tuple[str | None, ...] | None:
     """The first placement (roster order) that puts a player who can play it on every position."""
     def place(index: int, taken: tuple[str, ...]) -> tuple[str, ...] | None:
         if index == len(POSITIONS):
@@ -92,7 +92,7 @@ def _auto_lineup(cards: tuple[Card, ...]) -> tuple[str | None, ...] | None:
 
 def _lineup(raw: object, roster: Roster, who: str) -> tuple[str | None, ...]:
     if raw is None or raw == {}:  # no lineup (or none picked on the kiosk): the first who fit
-        lineup = _auto_lineup(roster.cards)
+        lineup = auto_lineup(roster.cards)
         if lineup is None:
             raise RuleError(f"{who}: no five of these players can fill PG, SG, SF, PF and C")
         return lineup
