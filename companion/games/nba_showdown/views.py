@@ -278,6 +278,23 @@ def _double_team_words(team: Any) -> str:
     return f"{helper} {team.at(helper).name} helps double-team {helped}"
 
 
+def reminders(state: State) -> list[str]:
+    """Between quarters (before the new quarter's first roll): what the table does by hand."""
+    if state.quarter == 1 or state.rolls_done or state.stage not in ("placement", "double_team", "choose"):
+        return []
+    done = [f"write down {quarter_label(state.quarter - 1)}: "
+            f"{state.quarter_scores[-1][0]}-{state.quarter_scores[-1][1]}",
+            "turn every player upright"]
+    if state.rules.rebounds:
+        done.append("put the rebound marker back in the centre")
+    if state.rules.strategy:
+        done.append("draw 3 strategy cards each (none after Q4 or overtime)" if state.quarter <= 4
+                    else "no strategy card draw after Q4 or overtime")
+    if state.rules.substitutions:
+        done.append("substitutions: benched players lose their markers")
+    return done
+
+
 def rebound_line(state: State) -> str:
     """Where the rebound marker stands, in words."""
     if not state.rules.rebounds:
@@ -330,6 +347,7 @@ def view(state: State) -> dict[str, Any]:
         "roll": _roll_json(state),
         "choices_odds": ([{"position": p, **s.to_json()} for p, _, s in choice_odds(state)]
                          if state.stage == "choose" else []),
+        "reminders": reminders(state),
         "message": state.message,
         "winner": state.winner,
         "final": state.final,
