@@ -64,6 +64,6 @@ def test_from_setup_to_a_scored_roll_by_touch(table: dict) -> None:
     assert report["roll_prompt"].startswith("DEMO Comets: roll the d20 for Demo Dasher (Speed +2)")
     # Each face of the pad says what it gives off Demo Dasher's chart: 14 + 2 = 16, row 16-20.
     assert "14 6P 3A 1R" in [t.replace("\n", " ") for t in report["die_pad"]]
-    assert report["view_score"] == [6, 0] and report["score"] == "DEMO Comets 6 - 0 DEMO Lanterns"
+    assert report["view_score"] == [6, 0] and report["score"] == "Comets 6 - 0 Lanterns"
     assert "Demo Dasher" in " ".join(report["history_texts"])
     assert "Demo Dasher" in report["table_texts"]

@@ -208,8 +208,15 @@ def _counters(state: State, side: int) -> tuple[Counter, ...]:
     return tuple(counters)
 
 
+def short_name(name: str) -> str:
+    """A team name the OLED can show whole: a long name's last word ("DEMO Comets" -> "Comets"),
+    so two teams whose names start alike stay apart on a 128-pixel screen."""
+    words = name.split()
+    return words[-1] if len(name) > 10 and len(words) > 1 else name
+
+
 def scoreboard(state: State) -> ScoreboardView:
-    sides = tuple(SideView(name=t.name, score=state.score[i], counters=_counters(state, i),
+    sides = tuple(SideView(name=short_name(t.name), score=state.score[i], counters=_counters(state, i),
                            active=not state.final and state.acting == i)
                   for i, t in enumerate(state.teams))
     target, words = None, ""
