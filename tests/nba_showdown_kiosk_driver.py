@@ -11,6 +11,7 @@ if asked -> the Table and the Log. Prints the JSON report.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from pathlib import Path
 
@@ -88,6 +89,35 @@ def scoring_roll(driver: Driver) -> Step:
     yield wait_for("history", on_screen("history"))
     driver.report["history_texts"] = driver.texts()
     driver.shot("09-history")
+    if driver.whole_game:
+        yield from _to_the_end(driver)
+
+
+def _to_the_end(driver: Driver) -> Step:
+    """The rest of the game by touch: a face on the pad or an offered choice, on whichever play screen
+    (Play, Between) the kiosk shows, until Game end."""
+    rng = random.Random(3)
+    yield from tap(driver, "Play", exact=True)
+    yield wait_for("a play screen", lambda app: app.screens.current in ("resolve", "between"))
+    taps: dict[str, int] = {}
+    while not driver.app.snapshot.get("outcome"):
+        yield wait_for("the play screen", lambda app: app.screens.current in ("resolve", "between"))
+        prompt = driver.app.snapshot["prompt"]
+        screen = driver.app.screens.current_screen
+        pad = [w.choice_label for w in screen.ids.die_pad.children] if "die_pad" in screen.ids else []
+        labels = [c["label"] for c in prompt.get("choices", [])]
+        label = rng.choice(pad) if pad else rng.choice(labels)
+        key = f"{screen.name}:{'face' if pad else driver.app.snapshot['view']['stage']}"
+        taps[key] = taps.get(key, 0) + 1
+        seq = current_seq(driver)
+        yield from tap(driver, label, exact=True, within=screen)
+        yield wait_for(f"the answer to {label!r}", settled(driver, seq))
+    yield wait_for("game end", on_screen("gameend"))
+    driver.report["whole_game_taps"] = taps
+    driver.report["final"] = driver.app.snapshot["view"]
+    driver.report["outcome"] = driver.app.snapshot["outcome"]
+    driver.report["gameend_texts"] = driver.texts()
+    driver.shot("10-gameend")
 
 
 def main() -> int:
@@ -97,13 +127,19 @@ def main() -> int:
     parser.add_argument("--size", default="800x480")
     parser.add_argument("--sim", action="store_true")
     parser.add_argument("--step-timeout", type=float, default=15.0)
+    parser.add_argument("--whole-game", action="store_true", help="after the scored roll, play to the end")
     args = parser.parse_args()
     width, height = (int(v) for v in args.size.split("x"))
     args.size = (width, height)
     args.marker = None
     args.screens = ""
     args.out.mkdir(parents=True, exist_ok=True)
-    return run(scoring_roll, args)
+
+    def scenario(driver: Driver) -> Step:
+        driver.whole_game = args.whole_game
+        return scoring_roll(driver)
+
+    return run(scenario, args)
 
 
 if __name__ == "__main__":

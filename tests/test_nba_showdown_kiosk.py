@@ -37,21 +37,19 @@ def table(tmp_path: Path) -> Iterator[dict]:
         server.wait(10)
 
 
-def test_from_setup_to_a_scored_roll_by_touch(table: dict) -> None:
+def test_from_setup_to_a_scored_roll_and_on_to_the_end_by_touch(table: dict) -> None:
     out = ARTIFACTS / "nba_showdown"
-    report = run_kiosk(
-        [
-            PYTHON,
-            str(ROOT / "tests" / "nba_showdown_kiosk_driver.py"),
-            "--socket",
-            str(table["socket"]),
-            "--out",
-            str(out),
-            "--sim",
-        ],
-        table["env"],
-        timeout=180,
-    )
+    argv = [
+        PYTHON,
+        str(ROOT / "tests" / "nba_showdown_kiosk_driver.py"),
+        "--socket",
+        str(table["socket"]),
+        "--out",
+        str(out),
+        "--sim",
+        "--whole-game",
+    ]
+    report = run_kiosk(argv, table["env"], timeout=900)
     assert report["ok"], report.get("error")
     for name, shot in report["shots"].items():
         assert shot["problems"] == [], f"{name}: {shot['problems']}"
@@ -67,3 +65,11 @@ def test_from_setup_to_a_scored_roll_by_touch(table: dict) -> None:
     assert report["view_score"] == [6, 0] and report["score"] == "Comets 6 - 0 Lanterns"
     assert "Demo Dasher" in " ".join(report["history_texts"])
     assert "Demo Dasher" in report["table_texts"]
+    # Then the whole game with every rule on, by touch alone: faces on the pad, placements and
+    # double-teams (on the Between screen at each quarter), Speed/Power, assists.
+    taps = report["whole_game_taps"]
+    assert taps["resolve:face"] > 30 and taps["resolve:choose"] > 30
+    assert any(key.startswith("between:") for key in taps), taps
+    final = report["final"]
+    assert final["final"] and final["quarter"] >= 4 and report["outcome"]["places"]
+    assert sum(final["score"]) > 0

@@ -22,9 +22,9 @@ from companion.games.nba_showdown.rules import resolve
 def outcome(state: State) -> Outcome | None:
     if not state.final or state.winner is None:
         return None
+    # The front ends name the winner before the reason ("Comets wins: 90-44 after Q4").
     return Outcome.ranked([[state.winner], [other(state.winner)]],
-                          f"{state.team(state.winner).name} win {max(state.score)}-{min(state.score)} "
-                          f"after {quarter_label(state.quarter)}")
+                          f"{max(state.score)}-{min(state.score)} after {quarter_label(state.quarter)}")
 
 
 def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]]) -> tuple[Choice, ...]:
