@@ -67,6 +67,7 @@ def test_tied_after_q4_plays_ot1_of_10_rolls_and_tied_again_ot2() -> None:
     state = play_quarter(state)
     assert state.final and GAME.outcome(state).winner == 0
     assert GAME.outcome(state).reason == "61-60 after OT2" and len(state.quarter_scores) == 6
+    assert GAME.outcome(state).places == ((0,), (1,))
 
 
 def test_the_game_ends_after_q4_when_not_tied() -> None:

@@ -8,9 +8,11 @@ from fractions import Fraction
 import pytest
 from games.nba_showdown_table import card, custom_options, five, play_quarter, roll_for, run, to_first_roll
 
+from companion.dice import D20
 from companion.errors import CompanionError, RuleError
 from companion.games.nba_showdown import GAME, odds, shipped_roster
 from companion.games.nba_showdown.cards import parse_card
+from companion.success import RollInfo
 
 QUICK = {"quick_play": True}
 NO_STRATEGY = {"rules": {"strategy": False, "substitutions": False, "double_team": False}}
@@ -25,8 +27,8 @@ def test_speed_17_against_14_adds_3_and_power_10_against_9_adds_1() -> None:
     state = _game({"PG": {"speed": 17, "power": 10}}, {"PG": {"speed": 14, "power": 9}}, **QUICK)
     choices = {c.command["stat"]: c.label for c in GAME.prompt(state).choices
                if c.command["position"] == "PG"}
-    assert choices["speed"].startswith("PG Home PG Speed +3:")
-    assert choices["power"].startswith("PG Home PG Power +1:")
+    assert choices["speed"] == "PG Home PG Speed +3"
+    assert choices["power"] == "PG Home PG Power +1"
     speed = run(state, {"type": "shoot", "position": "PG", "stat": "speed"})
     assert GAME.prompt(speed).target.value == 3 and GAME.prompt(speed).target.stat_label == "Speed 17 vs 14"
     power = run(state, {"type": "shoot", "position": "PG", "stat": "power"})
@@ -62,10 +64,11 @@ def test_a_speed_or_power_below_1_counts_as_1() -> None:
 def test_the_distribution_is_ready_for_the_engines_outcomes_field() -> None:
     dasher = shipped_roster("demo-comets").card("Demo Dasher")
     speed = odds.stat_odds(dasher, "speed", 3, 4)
-    outcomes = speed.outcomes()
-    assert sum(o["probability"] for o in outcomes) == 1
-    assert outcomes[-1] == {"label": "25+", "probability": Fraction(3, 20),
-                            "gives": {"pts": 10, "ast": 5, "reb": 2}}
+    outcomes = RollInfo(D20, speed.lookup).outcomes()  # what the engine sends as the prompt's outcomes
+    assert sum(o.probability for o in outcomes) == 1
+    assert [o.probability for o in outcomes] == [c.probability for c in speed.rows if c.probability]
+    assert (outcomes[-1].label, outcomes[-1].probability, outcomes[-1].gives) == (
+        "18-20", Fraction(3, 20), "10P 5A 2R")  # 18 + 7 = 25: row 25+
     assert speed.label == "Speed +3: 6.0 pts expected"
 
 
@@ -80,7 +83,9 @@ def test_the_prompt_shows_every_rows_chance_for_speed_and_for_power_before_the_r
     comets = shipped_roster("demo-comets")
     speed = odds.stat_odds(comets.card("Demo Dasher"), "speed", 1, 0)  # Speed 17 against Mock Blaze's 16
     assert dasher[0]["expected_pts"] == float(speed.expected_pts)
-    assert any(c.label == f"PG Demo Dasher {speed.label}" for c in GAME.prompt(state).choices)
+    offered = next(c for c in GAME.prompt(state).choices if c.label == "PG Demo Dasher Speed +1")
+    assert (offered.expected_points, offered.p_success) == (speed.expected_pts, speed.p_score)
+    assert offered.hint == f"{float(speed.expected_pts):.1f} pts, scores {float(speed.p_score):.0%}"
 
 
 def test_after_the_roll_the_prompt_says_the_fewest_assists_to_the_next_row() -> None:

@@ -9,14 +9,19 @@ before every roll shows the exact chance of every row of the roller's chart.
 >>> state = GAME.setup({"teams": [{"roster": "demo-comets"}, {"roster": "demo-lanterns"}],
 ...                     "quick_play": True})
 >>> GAME.prompt(state).choices[0].label
-'PG Demo Dasher Speed +1: 3.6 pts expected'
+'PG Demo Dasher Speed +1'
+>>> GAME.prompt(state).choices[0].hint
+'3.6 pts, scores 85%'
 """
 
 from __future__ import annotations
 
+from companion.dice import D20
 from companion.game import Game
 from companion.games.nba_showdown.cards import Card, ChartRow, parse_card
 from companion.games.nba_showdown.commands import COMMANDS
+from companion.games.nba_showdown.demo import demo_script
+from companion.games.nba_showdown.frontend import FRONTEND
 from companion.games.nba_showdown.rosters import Roster, check_team, load_roster, parse_roster, shipped_roster
 from companion.games.nba_showdown.rules import apply, decide
 from companion.games.nba_showdown.setup_options import example_options, setup
@@ -34,6 +39,10 @@ GAME = Game(
     prompt=prompt,
     view=view,
     commands=COMMANDS,
+    dice=(D20,),
+    sides=(2, 2),
+    demo_script=demo_script,
+    frontend=FRONTEND,
 )
 
 __all__ = [

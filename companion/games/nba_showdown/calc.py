@@ -1,5 +1,5 @@
-"""Calculators for ``companion calc nba-showdown ...`` once the engine serves game calculators
-(issue 8): a scoring roll's row distribution and a shot check's chance, as plain JSON.
+"""What ``companion calc nba-showdown roll|shot`` answers (the calculators in ``frontend.py``): a
+scoring roll's row distribution and a shot check's chance, as plain JSON.
 
 >>> report = scoring_roll(player="Demo Dasher", roster="demo-comets", mine=17, theirs=14)
 >>> report["matchup"], report["modifier"], report["expected_pts"]
@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.dice import D20
 from companion.games.nba_showdown import odds
 from companion.games.nba_showdown.cards import Card
 from companion.games.nba_showdown.rosters import shipped_roster
+from companion.success import RollInfo
 
 
 def scoring_roll(player: str | Card, roster: str = "demo-comets", stat: str = "speed",
@@ -25,8 +27,8 @@ def scoring_roll(player: str | Card, roster: str = "demo-comets", stat: str = "s
     card = player if isinstance(player, Card) else shipped_roster(roster).card(player)
     matchup = odds.matchup_bonus(card.stat(stat) if mine is None else mine, theirs)
     found = odds.stat_odds(card, stat, matchup, odds.MARKER_STEP * markers + bonus)
-    return {"player": card.name, **found.to_json(), "outcomes": [
-        {**o, "probability": float(o["probability"])} for o in found.outcomes()]}
+    return {"player": card.name, **found.to_json(),
+            "outcomes": [o.to_json() for o in RollInfo(D20, found.lookup).outcomes()]}
 
 
 def shot_check(shot_line: int, bonus: int = 0, three_point_bonus: int = 0, markers: int = 0,

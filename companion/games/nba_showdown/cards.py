@@ -110,8 +110,39 @@ def _parse_range(raw: object, who: str) -> tuple[int, int | None]:
     return low, high
 
 
+ROW_SLOTS = tuple(f"row{i}" for i in range(1, 9))  # the card form's chart lines
+ROW_TEXT = re.compile(r"^\s*(\d+\s*(?:-\s*\d+|\+)?)\s*[:\s]\s*(\d+)"
+                      r"(?:\s*[/\s]\s*(\d+))?(?:\s*[/\s]\s*(\d+))?\s*$")
+
+
+def row_text(row: ChartRow) -> str:
+    """A chart row as the card form writes it: ``10-15 4 2 1`` (range, PTS, AST, REB)."""
+    return f"{row.label} {row.pts} {row.ast} {row.reb}"
+
+
+def parse_row_text(text: str, who: str) -> dict[str, Any]:
+    """``"10-15 4 2 1"`` (or ``"10-15: 4/2/1"``; AST and REB may be left off) as a chart row object."""
+    match = ROW_TEXT.match(text)
+    if match is None:
+        raise CommandError(f"{who}: a chart line is the range then PTS, AST, REB, like \"10-15 4 2 1\", "
+                           f"not {text!r}")
+    return {"range": match.group(1).replace(" ", ""), "pts": int(match.group(2)),
+            "ast": int(match.group(3) or 0), "reb": int(match.group(4) or 0)}
+
+
+def form_data(card: Card) -> dict[str, Any]:
+    """A card in the card form's shape (the chart as lines ``row1``...), as the kiosk edits it."""
+    data = card.to_json()
+    data["chart"] = {slot: row_text(row) for slot, row in zip(ROW_SLOTS, card.chart, strict=False)}
+    return data
+
+
 def parse_chart(raw: object, who: str) -> tuple[ChartRow, ...]:
-    """Chart rows from a list of ``{"range": "10-15", "pts": 2, "ast": 1, "reb": 0}``, checked."""
+    """Chart rows from a list of ``{"range": "10-15", "pts": 2, "ast": 1, "reb": 0}`` (or the card
+    form's lines ``{"row1": "1-4 0 0 0", ...}``; empty lines are skipped), checked."""
+    if isinstance(raw, Mapping):
+        raw = [parse_row_text(text, who) for _, text in sorted(raw.items(), key=lambda kv: _slot(kv[0], who))
+               if isinstance(text, str) and text.strip()]
     if not isinstance(raw, list) or len(raw) < 2:
         raise CommandError(f"{who}: chart must list at least two rows, like "
                            f"[{{\"range\": \"1-9\", \"pts\": 0}}, ...]")
@@ -144,6 +175,12 @@ def parse_chart(raw: object, who: str) -> tuple[ChartRow, ...]:
             raise CommandError(f"{who}: chart rows {below.label} and {above.label} leave a gap "
                                f"({gap} is on no row)")
     return tuple(rows)
+
+
+def _slot(key: object, who: str) -> int:
+    if key not in ROW_SLOTS:
+        raise CommandError(f"{who}: chart lines are {ROW_SLOTS[0]} to {ROW_SLOTS[-1]}, not {key!r}")
+    return ROW_SLOTS.index(key)  # type: ignore[arg-type]
 
 
 def parse_card(raw: object) -> Card:

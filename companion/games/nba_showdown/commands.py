@@ -1,10 +1,16 @@
-"""The NBA Showdown commands: their fields, examples, and the check that a command is well formed.
+"""The NBA Showdown commands, each declared once: typed fields, summary and example.
 
+``COMMANDS`` is the single source for checking a command (``normalize``) and for the NBA Showdown
+table of docs/commands.md (``companion.commands.markdown_table``; a test keeps the two equal).
 ``normalize`` turns a raw command into the event ``apply`` will read, or raises ``CommandError``
 naming the field. Whether the rules allow it now is ``decide``'s question, not this module's.
 
 >>> normalize({"type": "shoot", "position": "sg", "stat": "Speed"})
 {'type': 'shoot', 'stat': 'speed', 'position': 'SG'}
+>>> normalize({"type": "assist", "count": -1})
+Traceback (most recent call last):
+...
+companion.errors.CommandError: count must be a whole number from 0 to 99, not -1
 """
 
 from __future__ import annotations
@@ -12,28 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from companion.commands import JSON, CommandSpec, Field, check_bool, one_of, spec_for
 from companion.errors import CommandError
-from companion.game import CommandSpec
 from companion.games.nba_showdown.cards import POSITIONS, STATS
 
 Check = Callable[[str, object], object]
-
-
-def _text(field: str, raw: object) -> str:
-    if not isinstance(raw, str) or not raw.strip():
-        raise CommandError(f"{field} must be a name, not {raw!r}")
-    return raw.strip()
-
-
-def _one_of(*allowed: str) -> Check:
-    def check(field: str, raw: object) -> str:
-        if isinstance(raw, str):
-            match = {a.lower(): a for a in allowed}.get(raw.strip().lower())
-            if match is not None:
-                return match
-        raise CommandError(f"{field} must be one of {', '.join(allowed)}, not {raw!r}")
-
-    return check
 
 
 def _int_between(low: int, high: int) -> Check:
@@ -43,18 +32,6 @@ def _int_between(low: int, high: int) -> Check:
         return raw
 
     return check
-
-
-def _bool(field: str, raw: object) -> bool:
-    if not isinstance(raw, bool):
-        raise CommandError(f"{field} must be true or false, not {raw!r}")
-    return raw
-
-
-def _side(field: str, raw: object) -> int:
-    if raw not in (0, 1) or isinstance(raw, bool):
-        raise CommandError(f"{field} must be 0 or 1 (the team's index), not {raw!r}")
-    return int(raw)  # type: ignore[arg-type]
 
 
 def _face(field: str, raw: object) -> int | str:
@@ -75,8 +52,8 @@ def _object(spec: dict[str, Check], example: str) -> Check:
     return check
 
 
-_POSITION = _one_of(*POSITIONS)
-_STAT = _one_of(*STATS)
+_POSITION = one_of(*POSITIONS)
+_STAT = one_of(*STATS)
 _CHANGE = _int_between(-20, 20)
 
 
@@ -93,79 +70,89 @@ def _at_least(field: str, raw: object) -> dict[str, int]:
 
 
 REQUIRES = _object({"more": _STAT, "less": _STAT, "at_least": _at_least, "position": _positions,
-                    "hot": _bool, "cold": _bool}, '{"more": "power"}')
+                    "hot": check_bool, "cold": check_bool}, '{"more": "power"}')
 ADJUST = _object({"pts": _CHANGE, "ast": _CHANGE, "reb": _CHANGE}, '{"reb": 1}')
-SHOT_CHECK = _object({"points": _int_between(0, 10), "bonus": _CHANGE, "three_point": _bool,
-                      "foul_shot": _bool, "markers": _bool, "gives_markers": _bool},
+SHOT_CHECK = _object({"points": _int_between(0, 10), "bonus": _CHANGE, "three_point": check_bool,
+                      "foul_shot": check_bool, "markers": check_bool, "gives_markers": check_bool},
                      '{"points": 3, "three_point": true}')
 
-# type -> (required fields, optional fields)
-FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
-    "place": ({"position": _POSITION, "player": _text}, {"side": _side}),
-    "keep": ({}, {"side": _side}),
-    "double_team": ({"helped": _POSITION, "helper": _POSITION}, {"side": _side}),
-    "no_double_team": ({}, {"side": _side}),
-    "shoot": ({"stat": _STAT}, {"position": _POSITION, "player": _text, "side": _side}),
-    "play_card": ({"side": _side, "card": _text},
-                  {"roll_bonus": _CHANGE, "speed": _CHANGE, "power": _CHANGE, "adjust": ADJUST,
-                   "requires": REQUIRES, "shot_check": SHOT_CHECK}),
-    "roll": ({"face": _face}, {"die": _text}),
-    "assist": ({"count": _int_between(0, 99)}, {"side": _side}),
-}
-# Fields the companion adds to events for the log; a command may not send them.
+# Fields the companion adds to events for the log; a replayed event may carry them back (dropped).
 EVENT_ONLY = ("points", "text", "quarter", "roll_number")
+
+
+def _position_or_player(command: JSON) -> None:
+    if not ("position" in command) ^ ("player" in command):
+        raise CommandError("shoot needs the field 'position' or 'player', one of them")
+
+
+def _two_players(command: JSON) -> None:
+    if command["helped"] == command["helper"]:
+        raise CommandError("double_team needs two players: helped and helper are different positions")
+
+
+def _spec(kind: str, summary: str, example: JSON, fields: tuple[Field, ...] = (), **more: Any) -> CommandSpec:
+    return CommandSpec(kind, summary, example, fields, ignored=EVENT_ONLY, **more)
+
+
+def _position(name: str, summary: str, required: bool = True) -> Field:
+    return Field(name, "position", required=required, summary=summary, choices=POSITIONS)
+
+
+_SIDE = Field("side", "side", summary="the team (0 or 1); defaults to the team whose turn it is")
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    _spec("place", "at a quarter's start (substitutions on): put one player in one position; the teams "
+          "take turns, whoever rolls first places first",
+          {"type": "place", "position": "PG", "player": "Demo Relay"},
+          (_position("position", "where he plays"),
+           Field("player", "text", required=True, summary="the card's name"), _SIDE)),
+    _spec("keep", "put last quarter's players (or the setup lineup) back in every open position of the team",
+          {"type": "keep"}, (_SIDE,)),
+    _spec("double_team", "before the quarter's rolls: the `helper` (a neighbouring position in "
+          "PG-SG-SF-PF-C) helps the `helped` position defend, +2 / -4 on defence for the quarter",
+          {"type": "double_team", "helped": "SG", "helper": "PG"},
+          (_position("helped", "the position of the player being helped"),
+           _position("helper", "a neighbouring position (PG-SG-SF-PF-C)"), _SIDE),
+          extra_check=_two_players),
+    _spec("no_double_team", "no double-team this quarter", {"type": "no_double_team"}, (_SIDE,)),
+    _spec("shoot", "choose the player who rolls (`position` or `player`) and `stat` `speed` or `power`",
+          {"type": "shoot", "position": "PG", "stat": "speed"},
+          (Field("stat", "stat", required=True, choices=STATS, summary="speed or power"),
+           _position("position", "the roller's position", required=False),
+           Field("player", "text", summary="or the card's name"), _SIDE),
+          extra_check=_position_or_player),
+    _spec("play_card", "a strategy card before the roll (the roller's offensive card first, then the "
+          "defender's): `card` (a name of the deck list), and what it does as the table reads it: "
+          "`roll_bonus`, `speed`, "
+          "`power` (this roll only), `adjust` `{pts, ast, reb}` (added to the chart's result), `requires` "
+          "(checked now: `more`/`less`: `speed`/`power` than the opposing player, `at_least` `{power: 15}`, "
+          "`position` `[..]`, `hot`, `cold`), `shot_check` `{points, bonus, three_point, foul_shot, markers, "
+          "gives_markers}`",
+          {"type": "play_card", "side": 0, "card": "Demo Drive", "roll_bonus": 2,
+           "requires": {"more": "speed"}},
+          (Field("side", "side", required=True, summary="the team playing it"),
+           Field("card", "text", required=True, summary="the strategy card's name"),
+           Field("roll_bonus", "int", check=_CHANGE, summary="added to the scoring roll"),
+           Field("speed", "int", check=_CHANGE, summary="to this player's Speed for this roll"),
+           Field("power", "int", check=_CHANGE, summary="to this player's Power for this roll"),
+           Field("adjust", "object", check=ADJUST, summary="{pts, ast, reb} added to the chart's result"),
+           Field("requires", "object", check=REQUIRES,
+                 summary="{more|less: speed|power, at_least: {power: 15}, position: [..], hot, cold}"),
+           Field("shot_check", "object", check=SHOT_CHECK,
+                 summary="{points, bonus, three_point, foul_shot, markers, gives_markers}"))),
+    _spec("roll", "the natural d20 (`die` `d20`, optional): the scoring roll, or the shot check a card "
+          "called for", {"type": "roll", "die": "d20", "face": 14},
+          (Field("face", "face", required=True, check=_face, summary="1 to 20"),
+           Field("die", "text", summary="d20 (optional)"))),
+    _spec("assist", "after seeing the roll: how many assists to add (+1 each, off the Assist Track); asked "
+          "only when one could reach a higher row", {"type": "assist", "count": 2},
+          (Field("count", "int", required=True, check=_int_between(0, 99), summary="taken off the track"),
+           _SIDE)),
+)
 
 
 def normalize(command: Mapping[str, Any]) -> dict[str, Any]:
     """A checked copy of ``command`` with canonical spellings; unknown types or fields are refused."""
     if not isinstance(command, Mapping):
         raise CommandError("a command is a JSON object with a type")
-    kind = command.get("type")
-    if kind not in FIELDS:
-        raise CommandError(f"unknown command type {kind!r}; NBA Showdown knows: {', '.join(FIELDS)}")
-    required, optional = FIELDS[kind]
-    event: dict[str, Any] = {"type": kind}
-    for field, check in required.items():
-        if command.get(field) is None:
-            raise CommandError(f"{kind} needs the field {field!r}")
-        event[field] = check(field, command[field])
-    for field, check in optional.items():
-        if command.get(field) is not None:
-            event[field] = check(field, command[field])
-    unknown = sorted(set(command) - set(required) - set(optional) - {"type", *EVENT_ONLY})
-    if unknown:
-        raise CommandError(f"{kind} has no field {unknown[0]!r}")
-    if kind == "shoot" and not ("position" in event) ^ ("player" in event):
-        raise CommandError("shoot needs the field 'position' or 'player', one of them")
-    if kind == "double_team" and event["helped"] == event["helper"]:
-        raise CommandError("double_team needs two players: helped and helper are different positions")
-    return event
-
-
-COMMANDS: tuple[CommandSpec, ...] = (
-    CommandSpec("place", "put one player in a position at the start of a quarter (substitutions; "
-                "the teams take turns, whoever rolls first places first)",
-                {"type": "place", "position": "PG", "player": "Demo Relay"},
-                {"side": "optional: must be the team whose turn it is to place"}),
-    CommandSpec("keep", "put last quarter's players back in every open position of the team",
-                {"type": "keep"}, {"side": "optional"}),
-    CommandSpec("double_team", "before the quarter's rolls: the helper (next to him) helps the helped "
-                "player defend (+2 / -4 on defence), one per team per quarter",
-                {"type": "double_team", "helped": "SG", "helper": "PG"},
-                {"helped": "the position of the player being helped", "helper": "a neighbouring position"}),
-    CommandSpec("no_double_team", "no double-team this quarter", {"type": "no_double_team"}),
-    CommandSpec("shoot", "choose the player who rolls and Speed or Power",
-                {"type": "shoot", "position": "PG", "stat": "speed"},
-                {"position": "or player (the card's name)", "stat": "speed or power"}),
-    CommandSpec("play_card", "a strategy card before the roll (the roller's offensive card first, then "
-                "the defender's); its effects as the table reads them",
-                {"type": "play_card", "side": 0, "card": "Demo Drive", "roll_bonus": 2,
-                 "requires": {"more": "speed"}},
-                {"roll_bonus": "added to the scoring roll", "speed": "to this player's Speed for this roll",
-                 "power": "to this player's Power", "adjust": "{pts, ast, reb} added to the chart's result",
-                 "requires": "{more|less: speed|power, at_least: {power: 15}, position: [..], hot, cold}",
-                 "shot_check": "{points, bonus, three_point, foul_shot, markers, gives_markers}"}),
-    CommandSpec("roll", "the natural d20 (scoring roll or shot check)", {"type": "roll", "face": 14},
-                {"face": "1 to 20", "die": "d20 (optional)"}),
-    CommandSpec("assist", "assists added to the roll just made (0 for none)", {"type": "assist", "count": 2}),
-)
+    return spec_for(COMMANDS, command.get("type"), "NBA Showdown").from_json(command)

@@ -174,6 +174,7 @@ class State:
     roll: ScoringRoll | None = None
     message: str = ""
     winner: int | None = None
+    period_over: bool = False  # true right after a quarter ends (the buzzer), until the next command
 
     @property
     def final(self) -> bool:

@@ -26,6 +26,7 @@ from typing import Any
 
 from companion.dice import D20, Die
 from companion.games.nba_showdown.cards import Card, ChartRow
+from companion.success import AtLeast, Lookup, Row
 
 HOT_FACES = (19, 20)
 COLD_FACES = (1, 2)
@@ -74,6 +75,36 @@ def row_chances(card: Card, modifier: int, die: Die = D20) -> tuple[RowChance, .
     return tuple(RowChance(row, Fraction(len(hit), len(faces)), tuple(hit)) for row, hit in by_row.items())
 
 
+def chart_lookup(card: Card, modifier: int, die: Die = D20) -> Lookup:
+    """The roller's chart in the die's own faces, for the prompt's ``RollInfo``: each row that can
+    happen covers the natural faces that read it (``row_chances`` decides which, so the engine's
+    ``outcomes`` are these chances). A row scores (``success``) when it gives points.
+
+    >>> from companion.games.nba_showdown.rosters import shipped_roster
+    >>> rows = chart_lookup(shipped_roster("demo-comets").card("Demo Dasher"), 3).rows
+    >>> [(r.label, r.result) for r in rows][:2]
+    [('1', '0P 0A 0R'), ('2-6', '2P 1A 0R')]
+    """
+    return lookup_from(row_chances(card, modifier, die))
+
+
+def lookup_from(chances: tuple[RowChance, ...]) -> Lookup:
+    """The chart rows that can happen, each over the natural faces that read it."""
+    return Lookup(tuple(Row(min(c.faces), max(c.faces), short_result(c.row), c.row.pts > 0)
+                        for c in chances if c.faces))
+
+
+def short_result(row: ChartRow) -> str:
+    """What a row gives, short enough for one line of a face button: ``4P 2A 1R`` (PTS, AST, REB)."""
+    return f"{row.pts}P {row.ast}A {row.reb}R"
+
+
+def shot_check_rule(needed: int, bonus: int) -> AtLeast:
+    """A shot check as a natural face to reach: d20 + ``bonus`` must reach ``needed`` (a total under 1
+    counts as 1, and the Shot Line is never under 2, so the floor changes nothing here)."""
+    return AtLeast(max(1, needed - bonus), gives="made", misses="missed")
+
+
 def expected(card: Card, modifier: int, result: str = "pts", die: Die = D20) -> Fraction:
     """Expected PTS (or ``ast`` / ``reb``) of a scoring roll, before any assist is spent."""
     chances = row_chances(card, modifier, die)
@@ -108,8 +139,7 @@ def assist_steps(card: Card, total: int, available: int) -> tuple[tuple[int, Cha
 
 def shot_check_chance(needed: int, bonus: int, die: Die = D20) -> Fraction:
     """Chance a shot check (d20 + bonus, below 1 counts as 1) reaches ``needed`` (the Shot Line)."""
-    faces = _faces(die)
-    return Fraction(sum(roll_total(f, bonus) >= needed for f in faces), len(faces))
+    return shot_check_rule(needed, bonus).chance(die)
 
 
 @dataclass(frozen=True)
@@ -130,11 +160,20 @@ class StatOdds:
     def label(self) -> str:
         return f"{self.stat.title()} +{self.matchup}: {float(self.expected_pts):.1f} pts expected"
 
-    def outcomes(self) -> list[dict[str, Any]]:
-        """Label, probability and what it gives, one per row that can happen (issue 8's ``outcomes``)."""
-        return [{"label": c.row.label, "probability": c.probability,
-                 "gives": {"pts": c.row.pts, "ast": c.row.ast, "reb": c.row.reb}}
-                for c in self.rows if c.probability]
+    @property
+    def lookup(self) -> Lookup:
+        """The roll as the engine reads it (``RollInfo(D20, lookup)``): its outcomes are ``rows``."""
+        return lookup_from(self.rows)
+
+    @property
+    def p_score(self) -> Fraction:
+        """The chance the roll lands on a row that gives points."""
+        return sum((c.probability for c in self.rows if c.row.pts > 0), Fraction(0))
+
+    @property
+    def hint(self) -> str:
+        """A few words for a button: expected points and the chance to score."""
+        return f"{float(self.expected_pts):.1f} pts, scores {float(self.p_score):.0%}"
 
     def to_json(self) -> dict[str, Any]:
         return {"stat": self.stat, "matchup": self.matchup, "modifier": self.modifier,

@@ -164,7 +164,7 @@ def end_quarter(state: State) -> State:
     if any(award):
         text += f" ({state.team(0 if award[0] else 1).name} +{max(award)} on the Rebound Track)"
     state = replace(state, teams=teams, score=score, quarter_scores=(*state.quarter_scores, quarter),
-                    rebound_awards=(*state.rebound_awards, award), rebound=0, roll=None)
+                    rebound_awards=(*state.rebound_awards, award), rebound=0, roll=None, period_over=True)
     if state.quarter >= REGULATION_QUARTERS and score[0] != score[1]:
         winner = 0 if score[0] > score[1] else 1
         return replace(state, stage="over", winner=winner,

@@ -13,6 +13,7 @@ companion.errors.RuleError: the d20 shows 1 to 20, not 21
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from companion.dice import D20
@@ -68,7 +69,7 @@ def resolve(state: State, event: Mapping[str, Any]) -> State:
         raise RuleError("assists are switched off in this game")
     if kind in ("shoot", "assist") and event.get("side", state.acting) != state.acting:
         raise RuleError(f"it is {state.team(state.acting).name}'s scoring roll")
-    return HANDLERS[kind](state, event)
+    return HANDLERS[kind](replace(state, period_over=False), event)
 
 
 def decide(state: State, command: Mapping[str, Any]) -> list[dict[str, Any]]:

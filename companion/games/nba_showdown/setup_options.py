@@ -15,7 +15,7 @@ from dataclasses import fields
 from typing import Any
 
 from companion.errors import CommandError, RuleError
-from companion.games.nba_showdown.cards import POSITIONS, Card
+from companion.games.nba_showdown.cards import POSITIONS, Card, form_data, parse_card
 from companion.games.nba_showdown.model import STARTING_HAND, Rules, State, Team
 from companion.games.nba_showdown.quarters import start_quarter
 from companion.games.nba_showdown.rosters import (
@@ -34,7 +34,27 @@ RULE_NAMES = tuple(f.name for f in fields(Rules))
 
 def example_options() -> dict[str, Any]:
     """The two DEMO teams with every rule on: what a new table can start from."""
-    return {"teams": [{"roster": "demo-comets"}, {"roster": "demo-lanterns"}], "first": 0}
+    return {"teams": [{"roster": "demo-comets", "name": "DEMO Comets"},
+                      {"roster": "demo-lanterns", "name": "DEMO Lanterns"}], "first": 0}
+
+
+def _picked(roster: Roster, players: object, who: str) -> Roster:
+    """The players a table picked from a shipped roster: names, or the card form's entries (only
+    the fields typed in) laid over the roster's card."""
+    if not isinstance(players, list) or not players:
+        raise CommandError(f"{who}: players must list the roster's players picked, by name")
+    cards = []
+    for entry in players:
+        if isinstance(entry, str):
+            cards.append(roster.card(entry))
+        elif isinstance(entry, Mapping) and isinstance(entry.get("name"), str):
+            printed = form_data(roster.card(entry["name"]))
+            chart = {**printed["chart"], **entry["chart"]} if isinstance(entry.get("chart"), Mapping) \
+                else entry.get("chart", printed["chart"])
+            cards.append(parse_card({**printed, **entry, "chart": chart}))
+        else:
+            raise CommandError(f"{who}: a picked player is a name or a card, not {entry!r}")
+    return Roster(team=roster.team, cards=tuple(cards), deck=roster.deck, demo=roster.demo)
 
 
 def _roster(raw: Mapping[str, Any], who: str) -> Roster:
@@ -42,18 +62,20 @@ def _roster(raw: Mapping[str, Any], who: str) -> Roster:
         if not isinstance(raw["roster"], str):
             raise CommandError(f"{who}: roster must be a shipped roster name, not {raw['roster']!r}")
         roster = shipped_roster(raw["roster"])
-        if raw.get("players") is not None or raw.get("deck") is not None:
-            raise CommandError(f"{who}: give a shipped roster or players and deck, not both")
+        if raw.get("deck") is not None:
+            raise CommandError(f"{who}: a shipped roster brings its deck list: give roster or deck, not both")
+        if raw.get("players") is not None:
+            roster = _picked(roster, raw["players"], who)
     else:
         roster = parse_roster({"team": raw.get("name"), "players": raw.get("players"),
                                "deck": raw.get("deck")}, source=who)
-    name = raw.get("name", roster.team)
+    name = raw.get("name") or roster.team  # a name left blank (the kiosk's form): the roster's
     if not isinstance(name, str) or not name.strip():
         raise CommandError(f"{who}: name must be the team's name, not {name!r}")
     return Roster(team=name.strip(), cards=roster.cards, deck=roster.deck, demo=roster.demo)
 
 
-def _auto_lineup(cards: tuple[Card, ...]) -> tuple[str | None, ...] | None:
+def auto_lineup(cards: tuple[Card, ...]) -> tuple[str | None, ...] | None:
     """The first placement (roster order) that puts a player who can play it on every position."""
     def place(index: int, taken: tuple[str, ...]) -> tuple[str, ...] | None:
         if index == len(POSITIONS):
@@ -69,8 +91,8 @@ def _auto_lineup(cards: tuple[Card, ...]) -> tuple[str | None, ...] | None:
 
 
 def _lineup(raw: object, roster: Roster, who: str) -> tuple[str | None, ...]:
-    if raw is None:
-        lineup = _auto_lineup(roster.cards)
+    if raw is None or raw == {}:  # no lineup (or none picked on the kiosk): the first who fit
+        lineup = auto_lineup(roster.cards)
         if lineup is None:
             raise RuleError(f"{who}: no five of these players can fill PG, SG, SF, PF and C")
         return lineup
@@ -103,7 +125,9 @@ def _rules(options: Mapping[str, Any]) -> Rules:
                            f"{', '.join(RULE_NAMES)}")
     base = Rules.quick_play() if quick else Rules()
     chosen = base.to_json()
-    for key, value in raw.items():
+    # A switch may also stand on its own (the setup form's fields); null leaves it to quick_play.
+    flat = {k: options[k] for k in RULE_NAMES if options.get(k) is not None}
+    for key, value in {**flat, **raw}.items():
         if key not in RULE_NAMES:
             raise CommandError(f"rules has no switch {key!r} (known: {', '.join(RULE_NAMES)})")
         if not isinstance(value, bool):
@@ -113,8 +137,11 @@ def _rules(options: Mapping[str, Any]) -> Rules:
 
 
 def _rebound_points(raw: object) -> tuple[int, ...]:
-    if raw is None:
+    if raw is None or raw == "":
         return DEFAULT_REBOUND_POINTS
+    if isinstance(raw, str):  # as the setup form types it: "1 1 2 2 3 3 4 4 5 5"
+        words = raw.replace(",", " ").split()
+        raw = [int(w) if w.isdigit() else w for w in words]
     if (not isinstance(raw, list) or not raw
             or any(isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= 20 for p in raw)):
         raise CommandError("rebound_points lists the points of each space of the Rebound Track, from the "
@@ -124,7 +151,7 @@ def _rebound_points(raw: object) -> tuple[int, ...]:
 
 def setup(options: Mapping[str, Any]) -> State:
     """A new game from options; every refusal names the field (or the team-building rule)."""
-    known = {"teams", "first", "quick_play", "rules", "rebound_points", "team_check"}
+    known = {"teams", "first", "quick_play", "rules", "rebound_points", "team_check", *RULE_NAMES}
     unknown = sorted(set(options) - known)
     if unknown:
         raise CommandError(f"NBA Showdown setup has no option {unknown[0]!r} "

@@ -11,30 +11,33 @@ from typing import Any
 
 from companion.dice import D20
 from companion.errors import CompanionError
-from companion.game import Choice, Outcome, Prompt, ScoreboardView, SideView, Target
+from companion.game import Choice, Counter, Outcome, Prompt, RollInfo, ScoreboardView, SideView, Target
 from companion.games.nba_showdown import odds, rolls
 from companion.games.nba_showdown.cards import POSITIONS, STATS
 from companion.games.nba_showdown.model import ROLLS_PER_QUARTER, ScoringRoll, State, other, quarter_label
-from companion.games.nba_showdown.quarters import NEIGHBOURS
+from companion.games.nba_showdown.quarters import NEIGHBOURS, rebound_award
 from companion.games.nba_showdown.rules import resolve
 
 
 def outcome(state: State) -> Outcome | None:
     if not state.final or state.winner is None:
         return None
-    return Outcome(winner=state.winner,
-                   reason=f"{state.score[0]}-{state.score[1]} after {quarter_label(state.quarter)}")
+    # The front ends name the winner before the reason ("Comets wins: 90-44 after Q4").
+    return Outcome.ranked([[state.winner], [other(state.winner)]],
+                          f"{max(state.score)}-{min(state.score)} after {quarter_label(state.quarter)}")
 
 
 def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]]) -> tuple[Choice, ...]:
-    chosen = []
-    for label, command in candidates:
-        try:
-            resolve(state, command)
-        except CompanionError:
-            continue
-        chosen.append(Choice(label, command))
-    return tuple(chosen)
+    return tuple(choice for choice in (Choice(label, command) for label, command in candidates)
+                 if _allowed(state, choice))
+
+
+def _allowed(state: State, choice: Choice) -> bool:
+    try:
+        resolve(state, choice.command)
+    except CompanionError:
+        return False
+    return True
 
 
 def stat_odds_for(state: State, roll: ScoringRoll) -> odds.StatOdds:
@@ -65,21 +68,10 @@ def _distribution_text(stat: odds.StatOdds) -> str:
 
 
 def prompt_outcomes(state: State) -> list[dict[str, Any]]:
-    """The exact distribution of the awaited d20 roll (label, probability, what it gives), for the
-    engine's ``outcomes`` field (issue 8); empty while no roll is awaited."""
-    roll = state.roll
-    if roll is None or state.stage not in ("roll", "shot_check"):
-        return []
-    if state.stage == "roll":
-        return stat_odds_for(state, roll).outcomes()
-    check = roll.shot_check
-    assert check is not None
-    card = state.team(check.side).at(check.position)
-    assert card is not None
-    bonus = sum(t.value for t in rolls.shot_check_terms(state, check))
-    chance = odds.shot_check_chance(card.shot_line, bonus)
-    return [{"label": f"made ({card.shot_line}+)", "probability": chance, "gives": {"pts": check.points}},
-            {"label": "missed", "probability": 1 - chance, "gives": {"pts": 0}}]
+    """The exact distribution of the awaited d20 roll as the engine sends it (the prompt's ``roll``);
+    empty while no roll is awaited."""
+    roll = prompt(state).roll
+    return [] if roll is None else [o.to_json() for o in roll.outcomes()]
 
 
 def _roll_target(state: State, roll: ScoringRoll) -> Target:
@@ -90,7 +82,8 @@ def _roll_target(state: State, roll: ScoringRoll) -> Target:
 def _placement_prompt(state: State) -> Prompt:
     side = state.acting
     team = state.team(side)
-    candidates: list[tuple[str, dict[str, Any]]] = [("keep last lineup", {"type": "keep", "side": side})]
+    keep = "keep the starting lineup" if state.quarter == 1 else "keep last quarter's lineup"
+    candidates: list[tuple[str, dict[str, Any]]] = [(keep, {"type": "keep", "side": side})]
     for position in POSITIONS:
         if team.at(position) is not None:
             continue
@@ -117,12 +110,19 @@ def _double_team_prompt(state: State) -> Prompt:
 def _choose_prompt(state: State) -> Prompt:
     side = state.acting
     team = state.team(side)
-    candidates = [(f"{position} {team.at(position).name} {stat.label}",  # type: ignore[union-attr]
-                   {"type": "shoot", "position": position, "stat": name})
-                  for position, name, stat in choice_odds(state)]
+    choices = tuple(
+        choice for choice in (
+            Choice(f"{position} {team.at(position).name} {stat.stat.title()} "  # type: ignore[union-attr]
+                   f"{stat.matchup:+d}",
+                   {"type": "shoot", "position": position, "stat": name},
+                   p_success=stat.p_score, expected_points=stat.expected_pts, hint=stat.hint)
+            for position, name, stat in choice_odds(state))
+        if _allowed(state, choice))
+    markers = (f"; any roll: hot marker {float(odds.marker_chances()[0]):.0%} (19-20), "
+               f"cold {float(odds.marker_chances()[1]):.0%} (1-2)") if state.rules.hot_cold else ""
     return Prompt(side=side, text=f"{team.name}: choose a player and Speed or Power "
-                                  f"(roll {state.rolls_done + 1}/{ROLLS_PER_QUARTER})",
-                  commands=("shoot",), choices=_legal(state, candidates))
+                                  f"(roll {state.rolls_done + 1}/{ROLLS_PER_QUARTER}){markers}",
+                  commands=("shoot",), choices=choices)
 
 
 def _roll_prompt(state: State, roll: ScoringRoll) -> Prompt:
@@ -133,9 +133,10 @@ def _roll_prompt(state: State, roll: ScoringRoll) -> Prompt:
     cards = ("play_card",) if state.rules.strategy and len(roll.cards) < 2 else ()
     text = (f"{team.name}: roll the d20 for {card.name} ({stat.stat.title()} {stat.modifier:+d}): "
             f"{_distribution_text(stat)}")
-    return Prompt(side=roll.side, text=text,
-                  commands=("roll", *cards), die=D20.name, faces=D20.faces,
-                  target=_roll_target(state, roll), expected_points=stat.expected_pts)
+    info = RollInfo(D20, stat.lookup)
+    return Prompt(side=roll.side, text=text, commands=("roll", *cards), roll=info,
+                  target=_roll_target(state, roll), p_success=info.chance(),
+                  expected_points=stat.expected_pts)
 
 
 def _shot_check_prompt(state: State, roll: ScoringRoll) -> Prompt:
@@ -144,13 +145,13 @@ def _shot_check_prompt(state: State, roll: ScoringRoll) -> Prompt:
     card = state.team(check.side).at(check.position)
     assert card is not None
     terms = rolls.shot_check_terms(state, check)
-    bonus = sum(t.value for t in terms)
-    chance = odds.shot_check_chance(card.shot_line, bonus)
+    info = RollInfo(D20, odds.shot_check_rule(card.shot_line, sum(t.value for t in terms)))
+    chance = info.chance()
+    assert chance is not None
     what = "foul shot" if check.foul_shot else "shot check"
     text = (f"{state.team(check.side).name}: roll the d20 for {card.name}'s {what} "
             f"(needs {card.shot_line} or more, {float(chance):.0%})")
-    return Prompt(side=check.side, text=text,
-                  commands=("roll",), die=D20.name, faces=D20.faces,
+    return Prompt(side=check.side, text=text, commands=("roll",), roll=info,
                   target=Target("no matchup bonus", 0, terms), p_success=chance,
                   expected_points=chance * check.points)
 
@@ -190,17 +191,45 @@ def prompt(state: State) -> Prompt:
     return _roll_prompt(state, state.roll)
 
 
+def _counters(state: State, side: int) -> tuple[Counter, ...]:
+    """The side's tracks and markers: assists, rebound spaces towards it, hot and cold players on court."""
+    team = state.team(side)
+    counters = []
+    if state.rules.assists:
+        counters.append(Counter("AST", team.assists))
+    if state.rules.rebounds:
+        counters.append(Counter("REB", max(0, state.rebound if side == 0 else -state.rebound)))
+    if state.rules.hot_cold:
+        on_court = [team.marker(name) for name in team.lineup if name is not None]
+        counters.append(Counter("HOT", sum(m for m in on_court if m > 0)))
+        counters.append(Counter("COLD", -sum(m for m in on_court if m < 0)))
+    if state.rules.strategy:
+        counters.append(Counter("SC", team.hand))
+    return tuple(counters)
+
+
+def short_name(name: str) -> str:
+    """A team name the OLED can show whole: a long name's last word ("DEMO Comets" -> "Comets"),
+    so two teams whose names start alike stay apart on a 128-pixel screen."""
+    words = name.split()
+    return words[-1] if len(name) > 10 and len(words) > 1 else name
+
+
 def scoreboard(state: State) -> ScoreboardView:
-    sides = tuple(SideView(name=t.name, score=state.score[i],
-                           extra=f"AST {t.assists}" + (f" SC {t.hand}" if state.rules.strategy else ""))
+    sides = tuple(SideView(name=short_name(t.name), score=state.score[i], counters=_counters(state, i),
+                           active=not state.final and state.acting == i)
                   for i, t in enumerate(state.teams))
-    target = None
+    target, words = None, ""
     if state.roll is not None and state.stage == "roll":
-        target = rolls.modifier(state, state.roll)
-    return ScoreboardView(game="nba-showdown", sides=sides, period=quarter_label(state.quarter),
+        target, words = rolls.modifier(state, state.roll), "chart"
+    elif state.roll is not None and state.stage == "shot_check":
+        rule = prompt(state).roll.rule  # type: ignore[union-attr]
+        target, words = rule.target, rule.words  # type: ignore[union-attr]
+    return ScoreboardView(game="nba-showdown", title="NBA Showdown", sides=sides,
+                          period=quarter_label(state.quarter),
                           clock=f"{state.rolls_done}/{ROLLS_PER_QUARTER}",
-                          possession=None if state.final else state.acting, target=target,
-                          message=state.message[:40], final=state.final)
+                          possession=None if state.final else state.acting, target=target, target_text=words,
+                          message=state.message[:40], final=state.final, period_over=state.period_over)
 
 
 def _roll_json(state: State) -> dict[str, Any] | None:
@@ -229,8 +258,60 @@ def box_totals(state: State) -> list[dict[str, Any]]:
         total[0] += line.pts
         total[1] += line.ast
         total[2] += line.reb
-    return [{"side": side, "player": player, "pts": pts, "ast": ast, "reb": reb}
-            for (side, player), (pts, ast, reb) in totals.items()]
+    return [{"side": side, "team": state.team(side).name, "player": player,
+             "pts": pts, "ast": ast, "reb": reb} for (side, player), (pts, ast, reb) in totals.items()]
+
+
+def _players(state: State, side: int) -> list[dict[str, Any]]:
+    """The team's cards for the Table panel: on the court in playmat order, then the bench."""
+    team = state.team(side)
+    found = []
+    for card in sorted(team.cards, key=lambda c: (team.position_of(c.name) is None,
+                                                  POSITIONS.index(team.position_of(c.name) or "PG"))):
+        markers = team.marker(card.name)
+        lines = [b for b in state.box if b.side == side and b.player == card.name]
+        found.append({"name": card.name, "position": team.position_of(card.name) or "bench",
+                      "speed": card.speed, "power": card.power, "rolled": card.name in team.used,
+                      "hot": max(0, markers), "cold": max(0, -markers),
+                      "pts": sum(b.pts for b in lines), "ast": sum(b.ast for b in lines),
+                      "reb": sum(b.reb for b in lines)})
+    return found
+
+
+def _double_team_words(team: Any) -> str:
+    if team.double_team is None:
+        return ""
+    helped, helper = team.double_team
+    return f"{helper} {team.at(helper).name} helps double-team {helped}"
+
+
+def reminders(state: State) -> list[str]:
+    """Between quarters (before the new quarter's first roll): what the table does by hand."""
+    if state.quarter == 1 or state.rolls_done or state.stage not in ("placement", "double_team", "choose"):
+        return []
+    done = [f"write down {quarter_label(state.quarter - 1)}: "
+            f"{state.quarter_scores[-1][0]}-{state.quarter_scores[-1][1]}",
+            "turn every player upright"]
+    if state.rules.rebounds:
+        done.append("put the rebound marker back in the centre")
+    if state.rules.strategy:
+        done.append("draw 3 strategy cards each (none after Q4 or overtime)" if state.quarter <= 4
+                    else "no strategy card draw after Q4 or overtime")
+    if state.rules.substitutions:
+        done.append("substitutions: benched players lose their markers")
+    return done
+
+
+def rebound_line(state: State) -> str:
+    """Where the rebound marker stands, in words."""
+    if not state.rules.rebounds:
+        return "off in this game"
+    if state.rebound == 0:
+        return "in the centre"
+    side = 0 if state.rebound > 0 else 1
+    spaces = abs(state.rebound)
+    return (f"{spaces} space{'s' if spaces > 1 else ''} towards {state.team(side).name} "
+            f"(+{max(rebound_award(state))} at the end of the quarter)")
 
 
 def view(state: State) -> dict[str, Any]:
@@ -250,8 +331,9 @@ def view(state: State) -> dict[str, Any]:
         "rebound_awards": [list(a) for a in state.rebound_awards],
         "rebound": state.rebound,
         "rebound_points": list(state.rebound_points),
-        "teams": [{
+        "sides": [{  # each side's first list of objects is its box score (companion export --format csv)
             "name": t.name,
+            "players": _players(state, i),
             "lineup": dict(zip(POSITIONS, t.lineup, strict=True)),
             "bench": [c.name for c in t.bench()],
             "markers": dict(t.markers),
@@ -261,16 +343,18 @@ def view(state: State) -> dict[str, Any]:
             "deck_left": t.deck_left,
             "played": list(t.played),
             "double_team": list(t.double_team) if t.double_team else None,
+            "double_team_words": _double_team_words(t),
             "cards": [c.to_json() for c in t.cards],
-        } for t in state.teams],
+        } for i, t in enumerate(state.teams)],
+        "rebound_line": rebound_line(state),
         "box": [{"side": b.side, "player": b.player, "quarter": b.quarter, "pts": b.pts, "ast": b.ast,
                  "reb": b.reb} for b in state.box],
         "box_totals": box_totals(state),
-        "outcomes": [{**o, "probability": float(o["probability"])} for o in prompt_outcomes(state)],
         "flow": [list(f) for f in state.flow],
         "roll": _roll_json(state),
         "choices_odds": ([{"position": p, **s.to_json()} for p, _, s in choice_odds(state)]
                          if state.stage == "choose" else []),
+        "reminders": reminders(state),
         "message": state.message,
         "winner": state.winner,
         "final": state.final,

@@ -1,0 +1,75 @@
+"""NBA Showdown on the kiosk by touch: from Home through Setup (a card edited once) to a scored
+roll, with real touches on the real Kivy app against a real ``companion serve --sim`` (Xvfb)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from kiosk_support import ARTIFACTS, PYTHON, ROOT, kiosk_env, run_kiosk, start_service, stop
+
+
+@pytest.fixture()
+def table(tmp_path: Path) -> Iterator[dict]:
+    xvfb = shutil.which("Xvfb") or "/usr/bin/Xvfb"
+    read, write = os.pipe()
+    server = subprocess.Popen(
+        [xvfb, "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    with os.fdopen(read) as numbers:
+        display = numbers.readline().strip()
+    assert display, "Xvfb did not start"
+    env = kiosk_env(tmp_path, f":{display}")
+    socket_path = tmp_path / "run" / "table.sock"
+    service = start_service(socket_path, tmp_path / "table.db", env)
+    try:
+        yield {"env": env, "socket": socket_path}
+    finally:
+        stop(service)
+        server.terminate()
+        server.wait(10)
+
+
+def test_from_setup_to_a_scored_roll_and_on_to_the_end_by_touch(table: dict) -> None:
+    out = ARTIFACTS / "nba_showdown"
+    argv = [
+        PYTHON,
+        str(ROOT / "tests" / "nba_showdown_kiosk_driver.py"),
+        "--socket",
+        str(table["socket"]),
+        "--out",
+        str(out),
+        "--sim",
+        "--whole-game",
+    ]
+    report = run_kiosk(argv, table["env"], timeout=900)
+    assert report["ok"], report.get("error")
+    for name, shot in report["shots"].items():
+        assert shot["problems"] == [], f"{name}: {shot['problems']}"
+    # The card editor's +1 on Demo Dasher's Speed (17 printed) is what the game plays with.
+    assert (report["speed_before"], report["speed_after"]) == ("17", "18")
+    assert report["first_prompt"] == "Q1: DEMO Comets put a player in"
+    # Speed 18 against Mock Blaze's 16: +2, with its odds on the button.
+    assert report["choose_buttons"][0].startswith("PG Demo Dasher Speed +2 · ")
+    assert "pts, scores" in report["choose_buttons"][0]
+    assert report["roll_prompt"].startswith("DEMO Comets: roll the d20 for Demo Dasher (Speed +2)")
+    # Each face of the pad says what it gives off Demo Dasher's chart: 14 + 2 = 16, row 16-20.
+    assert "14 6P 3A 1R" in [t.replace("\n", " ") for t in report["die_pad"]]
+    assert report["view_score"] == [6, 0] and report["score"] == "Comets 6 - 0 Lanterns"
+    assert "Demo Dasher" in " ".join(report["history_texts"])
+    assert "Demo Dasher" in report["table_texts"]
+    # Then the whole game with every rule on, by touch alone: faces on the pad, placements and
+    # double-teams (on the Between screen at each quarter), Speed/Power, assists.
+    taps = report["whole_game_taps"]
+    assert taps["resolve:face"] > 30 and taps["resolve:choose"] > 30
+    assert any(key.startswith("between:") for key in taps), taps
+    final = report["final"]
+    assert final["final"] and final["quarter"] >= 4 and report["outcome"]["places"]
+    assert sum(final["score"]) > 0
