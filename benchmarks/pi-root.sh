@@ -244,7 +244,7 @@ EOF
     in_root apt-get update -q || return 1
     # systemd and udev: install-pi.sh calls systemctl and udevadm, as it would on Raspberry Pi OS.
     in_root apt-get install -y -q --no-install-recommends systemd udev xvfb xauth python3 || return 1
-    in_root update-ca-certificates
+    in_root update-ca-certificates --fresh
     # The host's bundle (it may hold a proxy's CA) is the one pip.conf / PIP_CERT name.
     cat "$ROOT/etc/ssl/certs/ca-certificates.host.crt" >>"$ROOT/etc/ssl/certs/ca-certificates.crt"
     NOTE="$(in_root dpkg-query -W -f='${Package} ${Version}  ' python3 systemd xvfb)"
