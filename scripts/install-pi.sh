@@ -361,15 +361,20 @@ systemd_units() {
     fi
 }
 
+# In a chroot or an image being built there is no systemd or udevd to reload, start or stop (systemctl
+# fails "not booted with systemd"); enable and disable still work offline, the rest happens at boot.
+systemd_absent() {
+    if [[ -n "$ROOT" || $COMMANDS_RUN -eq 0 || -d /run/systemd/system ]]; then return 1; fi
+    say "systemd is not running here (a chroot or an image): no reload, start or stop"
+}
+
 activate() {
     local before="$1" unit
     # Reload only when a file changed: a no-op second run should not poke the running system.
-    if [[ $CHANGES -ne $before || -n "$ROOT" ]]; then
+    if [[ $CHANGES -ne $before || -n "$ROOT" ]] && ! systemd_absent; then
         run "reload systemd" systemctl daemon-reload
         run "reload udev rules" udevadm control --reload
         run "re-apply udev rules to serial ports" udevadm trigger --subsystem-match=tty
-    fi
-    if [[ $CHANGES -ne $before || -n "$ROOT" ]]; then
         # An update: running units pick up the new code and units now; stopped ones stay stopped.
         run "restart what is running" systemctl try-restart "${ENABLE[@]}"
     fi
@@ -412,7 +417,8 @@ uninstall_all() {
     for unit in "${ENABLE[@]}"; do
         if [[ -n "$ROOT" ]] || systemctl is-enabled --quiet "$unit" 2>/dev/null \
             || systemctl is-active --quiet "$unit" 2>/dev/null; then
-            run "stop and disable $unit" systemctl disable --now "$unit"
+            if systemd_absent; then run "disable $unit" systemctl disable "$unit"
+            else run "stop and disable $unit" systemctl disable --now "$unit"; fi
         fi
     done
     for unit in "${UNITS[@]}"; do remove_path "/etc/systemd/system/$unit"; done
@@ -461,7 +467,7 @@ uninstall_all() {
 
     if [[ -n "$ROOT" ]] || has_user "$KIOSK_USER"; then run "remove the kiosk user" userdel "$KIOSK_USER"; fi
     if [[ -n "$ROOT" ]] || has_user "$SERVICE_USER"; then run "remove the service user" userdel "$SERVICE_USER"; fi
-    if [[ $CHANGES -gt 0 ]]; then
+    if [[ $CHANGES -gt 0 ]] && ! systemd_absent; then
         run "reload systemd" systemctl daemon-reload
         run "reload udev rules" udevadm control --reload
     fi
