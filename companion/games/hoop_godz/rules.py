@@ -530,7 +530,7 @@ def _turn_end(state: State, end: JSON) -> list[JSON]:
     events: list[JSON] = [end]
     after = _fold(state, events)
     for side in (0, 1):
-        _, to_red = juice.exhaust(after.player(side).ledger, after.bar)
+        _, to_red = juice.exhaust(state.player(side).ledger, state.bar)  # the bars before they drain
         if to_red:
             events.append(
                 {
