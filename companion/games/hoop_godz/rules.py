@@ -247,7 +247,7 @@ def _boost(state: State, command: Mapping[str, Any]) -> list[JSON]:
     assert battle is not None
     default = state.active if state.phase == "respond" else responder(state)
     side = _side(state, command, default)
-    if battle.kind != "action" or not battle.cards[side]:
+    if battle.kind == "tip_off" or not battle.cards[side]:
         raise RuleError(
             "a BOOST goes with an action card you play: " f"{state.names[side]} has no card in this battle"
         )
