@@ -7,14 +7,15 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from hoop_godz_table import table_inputs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import CommandError, CompanionError, RuleError
 from companion.games.hoop_godz import GAME
+from companion.games.hoop_godz.dice import shot_chance
 from companion.games.hoop_godz.model import State
 from companion.games.hoop_godz.rules import decide, run, setup
-from companion.games.hoop_godz.views import shot_chance
 from companion.timeline import Timeline
 
 DRAFT = ("Demo Tower", "Demo Zip", "Demo Flash", "Demo Swing", "Demo Arc", "Demo Wall")
@@ -66,11 +67,18 @@ def test_tip_off_winner_is_active_and_moves_one_juice_to_yellow_the_loser_takes_
     state = home_active()
     assert state.active == 0 and state.tie_breaker == 1
     assert (state.player(0).ledger.available, state.player(0).ledger.yellow) == (5, 5)
-    with pytest.raises(RuleError, match="nobody holds the TIE BREAKER yet"):
-        decide(
-            play(drafted(), {"type": "tip_off", "nearest": ["Demo Tower", "Demo Zip"]}),
-            {"type": "battle", "tie": True},
-        )
+
+
+def test_a_tie_at_the_tip_off_is_rolled_again_because_nobody_holds_the_tie_breaker() -> None:
+    tip = play(drafted(), {"type": "tip_off", "nearest": ["Demo Tower", "Demo Zip"]})
+    again = play(tip, {"type": "battle", "tie": True})
+    assert again.phase == "battle" and again.tie_breaker is None and again.rerolls == 1
+    assert again.players == tip.players
+    tied_race = {"type": "race", "order": [1, 0], "presses": [{"side": 1, "ms": 0}, {"side": 0, "ms": 12}],
+                 "tie": True}
+    events = decide(tip, tied_race)
+    assert [e["type"] for e in events] == ["battle_tied"] and "roll again" in events[0]["text"]
+    assert "roll again" in GAME.prompt(again).text and GAME.prompt(again).race.tie_breaker is None
 
 
 def test_pass_move_move_move_uses_four_juice() -> None:
@@ -133,9 +141,9 @@ def test_difficulty_three_three_balls_score_two_balls_start_a_rebound_battle() -
         {"type": "no_response"},
     )
     assert state.phase == "final_roll" and state.shot == (3, 3, 2)
-    scored = play(state, {"type": "shot_roll", "balls": 3})
+    scored = play(state, {"type": "roll", "die": "balls", "face": 3})
     assert scored.player(0).score == 2 and scored.active == 1
-    missed = play(state, {"type": "shot_roll", "balls": 2})
+    missed = play(state, {"type": "roll", "die": "balls", "face": 2})
     assert missed.phase == "battle" and missed.battle is not None and missed.battle.kind == "rebound"
 
 
@@ -145,7 +153,7 @@ def test_five_plus_three_is_eight_and_ends_the_game_for_the_scorer() -> None:
         state,
         {"type": "play", "card": "SHOOT", "baller": "Demo Arc", "difficulty": 2, "points": 3},
         {"type": "no_response"},
-        {"type": "shot_roll", "balls": 2},
+        {"type": "roll", "die": "balls", "face": 2},
     )
     assert state.final and state.winner == 0 and state.player(0).score == 8
     assert GAME.outcome(state) is not None and "reaches 8 points" in state.reason
@@ -231,8 +239,9 @@ def test_any_game_keeps_ten_tokens_each_and_replays_to_the_same_state(picks: lis
         if GAME.outcome(timeline.state) is not None:
             break
         prompt = GAME.prompt(timeline.state)
-        assert prompt.choices, f"no choice offered in {prompt.text!r}"
-        timeline.commit(*timeline.plan_command(prompt.choices[pick % len(prompt.choices)].command))
+        inputs = table_inputs(prompt)
+        assert inputs, f"nothing to enter at {prompt.text!r}"
+        timeline.commit(*timeline.plan_command(inputs[pick % len(inputs)]))
         assert [p.ledger.total for p in timeline.state.players] == [10, 10]
         json.dumps(GAME.view(timeline.state))
     replayed = Timeline.replay(
@@ -246,7 +255,8 @@ def test_any_game_keeps_ten_tokens_each_and_replays_to_the_same_state(picks: lis
     st.fixed_dictionaries(
         {
             "type": st.sampled_from(
-                ["pick", "move", "pass", "boost", "play", "respond", "battle", "rest", "shot_roll", "dance"]
+                ["pick", "move", "pass", "boost", "play", "respond", "battle", "rest", "roll", "race",
+                 "dance"]
             )
         },
         optional={

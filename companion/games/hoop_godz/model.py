@@ -22,6 +22,9 @@ MAX_DICE = 6  # "Can I ever use more than 6 Dice for a Dice Battle? No."
 BATTLE_DICE = 3  # "Pick up 3 Dice + Additional Dice from BALLER Size and/or BOOST"
 SIZES = ("small", "medium", "big")
 MODES = {"standard": (7, 10), "pro": (10, 15)}  # points to win, clock tokens
+# "B-Ball 4 All": "both players roll and re-roll dice together at the same rate"; the rulebook sets
+# no rate, so the app beats one re-roll every 1.5 s (docs/games/hoop-godz.md).
+TEMPO_MS = 1500
 
 
 @dataclass(frozen=True)
@@ -129,6 +132,8 @@ class State:
     ball_faces: int | None = None  # faces of a die that show a BALL icon (setup option), if known
     cards: tuple[ActionCard, ...] = ()
     turns: int = 0
+    rerolls: int = 0  # tied tip-offs rolled again
+    b_ball_4_all: bool = False  # the variant: both roll and re-roll together, to the app's beat
 
     def player(self, side: int) -> Player:
         return self.players[side]

@@ -25,6 +25,7 @@ from companion.errors import CommandError, RuleError
 from companion.game import JSON
 from companion.games.hoop_godz import juice
 from companion.games.hoop_godz.cards import parse_ballers, parse_cards
+from companion.games.hoop_godz.commands import normalize
 from companion.games.hoop_godz.model import (
     DEFAULT_BAR,
     MAX_DICE,
@@ -36,6 +37,7 @@ from companion.games.hoop_godz.model import (
     Player,
     State,
 )
+from companion.games.hoop_godz.races import race_winner
 
 # "First pick will select one BALLER ... Second pick will select two ... First pick selects their
 # final two ... Second pick selects their last": 1-2-2-1.
@@ -65,13 +67,22 @@ def _bar_option(raw: object) -> BarLayout:
 
 def setup(options: Mapping[str, Any]) -> State:
     """Two players (``names``), ``mode`` standard or pro, and the table's own cards and ballers."""
-    known = {"names", "mode", "first_pick", "ballers", "cards", "juice_bar", "ball_faces"}
+    known = {"names", "sides", "mode", "first_pick", "ballers", "cards", "juice_bar", "ball_faces",
+             "b_ball_4_all"}
     unknown = set(options) - known
     if unknown:
         raise CommandError(
             f"Hoop Godz has no setup option {sorted(unknown)[0]!r}; it knows " f"{', '.join(sorted(known))}"
         )
     names = options.get("names", ["Home", "Away"])
+    sides = options.get("sides")
+    if sides is not None:  # the kiosk's setup form: one object per side
+        if "names" in options:
+            raise CommandError("give the players' names once: names or sides, not both")
+        if not isinstance(sides, list) or not all(isinstance(s, Mapping) and set(s) <= {"name"}
+                                                  for s in sides):
+            raise CommandError('sides is [{"name": "Home"}, {"name": "Away"}]: each player\'s name')
+        names = [s.get("name") for s in sides]
     if not (
         isinstance(names, list)
         and len(names) == 2
@@ -93,6 +104,10 @@ def setup(options: Mapping[str, Any]) -> State:
             f"ball_faces is how many of a die's 6 faces show a BALL icon (0 to 6), not {faces!r}"
         )
     bar = _bar_option(options.get("juice_bar"))
+    tempo = options.get("b_ball_4_all", False)
+    if not isinstance(tempo, bool):
+        raise CommandError(f"b_ball_4_all is true (both roll together to the app's beat) or false, "
+                           f"not {tempo!r}")
     win_at, clock = MODES[mode]
     # "Each player places 6 Juice Tokens into the Available Juice Box and 4 ... into the Yellow".
     ledger = Ledger(6, 4, 0, (None,) * len(bar.spaces))
@@ -107,6 +122,7 @@ def setup(options: Mapping[str, Any]) -> State:
         first_pick=first,
         ball_faces=faces,
         cards=tuple(parse_cards(options.get("cards")).values()),
+        b_ball_4_all=tempo,
     )
 
 
@@ -147,11 +163,8 @@ WAITING = {
 
 
 def decide(state: State, command: Mapping[str, Any]) -> list[JSON]:
-    kind = command.get("type")
-    handler = _HANDLERS.get(kind)  # type: ignore[arg-type]
-    if handler is None:
-        raise CommandError(f"Hoop Godz knows the commands {', '.join(_HANDLERS)}, not {kind!r}")
-    return handler(state, command)
+    checked = normalize(command)
+    return _HANDLERS[checked["type"]](state, checked)
 
 
 def _pick(state: State, command: Mapping[str, Any]) -> list[JSON]:
@@ -328,38 +341,36 @@ def _no_response(state: State, command: Mapping[str, Any]) -> list[JSON]:
 
 
 def _battle(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    """The table says who matched first (no race buttons): a tie goes to the TIE BREAKER holder."""
     _phase(state, "battle")
+    if command.get("tie"):
+        return _decided(state, state.tie_breaker, tie=True, how={"told": True})
+    return _decided(state, command["winner"], tie=False, how={"told": True})
+
+
+def _race(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    """The race buttons (or the kiosk's race pads): checked against their own press times."""
+    _phase(state, "battle")
+    winner, tie = race_winner(command, state.tie_breaker)
+    return _decided(state, winner if not tie or state.tie_breaker is not None else None, tie,
+                    how={"presses": command["presses"]})
+
+
+def _decided(state: State, winner: int | None, tie: bool, how: JSON) -> list[JSON]:
     battle = state.battle
     assert battle is not None
-    times = command.get("times_ms")
-    if times is not None and not (
-        isinstance(times, list)
-        and len(times) == 2
-        and all(
-            t is None or (isinstance(t, int | float) and not isinstance(t, bool) and t >= 0) for t in times
-        )
-    ):
-        raise CommandError("times_ms is each side's press time in milliseconds (or null), side 0 first")
-    if command.get("tie") is True:
-        holder = state.tie_breaker
-        if holder is None:
-            raise RuleError("a tie at the tip-off: nobody holds the TIE BREAKER yet, so roll again")
-        winner = holder
-        text = (
-            f"a tie: {state.names[holder]} holds the TIE BREAKER, wins the battle and hands the "
-            f"token to {state.names[1 - holder]}"
-        )
-        handed = True
+    if tie and winner is None:
+        # Nobody holds the TIE BREAKER before the tip-off ("Tip-Off loser takes the TIE BREAKER").
+        return [{"type": "battle_tied", **how,
+                 "text": "a tie at the tip-off: nobody holds the TIE BREAKER yet, so both roll again"}]
+    assert winner is not None
+    if tie:
+        text = (f"a tie: {state.names[winner]} holds the TIE BREAKER, wins the battle and hands the "
+                f"token to {state.names[1 - winner]}")
     else:
-        winner = command.get("winner")
-        if winner not in (0, 1) or isinstance(winner, bool):
-            raise CommandError("battle needs winner (0 or 1: who matched the three icons first) or tie: true")
         what = battle.kind.replace("_", "-")
         text = f"{state.names[winner]} matches the three icons first and wins the {what}"
-        handed = False
-    events: list[JSON] = [
-        {"type": "battle_won", "side": winner, "tie": handed, "times_ms": times, "text": text}
-    ]
+    events: list[JSON] = [{"type": "battle_won", "side": winner, "tie": tie, **how, "text": text}]
     return events + _effect(_fold(state, events), winner)
 
 
@@ -430,13 +441,14 @@ def _effect(state: State, winner: int, unanswered: bool = False) -> list[JSON]:
     return _end_of_action(state, events)
 
 
-def _shot_roll(state: State, command: Mapping[str, Any]) -> list[JSON]:
+def _roll(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    """The final SHOOT roll, entered as the count of BALL icons the battle's dice show."""
     _phase(state, "final_roll")
     assert state.shot is not None
     dice, difficulty, points = state.shot
-    balls = command.get("balls")
-    if isinstance(balls, bool) or not isinstance(balls, int) or not 0 <= balls <= dice:
-        raise CommandError(f"balls is how many BALL icons the {dice} dice show (0 to {dice}), not {balls!r}")
+    balls = command["face"]
+    if balls > dice:
+        raise RuleError(f"{dice} dice show at most {dice} BALL icons, not {balls}")
     names = state.names
     if balls >= difficulty:
         return _scored(
@@ -562,6 +574,7 @@ def _turn_end(state: State, end: JSON) -> list[JSON]:
 _HANDLERS = {
     "pick": _pick,
     "tip_off": _tip_off,
+    "race": _race,
     "battle": _battle,
     "move": _move,
     "pass": _pass,
@@ -569,7 +582,7 @@ _HANDLERS = {
     "play": _play,
     "respond": _respond,
     "no_response": _no_response,
-    "shot_roll": _shot_roll,
+    "roll": _roll,
     "goat": _goat,
     "rest": _rest,
     "end_turn": _end_turn,
@@ -647,6 +660,8 @@ def apply(state: State, event: JSON) -> State:
         )
     if kind == "unanswered":
         return replace(state, phase="battle")
+    if kind == "battle_tied":
+        return replace(state, rerolls=state.rerolls + 1)
     if kind == "battle_won":
         side = event["side"]
         state = state.with_player(side, battles_won=state.player(side).battles_won + 1)

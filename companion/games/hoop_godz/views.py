@@ -1,53 +1,69 @@
 """What the front ends show for Hoop Godz: score, clock tokens, who is active, the TIE BREAKER,
-each player's juice, and what the table can enter now.
+each player's juice, and what the table can enter now (a race for a dice battle, the BALL count for
+a final SHOOT roll).
 
->>> shot_chance(dice=4, difficulty=3, ball_faces=2)
-Fraction(1, 9)
+>>> from companion.games.hoop_godz.rules import setup
+>>> scoreboard(setup({})).clock
+'10 CLK'
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-from math import comb
-
 from companion.errors import CompanionError
-from companion.game import JSON, Choice, Outcome, Prompt, ScoreboardView, SideView
+from companion.game import (
+    JSON,
+    AtLeast,
+    Choice,
+    Counter,
+    Outcome,
+    Pool,
+    Prompt,
+    Race,
+    RollInfo,
+    ScoreboardView,
+    SideView,
+)
 from companion.games.hoop_godz.cards import card_json
+from companion.games.hoop_godz.dice import BALLS, ball_count
 from companion.games.hoop_godz.juice import right_of_rest
-from companion.games.hoop_godz.model import MAX_DICE, State
+from companion.games.hoop_godz.model import MAX_DICE, TEMPO_MS, State
+from companion.games.hoop_godz.races import RACE_WINDOW_MS
 from companion.games.hoop_godz.rules import decide, picker, responder
 
 
-def shot_chance(dice: int, difficulty: int, ball_faces: int) -> Fraction:
-    """Exact chance that ``dice`` dice show at least ``difficulty`` BALL icons."""
-    p = Fraction(ball_faces, 6)
-    return sum(
-        (comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(difficulty, dice + 1)), Fraction(0)
-    )
-
-
 def outcome(state: State) -> Outcome | None:
-    return Outcome(state.winner, state.reason) if state.final else None
+    if not state.final or state.winner is None:
+        return None
+    return Outcome.ranked([[state.winner], [1 - state.winner]], state.reason)
 
 
 def scoreboard(state: State) -> ScoreboardView:
-    sides = tuple(
-        SideView(p.name, p.score, extra=f"A{p.ledger.available} Y{p.ledger.yellow} R{p.ledger.red}")
-        for p in state.players
-    )
-    holder = "" if state.tie_breaker is None else f"TIE {state.names[state.tie_breaker]}"
+    """Score, clock tokens left, the active player (the arrow), the TIE BREAKER holder and juice."""
     active = None if state.phase in ("draft", "tip_off", "final") else state.active
-    juice = ""
+    sides = tuple(
+        SideView(p.name, p.score,
+                 counters=(Counter("J", p.ledger.available),
+                           *((Counter("TB", ""),) if state.tie_breaker == side else ())),
+                 active=active == side)
+        for side, p in enumerate(state.players)
+    )
+    parts = []
     if active is not None:
-        juice = f"{state.names[active]} juice {state.player(active).ledger.available}"
-    message = " ".join(part for part in (holder, juice, "NEXT SCORE WINS" if state.overtime else "") if part)
+        parts.append(f"{state.names[active]} juice {state.player(active).ledger.available}")
+    if state.tie_breaker is not None:
+        parts.append(f"TB {state.names[state.tie_breaker]}")
+    if state.overtime:
+        parts.append("NEXT SCORE WINS")
+    if state.final:
+        parts = [f"{state.names[state.winner or 0]} WINS"]
     return ScoreboardView(
         game="hoop-godz",
+        title="Hoop Godz",
         sides=sides,
         period=f"to {state.win_at}",
-        clock=f"{state.clock} clk",
+        clock=f"{state.clock} CLK",
         possession=active,
-        message=message,
+        message=" ".join(parts),
         final=state.final,
     )
 
@@ -68,10 +84,9 @@ def _battle_choices(state: State) -> list[tuple[str, JSON]]:
     found: list[tuple[str, JSON]] = [
         (f"{names[side]} matched first", {"type": "battle", "winner": side}) for side in (0, 1)
     ]
-    if state.tie_breaker is not None:
-        found.append(
-            (f"tie: {names[state.tie_breaker]} holds the TIE BREAKER", {"type": "battle", "tie": True})
-        )
+    holder = "nobody holds the TIE BREAKER: roll again" if state.tie_breaker is None else \
+        f"{names[state.tie_breaker]} holds the TIE BREAKER"
+    found.append((f"tie: {holder}", {"type": "battle", "tie": True}))
     for side in (0, 1):
         found.append((f"{names[side]}: BOOST", {"type": "boost", "side": side}))
     return found
@@ -110,28 +125,15 @@ def prompt(state: State) -> Prompt:
             f"dice battle ({battle.kind.replace('_', '-')}): {names[0]} {battle.dice[0]} dice, "
             f"{names[1]} {battle.dice[1]} dice; first to match the three icons presses"
         )
-        return Prompt(
-            side=None, text=text, commands=("battle", "boost"), choices=_legal(state, _battle_choices(state))
-        )
+        if battle.kind == "tip_off" and state.rerolls:
+            text += f" (tie {state.rerolls}: roll again)"
+        race = Race((0, 1), state.tie_breaker, "race", RACE_WINDOW_MS,  # type: ignore[arg-type]
+                    label="first to match the card's three icons presses",
+                    tempo_ms=TEMPO_MS if state.b_ball_4_all else None)
+        return Prompt(side=None, text=text, commands=("race", "battle", "boost"), race=race,
+                      choices=_legal(state, _battle_choices(state)))
     if state.phase == "final_roll":
-        assert state.shot is not None
-        dice, difficulty, points = state.shot
-        text = f"final SHOOT roll: {dice} dice, {difficulty}+ BALL icons score {points}"
-        chance = None
-        if state.ball_faces is not None:
-            chance = shot_chance(dice, difficulty, state.ball_faces)
-            text += f" ({float(chance):.0%})"
-        return Prompt(
-            side=state.active,
-            text=text,
-            commands=("shot_roll",),
-            p_success=chance,
-            expected_points=None if chance is None else chance * points,
-            choices=tuple(
-                Choice(f"{n} BALL icon{'s' * (n != 1)}", {"type": "shot_roll", "balls": n})
-                for n in range(dice + 1)
-            ),
-        )
+        return _final_roll(state)
     active = state.active
     if state.phase == "respond":
         side = responder(state)
@@ -203,9 +205,16 @@ def view(state: State) -> JSON:
         "clock": state.clock,
         "active": state.active if state.phase not in ("draft", "tip_off") else None,
         "tie_breaker": state.tie_breaker,
+        "tie_breaker_name": "nobody yet" if state.tie_breaker is None else state.names[state.tie_breaker],
+        "active_name": "" if state.phase in ("draft", "tip_off") else state.names[state.active],
         "overtime": state.overtime,
+        "b_ball_4_all": state.b_ball_4_all,
+        "rerolls": state.rerolls,
         "sides": [
             {
+                # First list of objects: the export's box-score row for the player (companion.export).
+                "box": [{"player": p.name, "points": p.score, "battles_won": p.battles_won,
+                         "juice_spent": p.juice_spent}],
                 "name": p.name,
                 "score": p.score,
                 "available": p.ledger.available,
@@ -217,6 +226,7 @@ def view(state: State) -> JSON:
                 "goat_cards": p.goat_draws,
                 "battles_won": p.battles_won,
                 "juice_spent": p.juice_spent,
+                "bar_text": " ".join("o" if held is None else "X" for held in p.ledger.bar),
             }
             for p in state.players
         ],
@@ -235,3 +245,22 @@ def view(state: State) -> JSON:
         "winner": state.winner,
         "reason": state.reason,
     }
+
+
+def _final_roll(state: State) -> Prompt:
+    """The final SHOOT roll: the count of BALL icons, awaited as a die when ``ball_faces`` is known
+    (the tray and the encoder enter it, the prompt carries the exact chance), else offered as choices."""
+    assert state.shot is not None
+    dice, difficulty, points = state.shot
+    text = f"final SHOOT roll: roll all {dice} dice; {difficulty}+ BALL icons score {points}"
+    counts = [{"type": "roll", "die": BALLS.name, "face": n} for n in range(dice + 1)]
+    if state.ball_faces is None:
+        return Prompt(side=state.active, text=text + " (set ball_faces to see the chance)",
+                      commands=("roll",),
+                      choices=tuple(Choice(BALLS.face_label(c["face"]), c) for c in counts))
+    count = ball_count(dice, state.ball_faces)
+    rule = AtLeast(difficulty, gives=f"{points} points", misses="REBOUND battle")
+    chance = rule.chance(count)
+    return Prompt(side=state.active, text=f"{text} ({float(chance):.0%})", commands=("roll",),
+                  roll=RollInfo(count, rule, pool=Pool(BALLS.name, dice)), p_success=chance,
+                  expected_points=chance * points)
