@@ -29,13 +29,14 @@ from typing import Any
 
 from companion.game import JSON
 from companion.games import known_dice
+from companion.protocol import RACE_GRACE_S, race_command
+
+__all__ = ["RACE_GRACE_S", "TableControls", "die_title", "race_command"]
 
 Submit = Callable[[JSON], JSON]
 Notify = Callable[[str], None]
 Later = Callable[[float, Callable[[], None]], None]
 SIDE_ROLES = ("HOME", "AWAY", "SIDE3", "SIDE4", "SIDE5")
-# Presses of the slower players reach us a debounce later than their edge: wait that much longer.
-RACE_GRACE_S = 0.05
 # Answer a dice-tray roll (the TrayRoll event as received) once it is recorded: ``None``, or the
 # word saying why it was refused. The tray resends a roll until it is answered.
 AnswerTray = Callable[[JSON, str | None], None]
@@ -259,25 +260,6 @@ class TableControls:
 
     def _send(self, command: JSON) -> None:
         self.submit(command)  # a refusal has already been told to every client by the service
-
-
-def race_command(race: JSON, presses: list[tuple[int, float]]) -> JSON:
-    """The race's command from ``(side, first edge time)`` presses: ties go to the tie-breaker.
-
-    >>> race = {"sides": [0, 1, 2], "tie_breaker": 2, "command": "race", "window_ms": 60}
-    >>> command = race_command(race, [(0, 10.000), (2, 10.030)])
-    >>> command["order"], command["presses"], command["tie"]
-    ([2, 0, 1], [{'side': 0, 'ms': 0}, {'side': 2, 'ms': 30}], True)
-    """
-    ordered = sorted(presses, key=lambda p: p[1])
-    first_at = ordered[0][1]
-    tied = [s for s, at in ordered if (at - first_at) * 1000 <= race["window_ms"]]
-    winner = race["tie_breaker"] if race["tie_breaker"] in tied else ordered[0][0]
-    order = [winner] + [s for s, _ in ordered if s != winner]
-    order += [s for s in race["sides"] if s not in order]
-    return {"type": race["command"], "order": order,
-            "presses": [{"side": s, "ms": round((at - first_at) * 1000)} for s, at in ordered],
-            "tie": len(tied) > 1}
 
 
 def _dial_key(prompt: JSON) -> tuple[Any, ...]:
