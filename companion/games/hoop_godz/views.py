@@ -40,10 +40,12 @@ def outcome(state: State) -> Outcome | None:
 def scoreboard(state: State) -> ScoreboardView:
     """Score, clock tokens left, the active player (the arrow), the TIE BREAKER holder and juice."""
     active = None if state.phase in ("draft", "tip_off", "final") else state.active
+    # One counter a side, so the 128x64 layout (it draws the first only) shows it all: the juice
+    # Available, marked TB on the TIE BREAKER holder. The bottom line is the table's dial at the
+    # table, so nothing the players need lives only in the message.
     sides = tuple(
         SideView(p.name, p.score,
-                 counters=(Counter("J", p.ledger.available),
-                           *((Counter("TB", ""),) if state.tie_breaker == side else ())),
+                 counters=(Counter("TB J" if state.tie_breaker == side else "J", p.ledger.available),),
                  active=active == side)
         for side, p in enumerate(state.players)
     )
