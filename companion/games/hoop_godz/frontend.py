@@ -69,8 +69,6 @@ PANELS = (
                  Part("bar {bar_text}"), Part("GOAT cards to draw {goat_cards}", when="goat_cards"))),
     Panel("Squad", "/sides/{side}/squad", per_side=True,
           columns=(Column("name", "Baller", width=2.0), Column("size", "Size", upper=True))),
-    Panel("Draft", "/pool",
-          columns=(Column("name", "Left to pick", width=2.0), Column("size", "Size", upper=True))),
 )
 
 BOX_SCORE = BoxScore(

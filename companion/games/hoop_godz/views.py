@@ -208,7 +208,7 @@ def view(state: State) -> JSON:
         "active": state.active if state.phase not in ("draft", "tip_off") else None,
         "tie_breaker": state.tie_breaker,
         "tie_breaker_name": "nobody yet" if state.tie_breaker is None else state.names[state.tie_breaker],
-        "active_name": "" if state.phase in ("draft", "tip_off") else state.names[state.active],
+        "active_name": "" if state.phase in ("draft", "tip_off", "final") else state.names[state.active],
         "overtime": state.overtime,
         "b_ball_4_all": state.b_ball_4_all,
         "rerolls": state.rerolls,
@@ -232,7 +232,8 @@ def view(state: State) -> JSON:
             }
             for p in state.players
         ],
-        "pool": [{"name": b.name, "size": b.size} for b in state.pool],
+        # The ballers left to pick, while the draft is on (the three never picked are out of the game).
+        "pool": [{"name": b.name, "size": b.size} for b in state.pool] if state.phase == "draft" else [],
         "battle": None
         if state.battle is None
         else {"kind": state.battle.kind, "cards": list(state.battle.cards), "dice": list(state.battle.dice)},
