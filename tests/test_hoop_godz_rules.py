@@ -277,3 +277,65 @@ def test_a_refused_command_changes_nothing(command: dict) -> None:
     except CompanionError as exc:
         assert str(exc)
     assert repr(state) == before
+
+
+def battle_with_away_holding() -> State:
+    """Home plays DRIVE, Away answers with BLOCK: a dice battle; Away holds the TIE BREAKER."""
+    return play(home_active(), {"type": "play", "card": "DRIVE", "baller": "Demo Swing"},
+                {"type": "respond", "card": "BLOCK", "baller": "Demo Wall"})
+
+
+def race(order: list[int], presses: list[tuple[int, int]], tie: bool) -> dict:
+    return {"type": "race", "order": order, "presses": [{"side": s, "ms": ms} for s, ms in presses],
+            "tie": tie}
+
+
+def test_a_race_is_won_by_the_first_press_and_a_tie_by_the_holder_who_hands_it_over() -> None:
+    state = battle_with_away_holding()
+    prompt = GAME.prompt(state)
+    assert prompt.race is not None and prompt.race.tie_breaker == 1 and prompt.race.window_ms == 50
+    clean = play(state, race([0, 1], [(0, 0), (1, 51 + 10)], False))
+    assert clean.tie_breaker == 1 and clean.player(0).battles_won == state.player(0).battles_won + 1
+    tied = play(state, race([1, 0], [(0, 0), (1, 20)], True))
+    assert tied.tie_breaker == 0 and tied.player(1).battles_won == state.player(1).battles_won + 1
+
+
+@pytest.mark.parametrize("command, words", [
+    (race([1, 0], [(0, 0), (1, 200)], False), "the side that pressed first"),
+    (race([0, 1], [(0, 0), (1, 20)], False), "within the 50 ms race window"),
+    (race([1, 0], [(0, 0), (1, 200)], True), "no tie"),
+    (race([0, 1], [(0, 0), (1, 20)], True), "TIE BREAKER holder"),
+    (race([0, 1], [(0, 5), (1, 20)], False), "first is at 0 ms"),
+])
+def test_a_race_its_own_times_contradict_is_refused_and_changes_nothing(command: dict, words: str) -> None:
+    state = battle_with_away_holding()
+    before = repr(state)
+    with pytest.raises(RuleError, match=words):
+        decide(state, command)
+    assert repr(state) == before
+
+
+def test_b_ball_4_all_asks_the_front_ends_for_a_steady_beat() -> None:
+    assert GAME.prompt(battle_with_away_holding()).race.tempo_ms is None
+    tempo = play(setup({"b_ball_4_all": True}), *({"type": "pick", "baller": n} for n in DRAFT),
+                 {"type": "tip_off", "nearest": ["Demo Tower", "Demo Zip"]})
+    assert GAME.prompt(tempo).race.to_json()["tempo_ms"] == 1500
+
+
+def test_the_final_roll_awaits_the_ball_count_with_its_exact_chance_once_ball_faces_is_set() -> None:
+    def shooting(**options: object) -> State:
+        return play(home_active(**options),
+                    {"type": "play", "card": "SHOOT", "baller": "Demo Swing", "difficulty": 2, "points": 3},
+                    {"type": "no_response"})
+
+    prompt = GAME.prompt(shooting(ball_faces=2))
+    assert prompt.roll is not None and prompt.roll.die.distinct_faces == (0, 1, 2, 3)
+    assert prompt.p_success == shot_chance(3, 2, 2) == Fraction(7, 27)
+    assert prompt.expected_points == Fraction(7, 9)
+    assert prompt.to_json()["pool"] == {"die": "balls", "count": 3}
+    assert [o.probability for o in prompt.roll.outcomes()] == [Fraction(7, 27), Fraction(20, 27)]
+    with pytest.raises(RuleError, match="3 dice show at most 3 BALL icons"):
+        decide(shooting(ball_faces=2), {"type": "roll", "die": "balls", "face": 4})
+    unknown = GAME.prompt(shooting())
+    assert unknown.roll is None and unknown.p_success is None
+    assert [c.command["face"] for c in unknown.choices] == [0, 1, 2, 3]
