@@ -58,3 +58,12 @@ def test_a_pro_game_through_companion_replay_runs_out_its_fifteen_clock_tokens(c
     assert final["win_at"] == 10 and final["clock"] == 0 and final["mode"] == "pro"
     assert final["reason"] == "the clock ran out with Away ahead 9-7" and final["winner"] == 1
     assert [s["juice_total"] for s in final["sides"]] == [10, 10]
+
+
+def test_the_shot_calculator_gives_the_exact_chance_and_refuses_a_seventh_die(capsys) -> None:
+    code, out, _ = cli(capsys, "calc", "hoop-godz", "shot", "--dice", "4", "--difficulty", "3",
+                       "--ball-faces", "2", "--json")
+    assert code == 0 and json.loads(out)["exact"] == "1/9"
+    code, _, err = cli(capsys, "calc", "hoop-godz", "shot", "--dice", "7", "--difficulty", "3",
+                       "--ball-faces", "2")
+    assert code == 2 and "dice is 1 to 6, not 7" in err
