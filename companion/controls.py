@@ -43,6 +43,11 @@ AnswerTray = Callable[[JSON, str | None], None]
 
 
 def die_title(name: str, prompt: JSON | None = None) -> str:
+    """What the table calls a die: the awaited die's title in the prompt, else the declared one's.
+
+    >>> die_title("d6", {"die_info": {"name": "d6", "title": "the red die"}}), die_title("d20")
+    ('the red die', 'd20')
+    """
     info = (prompt or {}).get("die_info") or {}
     if info.get("name") == name:
         return str(info.get("title") or name)
