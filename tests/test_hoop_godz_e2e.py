@@ -149,3 +149,27 @@ def test_a_whole_game_at_the_table_buttons_encoder_and_tray_only(served: TableCl
     oled_final(client).save(ARTIFACTS / "oled_final.png")
     commands = [line["command"]["type"] for line in ok(client, {"op": "log"})["log"][1:]]
     assert commands.count("race") == 2 and commands.count("roll") == 3
+
+
+def test_b_ball_4_all_beats_the_leds_and_buzzer_during_a_race_at_the_table(served: TableClient) -> None:
+    client = served
+    ok(client, {"op": "new_game", "game": "hoop-godz", "options": {"b_ball_4_all": True}})
+    for name in ("Demo Tower", "Demo Zip", "Demo Flash", "Demo Swing", "Demo Arc", "Demo Wall"):
+        ok(client, {"op": "command", "command": {"type": "pick", "baller": name}})
+    snapshot = ok(client, {"op": "command", "command": {"type": "tip_off",
+                                                        "nearest": ["Demo Tower", "Demo Zip"]}})["snapshot"]
+    assert snapshot["prompt"]["race"]["tempo_ms"] == 1500
+
+    def lights() -> dict[str, Any]:
+        return ok(client, {"op": "status"})["status"]["hardware"]["lights"]
+
+    deadline = time.monotonic() + 10
+    while lights().get("beat_ms") != [1500]:
+        assert time.monotonic() < deadline, f"no beat on the lights: {lights()}"
+        time.sleep(0.02)
+    ok(client, {"op": "sim_press", "role": "AWAY"})
+    wait_until(client, lambda s: s["prompt"]["race"] is None, "the tip-off race to be decided")
+    deadline = time.monotonic() + 10
+    while "beat_ms" in lights() or lights().get("possession") != [False, True]:
+        assert time.monotonic() < deadline, f"the beat did not stop: {lights()}"
+        time.sleep(0.02)
