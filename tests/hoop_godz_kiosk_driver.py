@@ -3,8 +3,9 @@
     python tests/hoop_godz_kiosk_driver.py --socket PATH --out DIR [--size 800x480]
 
 From the home screen: a new Hoop Godz game set up by touch, the draft and the tip-off tapped, the
-tip-off raced on the two race pads (both at once: a tie nobody holds the TIE BREAKER for, rolled
-again; then Home alone), a SHOOT unanswered and the BALL count tapped on the pad: a scored shot.
+tip-off raced on the two race pads (with B-Ball 4 All on: they flash the beat; both at once: a tie
+nobody holds the TIE BREAKER for, rolled again; then Home alone), a SHOOT unanswered and the BALL
+count tapped on the pad: a scored shot.
 Screenshots of each step land in DIR.
 """
 
@@ -37,6 +38,8 @@ def scored_shot(driver: Driver) -> Step:
     yield wait_for("setup", on_screen("setup"))
     driver.shot("01-setup")
     driver.report["setup_texts"] = driver.texts()
+    # The B-Ball 4 All variant: the race screen will flash a beat.
+    yield from tap(driver, "B-Ball 4 All: roll together to the app's beat", exact=True)
     yield from tap(driver, "Start game")
     yield wait_for("the draft", lambda app: app.screens.current == "resolve" and "draft" in prompt_text(app))
     driver.shot("02-draft")
@@ -45,7 +48,9 @@ def scored_shot(driver: Driver) -> Step:
     yield from tap_and_settle(driver, "tip-off: Demo Tower and Demo Zip")
     yield wait_for("the race pads", lambda app: driver.button("Home: press!") is not None
                    and driver.button("Away: press!") is not None)
+    yield wait_for("the beat's first flash", lambda app: driver.shows("ROLL! (1)"))
     driver.shot("03-race-pads")
+    driver.report["beat_seen"] = True
     # Both pads in the same instant: a tie, and nobody holds the TIE BREAKER yet: roll again.
     seq = int(driver.app.snapshot["seq"])
     driver.tap("Away: press!", exact=True)
