@@ -5,7 +5,7 @@
 From the home screen: a new Hoop Godz game set up by touch, the draft and the tip-off tapped, the
 tip-off raced on the two race pads (with B-Ball 4 All on: they flash the beat; both at once: a tie
 nobody holds the TIE BREAKER for, rolled again; then Home alone), a SHOOT unanswered and the BALL
-count tapped on the pad: a scored shot.
+count tapped on the pad: a scored shot; then two more threes to the end of the game (the box score).
 Screenshots of each step land in DIR.
 """
 
@@ -77,6 +77,21 @@ def scored_shot(driver: Driver) -> Step:
     for _ in range(3):
         yield wait_for("a frame", lambda app: True)
     driver.shot("06-table")
+    # Then to the end of the game: Away ends his turns, Home shoots two more threes unanswered.
+    driver.app.prepare_screen("resolve")
+    yield wait_for("the play screen", on_screen("resolve"))
+    for _ in range(2):
+        yield from tap_and_settle(driver, "end turn")
+        yield from tap_and_settle(driver, "SHOOT by Demo Swing: 3 pts, difficulty 1")
+        yield from tap_and_settle(driver, "no response")
+        yield wait_for("the BALL pad", lambda app: driver.button("3", exact=True) is not None)
+        yield from tap_and_settle(driver, "3")
+    yield wait_for("the game's end", lambda app: bool((app.snapshot or {}).get("outcome"))
+                   and app.screens.current == "gameend")
+    for _ in range(3):
+        yield wait_for("a frame", lambda app: True)
+    driver.report["end_texts"] = driver.texts()
+    driver.shot("07-game-end")
 
 
 def main() -> int:

@@ -1,6 +1,6 @@
 """Hoop Godz on the real kiosk by touch, against a real table service: setup, the draft, the tip-off
 raced on the kiosk's race pads (flashing B-Ball 4 All's beat; a tie rolled again, then a clean win),
-and a scored shot."""
+a scored shot, and on to the end of the game and its box score."""
 
 from __future__ import annotations
 
@@ -29,7 +29,8 @@ def display() -> Iterator[str]:
     server.wait(10)
 
 
-def test_setup_to_a_scored_shot_by_touch_with_the_race_pads(tmp_path: Path, display: str) -> None:
+def test_a_game_by_touch_from_setup_to_a_scored_shot_and_the_end_with_the_race_pads(tmp_path: Path,
+                                                                                  display: str) -> None:
     env = kiosk_env(tmp_path, display)
     socket = tmp_path / "run" / "table.sock"
     service = start_service(socket, tmp_path / "table.db", env)
@@ -41,8 +42,11 @@ def test_setup_to_a_scored_shot_by_touch_with_the_race_pads(tmp_path: Path, disp
         assert report["beat_seen"] and "tie 1: roll again" in report["after_tie"]
         assert report["after_race"].startswith("Home's turn")
         assert "(70%)" in report["final_roll"]  # 3 dice, 1+ BALL with 2 BALL faces: 19/27
+        assert report["score_text"].replace(" ", "").startswith("Home3-0")
         state = request(socket, {"op": "state"})["snapshot"]
-        assert [s["score"] for s in state["view"]["sides"]] == [3, 0] and state["view"]["active"] == 1
+        assert [s["score"] for s in state["view"]["sides"]] == [9, 0]
+        assert state["outcome"]["reason"] == "Home reaches 9 points"
+        assert "Battles won" in report["end_texts"] and "Juice spent" in report["end_texts"]
         races = [line["command"] for line in request(socket, {"op": "log"})["log"]
                  if (line.get("command") or {}).get("type") == "race"]
         assert [r["tie"] for r in races] == [True, False]
