@@ -32,19 +32,25 @@ from typing import Any
 
 from companion.game import JSON
 from companion.games import known_dice
+from companion.protocol import RACE_GRACE_S, race_command
+
+__all__ = ["RACE_GRACE_S", "TableControls", "die_title", "race_command"]
 
 Submit = Callable[[JSON], JSON]
 Notify = Callable[[str], None]
 Later = Callable[[float, Callable[[], None]], None]
 SIDE_ROLES = ("HOME", "AWAY", "SIDE3", "SIDE4", "SIDE5")
-# Presses of the slower players reach us a debounce later than their edge: wait that much longer.
-RACE_GRACE_S = 0.05
 # Answer a dice-tray roll (the TrayRoll event as received) once it is recorded: ``None``, or the
 # word saying why it was refused. The tray resends a roll until it is answered.
 AnswerTray = Callable[[JSON, str | None], None]
 
 
 def die_title(name: str, prompt: JSON | None = None) -> str:
+    """What the table calls a die: the awaited die's title in the prompt, else the declared one's.
+
+    >>> die_title("d6", {"die_info": {"name": "d6", "title": "the red die"}}), die_title("d20")
+    ('the red die', 'd20')
+    """
     info = (prompt or {}).get("die_info") or {}
     if info.get("name") == name:
         return str(info.get("title") or name)
@@ -323,25 +329,6 @@ def _sealed_entries(sealed: JSON) -> list[tuple[str, JSON]]:
     command, field_name = sealed.get("command"), sealed.get("field", "amount")
     return [(str(value), {"type": command, "side": side, field_name: value})
             for value in range(low, high + 1)]
-
-
-def race_command(race: JSON, presses: list[tuple[int, float]]) -> JSON:
-    """The race's command from ``(side, first edge time)`` presses: ties go to the tie-breaker.
-
-    >>> race = {"sides": [0, 1, 2], "tie_breaker": 2, "command": "race", "window_ms": 60}
-    >>> command = race_command(race, [(0, 10.000), (2, 10.030)])
-    >>> command["order"], command["presses"], command["tie"]
-    ([2, 0, 1], [{'side': 0, 'ms': 0}, {'side': 2, 'ms': 30}], True)
-    """
-    ordered = sorted(presses, key=lambda p: p[1])
-    first_at = ordered[0][1]
-    tied = [s for s, at in ordered if (at - first_at) * 1000 <= race["window_ms"]]
-    winner = race["tie_breaker"] if race["tie_breaker"] in tied else ordered[0][0]
-    order = [winner] + [s for s, _ in ordered if s != winner]
-    order += [s for s in race["sides"] if s not in order]
-    return {"type": race["command"], "order": order,
-            "presses": [{"side": s, "ms": round((at - first_at) * 1000)} for s, at in ordered],
-            "tie": len(tied) > 1}
 
 
 def _dial_key(prompt: JSON) -> tuple[Any, ...]:

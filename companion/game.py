@@ -130,17 +130,23 @@ class Sealed:
 @dataclass(frozen=True)
 class Race:
     """Race input: the first of ``sides`` to press wins; a tie within ``window_ms`` goes to
-    ``tie_breaker``. The controls send ``command`` with ``order`` and the press times."""
+    ``tie_breaker``. The controls send ``command`` with ``order`` and the press times.
+
+    ``tie_breaker`` is ``None`` when nobody holds it yet: a tie is then sent as such (``tie``, the
+    order by time) and the game says what it means. ``tempo_ms``: the front ends beat a steady
+    tempo (a flash, an LED, the buzzer) every so many ms, so the sides roll in step.
+    """
 
     sides: tuple[int, ...]
-    tie_breaker: int
+    tie_breaker: int | None
     command: str
     window_ms: int = 60
     label: str = "first to press"
+    tempo_ms: int | None = None
 
     def to_json(self) -> JSON:
         return {"sides": list(self.sides), "tie_breaker": self.tie_breaker, "command": self.command,
-                "window_ms": self.window_ms, "label": self.label}
+                "window_ms": self.window_ms, "label": self.label, "tempo_ms": self.tempo_ms}
 
 
 @dataclass(frozen=True)

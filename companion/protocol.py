@@ -1,4 +1,5 @@
-"""What a client of the table socket needs to know without importing the table: where it listens.
+"""What a client of the table socket needs to know without importing the table: where it listens,
+and how a race is sent (the buttons and the kiosk's race pads send the same command).
 
 The kiosk (and any other client) imports this module and nothing else of ``companion/``; the
 requests and replies themselves are described in ``docs/protocol.md``.
@@ -9,6 +10,10 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import Any
+
+# Presses of the slower players reach us a debounce later than their edge: wait that much longer.
+RACE_GRACE_S = 0.05
 
 FALLBACK_ROOT = Path("/tmp")  # only when neither systemd nor the login session gives a runtime dir
 
@@ -62,3 +67,22 @@ def private_dir(path: Path) -> Path:
         raise SocketDirError(f"the socket folder {path} is writable by others "
                              f"(mode {oct(stat.S_IMODE(info.st_mode))}); refusing it ({fix})")
     return path
+
+
+def race_command(race: dict[str, Any], presses: list[tuple[int, float]]) -> dict[str, Any]:
+    """The race's command from ``(side, first edge time)`` presses: ties go to the tie-breaker.
+
+    >>> race = {"sides": [0, 1, 2], "tie_breaker": 2, "command": "race", "window_ms": 60}
+    >>> command = race_command(race, [(0, 10.000), (2, 10.030)])
+    >>> command["order"], command["presses"], command["tie"]
+    ([2, 0, 1], [{'side': 0, 'ms': 0}, {'side': 2, 'ms': 30}], True)
+    """
+    ordered = sorted(presses, key=lambda p: p[1])
+    first_at = ordered[0][1]
+    tied = [s for s, at in ordered if (at - first_at) * 1000 <= race["window_ms"]]
+    winner = race["tie_breaker"] if race["tie_breaker"] in tied else ordered[0][0]
+    order = [winner] + [s for s, _ in ordered if s != winner]
+    order += [s for s in race["sides"] if s not in order]
+    return {"type": race["command"], "order": order,
+            "presses": [{"side": s, "ms": round((at - first_at) * 1000)} for s, at in ordered],
+            "tie": len(tied) > 1}

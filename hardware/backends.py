@@ -145,6 +145,11 @@ class TableHardware:
         """Show ``view`` on every display and light; returns at once (drawn on the display thread)."""
         self.worker.submit(view)
 
+    def beat(self, tempo_ms: int | None) -> None:
+        """Beat a steady tempo on the LEDs and the buzzer (``None``: stop), when the table has them."""
+        if self.lights is not None:
+            self.lights.beat(tempo_ms)
+
     def expect(self, die: str | None) -> None:
         """Tell the dice tray which die the game waits for (``None``: none)."""
         if self.tray is not None:

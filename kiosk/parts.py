@@ -212,22 +212,3 @@ def grid_names(grid: JSON | None, view: Any, side: Any) -> dict[str, str]:
     return {str(lookup(r["row"], str(names.get("key")))): str(lookup(r["row"], str(names.get("label"))))
             for r in rows_at(view, str(names.get("source", "")), side)
             if lookup(r["row"], str(names.get("key"))) in (grid or {}).get("columns", [])}
-
-
-def race_command(race: JSON, presses: dict[int, float]) -> JSON:
-    """The race's command, in the shape the table's buttons send it: presses within the race window
-    of the first tie, and a tie goes to the tie-breaker holder; sides that never pressed come last.
-
-    >>> race = {"sides": [0, 1, 2], "tie_breaker": 2, "command": "race", "window_ms": 60}
-    >>> command = race_command(race, {0: 1000.0, 2: 1030.0})
-    >>> command["order"], command["presses"], command["tie"]
-    ([2, 0, 1], [{'side': 0, 'ms': 0}, {'side': 2, 'ms': 30}], True)
-    """
-    ordered = sorted(presses.items(), key=lambda press: press[1])
-    first_at = ordered[0][1]
-    tied = [s for s, at in ordered if at - first_at <= int(race.get("window_ms", 60))]
-    winner = race.get("tie_breaker") if race.get("tie_breaker") in tied else ordered[0][0]
-    order = [winner] + [s for s, _ in ordered if s != winner]
-    order += [s for s in race.get("sides") or [] if s not in order]
-    return {"type": race["command"], "order": order,
-            "presses": [{"side": s, "ms": round(at - first_at)} for s, at in ordered], "tie": len(tied) > 1}

@@ -164,16 +164,22 @@ def attach_hardware(service: TableService, config_path: str | None, sim: bool,
     # Rolls are answered ($ACK/$REJ) by the controls once the service has recorded or refused them.
     controls.answer_tray = hardware.answer_tray
     expected: list[str | None] = [None]
+    beat: list[int | None] = [None]
     dial: list[Any] = [None]
 
     def on_message(message: JSON) -> None:
         if message.get("event") == "snapshot":
             controls.update(message["snapshot"])
             _show(service, hardware, controls)
-            die = ((message["snapshot"] or {}).get("prompt") or {}).get("die")
+            prompt = (message["snapshot"] or {}).get("prompt") or {}
+            die = prompt.get("die")
             if die != expected[0]:  # $EXPECT only when it changes: it is a serial write
                 expected[0] = die
                 hardware.expect(die)
+            tempo = (prompt.get("race") or {}).get("tempo_ms")
+            if tempo != beat[0] and hasattr(hardware, "beat"):  # a race asking players to roll in step
+                beat[0] = tempo
+                hardware.beat(tempo)
         elif message.get("event") == "status" and message["status"].get("dial") != dial[0]:
             dial[0] = message["status"].get("dial")
             _show(service, hardware, controls)

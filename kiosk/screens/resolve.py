@@ -12,7 +12,8 @@ from kivy.clock import Clock
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from kiosk import parts, present
+from companion.protocol import RACE_GRACE_S, race_command
+from kiosk import present
 from kiosk.screens.base import KioskScreen
 from kiosk.widgets import BigButton, WrapLabel
 
@@ -90,9 +91,18 @@ class ResolveScreen(KioskScreen):
                 what = sealed.get("field", "amount")
                 box.add_widget(WrapLabel(text=f"{who}: enter your {what} secretly{span}"))
                 box.add_widget(self._pin_pad(app, command, side, str(sealed.get("field", "amount"))))
+        if getattr(self, "_tempo_event", None) is not None:
+            self._tempo_event.cancel()
+            self._tempo_event = None
         if isinstance(race, dict):
             box.add_widget(WrapLabel(text=str(race.get("label") or "Race: first to press wins")))
-            row = BoxLayout(size_hint_y=None, height="56dp", spacing="8dp")
+            if race.get("tempo_ms"):
+                every = int(race["tempo_ms"]) / 1000
+                beat = WrapLabel(text=f"roll together on each flash (every {every:g} s)",
+                                 font_size="22sp")
+                box.add_widget(beat)
+                self._beat(race, beat)
+            row = BoxLayout(size_hint_y=None, height="96dp", spacing="8dp")
             state: JSON = {"presses": {}, "sent": False}
             for side in race.get("sides") or []:
                 who = names[side] if isinstance(side, int) and 0 <= side < len(names) else f"Side {side}"
@@ -132,20 +142,37 @@ class ResolveScreen(KioskScreen):
         return wrapper
 
     def _race_press(self, app: Any, command: str, race: JSON, state: JSON, side: int, button: Any) -> None:
-        """Note the press time; once every side pressed or the race window closed, send the race."""
+        """Date the press by its touch event (``time_start``, stamped when Kivy read the touch, not
+        when this callback ran); once every side pressed, or the race window closed, send the race as
+        the buttons would (``companion.controls.race_command``: order, press times, tie)."""
         presses: dict[int, float] = state["presses"]
         if side in presses or state["sent"]:
             return
-        presses[side] = time.monotonic() * 1000
+        touch = getattr(button, "last_touch", None)
+        presses[side] = float(getattr(touch, "time_start", 0.0) or time.time())
         button.text = f"{button.text.split(':')[0]}: pressed"
 
         def send(_dt: float = 0) -> None:
             if not state["sent"]:
                 state["sent"] = True
-                app.send(parts.race_command({**race, "command": command}, presses))
+                app.send(race_command(race, sorted(presses.items(), key=lambda p: p[1])))
 
         if len(presses) == len(race.get("sides") or []):
             send()
         elif len(presses) == 1:
-            Clock.schedule_once(send, int(race.get("window_ms", 60)) / 1000)
+            Clock.schedule_once(send, int(race.get("window_ms", 60)) / 1000 + RACE_GRACE_S)
 
+    def _beat(self, race: JSON, label: Any) -> None:
+        """A race with a tempo: the label flashes on each beat so the sides roll in step."""
+        tempo = race.get("tempo_ms")
+        if not tempo:
+            return
+        beats = {"n": 0}
+
+        def flash(_dt: float) -> None:
+            beats["n"] += 1
+            label.text = f"ROLL! ({beats['n']})"
+            label.color = (1, 0.85, 0.1, 1)
+            Clock.schedule_once(lambda _d: setattr(label, "color", (1, 1, 1, 0.35)), min(0.25, tempo / 2000))
+
+        self._tempo_event = Clock.schedule_interval(flash, int(tempo) / 1000)

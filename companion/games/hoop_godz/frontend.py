@@ -1,0 +1,104 @@
+"""Hoop Godz's front-end parts: the setup form, the DEMO ballers and cards as data, the Table panels
+(juice ledgers, squads, clock), the box score and the shot calculator (served by ``game_info``).
+
+>>> [r.label for r in FRONTEND.rosters]
+['DEMO ballers (invented)', 'DEMO action cards (invented)']
+>>> shot_calculation({"dice": 4, "difficulty": 3, "ball_faces": 2})["p_success"]
+0.1111111111111111
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.errors import CommandError
+from companion.frontend import (
+    BoxScore,
+    Calculator,
+    Column,
+    FieldChoice,
+    FormField,
+    Frontend,
+    Panel,
+    Part,
+    Preset,
+    Roster,
+    SetupForm,
+)
+from companion.games.hoop_godz.cards import DEMO_BALLERS, DEMO_CARDS, card_json
+from companion.games.hoop_godz.dice import shot_chance
+from companion.games.hoop_godz.model import MAX_DICE, MODES
+
+SETUP_FORM = SetupForm(
+    fields=(
+        FormField("mode", "Mode", "choice", default="standard",
+                  choices=tuple(FieldChoice(m, f"{m.upper() if m == 'pro' else m.capitalize()}: "
+                                               f"{MODES[m][0]} points, {MODES[m][1]} clock tokens")
+                                for m in MODES)),
+        FormField("first_pick", "First pick (most recently played basketball)", "choice", default=0,
+                  of_sides=True),
+        FormField("ball_faces", "Faces of a die showing a BALL (for the shot chance)", "choice", default=None,
+                  choices=tuple(FieldChoice(n, str(n)) for n in range(1, 6)),
+                  help="not printed in the rulebook: count them on your dice"),
+        FormField("b_ball_4_all", "B-Ball 4 All: roll together to the app's beat", "bool", default=False),
+    ),
+    side_fields=(FormField("name", "Name", "text"),),
+    presets=(Preset("Demo table (DEMO cards and ballers)",
+                    {"mode": "standard", "first_pick": 0, "ball_faces": 2, "b_ball_4_all": False,
+                     "sides": [{"name": "Home"}, {"name": "Away"}]}),),
+)
+
+ROSTERS = (
+    Roster("demo-ballers", "DEMO ballers (invented)",
+           tuple({"name": b.name, "size": b.size} for b in DEMO_BALLERS), demo=True),
+    Roster("demo-cards", "DEMO action cards (invented)", tuple(card_json(c) for c in DEMO_CARDS.values()),
+           demo=True),
+)
+
+PANELS = (
+    Panel("Clock", "", kind="line", join="   ",
+          parts=(Part("{clock} clock tokens left"), Part("first to {win_at}"),
+                 Part("active: {active_name}", when="active_name"),
+                 Part("TIE BREAKER: {tie_breaker_name}"), Part("NEXT SCORE WINS", when="overtime"),
+                 Part("B-Ball 4 All", when="b_ball_4_all"))),
+    Panel("Battle", "/battle", kind="line", join="   ",
+          parts=(Part("{kind}: dice {dice}"), Part("cards {cards}"))),
+    Panel("Juice", "/sides/{side}", kind="line", per_side=True, join="   ",
+          parts=(Part("{name}"), Part("Available {available}"), Part("Yellow {yellow}"), Part("Red {red}"),
+                 Part("bar {bar_text}"), Part("GOAT cards to draw {goat_cards}", when="goat_cards"))),
+    Panel("Squad", "/sides/{side}/squad", per_side=True,
+          columns=(Column("name", "Baller", width=2.0), Column("size", "Size", upper=True))),
+)
+
+BOX_SCORE = BoxScore(
+    source="/sides/*",
+    columns=(Column("name", "Player", width=1.6), Column("score", "Pts", default=0),
+             Column("battles_won", "Battles won", default=0), Column("juice_spent", "Juice spent", default=0),
+             Column("squad", "Squad", template="{squad|count} ballers")),
+)
+
+
+def shot_calculation(values: Mapping[str, Any]) -> dict[str, Any]:
+    """``companion calc hoop-godz shot``: the exact chance to make a SHOOT's final roll."""
+    dice, difficulty, faces = values.get("dice"), values.get("difficulty"), values.get("ball_faces")
+    for name, value, low, high in (("dice", dice, 1, MAX_DICE), ("difficulty", difficulty, 1, MAX_DICE),
+                                   ("ball_faces", faces, 0, 6)):
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise CommandError(f"{name} is {low} to {high}, not {value!r}")
+    chance = shot_chance(dice, difficulty, faces)  # type: ignore[arg-type]
+    return {"p_success": float(chance), "exact": str(chance),
+            "text": f"{dice} dice, {difficulty}+ BALL icons with {faces} BALL faces a die: "
+                    f"{float(chance):.1%}"}
+
+
+CALCULATORS = (
+    Calculator("shot", "the chance to make a SHOOT: n dice, a difficulty, the BALL faces of a die",
+               (FormField("dice", "dice rolled (3 + size die + BOOSTs)", "int", minimum=1, maximum=MAX_DICE),
+                FormField("difficulty", "the space's difficulty", "int", minimum=1, maximum=MAX_DICE),
+                FormField("ball_faces", "faces of a die showing a BALL", "int", minimum=0, maximum=6)),
+               compute=shot_calculation),
+)
+
+FRONTEND = Frontend(setup_form=SETUP_FORM, rosters=ROSTERS, panels=PANELS, box_score=BOX_SCORE,
+                    calculators=CALCULATORS, side_names=("Home", "Away"))

@@ -1,0 +1,269 @@
+"""What the front ends show for Hoop Godz: score, clock tokens, who is active, the TIE BREAKER,
+each player's juice, and what the table can enter now (a race for a dice battle, the BALL count for
+a final SHOOT roll).
+
+>>> from companion.games.hoop_godz.rules import setup
+>>> scoreboard(setup({})).clock
+'10 CLK'
+"""
+
+from __future__ import annotations
+
+from companion.errors import CompanionError
+from companion.game import (
+    JSON,
+    AtLeast,
+    Choice,
+    Counter,
+    Outcome,
+    Pool,
+    Prompt,
+    Race,
+    RollInfo,
+    ScoreboardView,
+    SideView,
+)
+from companion.games.hoop_godz.cards import card_json
+from companion.games.hoop_godz.dice import BALLS, ball_count
+from companion.games.hoop_godz.juice import right_of_rest
+from companion.games.hoop_godz.model import MAX_DICE, TEMPO_MS, State
+from companion.games.hoop_godz.races import RACE_WINDOW_MS
+from companion.games.hoop_godz.rules import decide, picker, responder
+
+
+def outcome(state: State) -> Outcome | None:
+    if not state.final or state.winner is None:
+        return None
+    return Outcome.ranked([[state.winner], [1 - state.winner]], state.reason)
+
+
+def scoreboard(state: State) -> ScoreboardView:
+    """Score, clock tokens left, the active player (the arrow), the TIE BREAKER holder and juice."""
+    active = None if state.phase in ("draft", "tip_off", "final") else state.active
+    # One counter a side, so the 128x64 layout (it draws the first only) shows it all: the juice
+    # Available, marked TB on the TIE BREAKER holder. The bottom line is the table's dial at the
+    # table, so nothing the players need lives only in the message.
+    sides = tuple(
+        SideView(p.name, p.score,
+                 counters=(Counter("TB J" if state.tie_breaker == side else "J", p.ledger.available),),
+                 active=active == side)
+        for side, p in enumerate(state.players)
+    )
+    parts = []
+    if active is not None:
+        parts.append(f"{state.names[active]} juice {state.player(active).ledger.available}")
+    if state.tie_breaker is not None:
+        parts.append(f"TB {state.names[state.tie_breaker]}")
+    if state.overtime:
+        parts.append("NEXT SCORE WINS")
+    if state.final:
+        parts = [f"{state.names[state.winner or 0]} WINS"]
+    return ScoreboardView(
+        game="hoop-godz",
+        title="Hoop Godz",
+        sides=sides,
+        period=f"to {state.win_at}",
+        clock=f"{state.clock} CLK",
+        possession=active,
+        message=" ".join(parts),
+        final=state.final,
+    )
+
+
+def _legal(state: State, candidates: list[tuple[str, JSON]]) -> tuple[Choice, ...]:
+    chosen = []
+    for label, command in candidates:
+        try:
+            decide(state, command)
+        except CompanionError:
+            continue
+        chosen.append(Choice(label, command))
+    return tuple(chosen)
+
+
+def _battle_choices(state: State) -> list[tuple[str, JSON]]:
+    names = state.names
+    found: list[tuple[str, JSON]] = [
+        (f"{names[side]} matched first", {"type": "battle", "winner": side}) for side in (0, 1)
+    ]
+    holder = "nobody holds the TIE BREAKER: roll again" if state.tie_breaker is None else \
+        f"{names[state.tie_breaker]} holds the TIE BREAKER"
+    found.append((f"tie: {holder}", {"type": "battle", "tie": True}))
+    for side in (0, 1):
+        found.append((f"{names[side]}: BOOST", {"type": "boost", "side": side}))
+    return found
+
+
+def prompt(state: State) -> Prompt:
+    names = state.names
+    if state.final:
+        return Prompt(side=None, text=f"game over: {state.reason}", commands=())
+    if state.phase == "draft":
+        side = picker(state)
+        return Prompt(
+            side=side,
+            text=f"draft: {names[side]} picks a baller (pick {state.picks + 1} of 6)",
+            commands=("pick",),
+            choices=tuple(
+                Choice(f"{b.name} ({b.size})", {"type": "pick", "baller": b.name}) for b in state.pool
+            ),
+        )
+    if state.phase == "tip_off":
+        candidates = [
+            (f"tip-off: {a.name} and {b.name}", {"type": "tip_off", "nearest": [a.name, b.name]})
+            for a in state.player(0).squad
+            for b in state.player(1).squad
+        ]
+        return Prompt(
+            side=None,
+            text="tip-off: each player's baller next to the ball (Big: 4 dice)",
+            commands=("tip_off",),
+            choices=_legal(state, candidates),
+        )
+    if state.phase == "battle":
+        battle = state.battle
+        assert battle is not None
+        text = (
+            f"dice battle ({battle.kind.replace('_', '-')}): {names[0]} {battle.dice[0]} dice, "
+            f"{names[1]} {battle.dice[1]} dice; first to match the three icons presses"
+        )
+        if battle.kind == "tip_off" and state.rerolls:
+            text += f" (tie {state.rerolls}: roll again)"
+        race = Race((0, 1), state.tie_breaker, "race", RACE_WINDOW_MS,  # type: ignore[arg-type]
+                    label="first to match the card's three icons presses",
+                    tempo_ms=TEMPO_MS if state.b_ball_4_all else None)
+        return Prompt(side=None, text=text, commands=("race", "battle", "boost"), race=race,
+                      choices=_legal(state, _battle_choices(state)))
+    if state.phase == "final_roll":
+        return _final_roll(state)
+    active = state.active
+    if state.phase == "respond":
+        side = responder(state)
+        battle = state.battle
+        assert battle is not None
+        candidates: list[tuple[str, JSON]] = [(f"{names[side]}: MOVE", {"type": "move"})]
+        candidates += [
+            (
+                f"{names[side]}: {card.name} by {b.name}",
+                {"type": "respond", "card": card.name, "baller": b.name},
+            )
+            for card in state.cards
+            if not card.active
+            for b in state.player(side).squad
+        ]
+        candidates += [
+            (f"{names[active]}: BOOST", {"type": "boost", "side": active}),
+            ("no response", {"type": "no_response"}),
+        ]
+        return Prompt(
+            side=side,
+            text=f"{names[side]}: respond to {battle.active_card} (MOVE first if you like)",
+            commands=("move", "respond", "boost", "no_response"),
+            choices=_legal(state, candidates),
+        )
+    ledger = state.player(active).ledger
+    candidates = [(f"{names[active]}: MOVE", {"type": "move"}), (f"{names[active]}: PASS", {"type": "pass"})]
+    for card in state.cards:
+        if not card.active:
+            continue
+        for b in state.player(active).squad:
+            if card.effect == "shoot":
+                candidates += [
+                    (
+                        f"SHOOT by {b.name}: {points} pts, difficulty {d}",
+                        {
+                            "type": "play",
+                            "card": card.name,
+                            "baller": b.name,
+                            "difficulty": d,
+                            "points": points,
+                        },
+                    )
+                    for points in (2, 3)
+                    for d in range(1, MAX_DICE + 1)
+                ]
+            else:
+                candidates.append(
+                    (f"{card.name} by {b.name}", {"type": "play", "card": card.name, "baller": b.name})
+                )
+    if state.player(active).goat_draws:
+        candidates.append(("GOAT card", {"type": "goat", "juice": 0}))
+    candidates += [("REST", {"type": "rest"}), ("end turn", {"type": "end_turn"})]
+    rest = "" if right_of_rest(ledger, state.bar) else "; REST possible"
+    text = f"{names[active]}'s turn: {ledger.available} juice available{rest}"
+    return Prompt(
+        side=active,
+        text=text,
+        commands=("move", "pass", "play", "goat", "rest", "end_turn"),
+        choices=_legal(state, candidates),
+    )
+
+
+def view(state: State) -> JSON:
+    return {
+        "mode": state.mode,
+        "phase": state.phase,
+        "win_at": state.win_at,
+        "clock": state.clock,
+        "active": state.active if state.phase not in ("draft", "tip_off") else None,
+        "tie_breaker": state.tie_breaker,
+        "tie_breaker_name": "nobody yet" if state.tie_breaker is None else state.names[state.tie_breaker],
+        "active_name": "" if state.phase in ("draft", "tip_off", "final") else state.names[state.active],
+        "overtime": state.overtime,
+        "b_ball_4_all": state.b_ball_4_all,
+        "rerolls": state.rerolls,
+        "sides": [
+            {
+                # First list of objects: the export's box-score row for the player (companion.export).
+                "box": [{"player": p.name, "points": p.score, "battles_won": p.battles_won,
+                         "juice_spent": p.juice_spent}],
+                "name": p.name,
+                "score": p.score,
+                "available": p.ledger.available,
+                "yellow": p.ledger.yellow,
+                "red": p.ledger.red,
+                "bar": list(p.ledger.bar),
+                "juice_total": p.ledger.total,
+                "squad": [{"name": b.name, "size": b.size} for b in p.squad],
+                "goat_cards": p.goat_draws,
+                "battles_won": p.battles_won,
+                "juice_spent": p.juice_spent,
+                "bar_text": " ".join("o" if held is None else "X" for held in p.ledger.bar),
+            }
+            for p in state.players
+        ],
+        # The ballers left to pick, while the draft is on (the three never picked are out of the game).
+        "pool": [{"name": b.name, "size": b.size} for b in state.pool] if state.phase == "draft" else [],
+        "battle": None
+        if state.battle is None
+        else {"kind": state.battle.kind, "cards": list(state.battle.cards), "dice": list(state.battle.dice)},
+        "shot": None
+        if state.shot is None
+        else dict(zip(("dice", "difficulty", "points"), state.shot, strict=True)),
+        "bar_layout": {
+            "spaces": ["pass" if s.pass_only else s.drains_to for s in state.bar.spaces],
+            "rest_line": state.bar.rest_line,
+        },
+        "cards": [card_json(c) for c in state.cards],
+        "winner": state.winner,
+        "reason": state.reason,
+    }
+
+
+def _final_roll(state: State) -> Prompt:
+    """The final SHOOT roll: the count of BALL icons, awaited as a die when ``ball_faces`` is known
+    (the tray and the encoder enter it, the prompt carries the exact chance), else offered as choices."""
+    assert state.shot is not None
+    dice, difficulty, points = state.shot
+    text = f"final SHOOT roll: roll all {dice} dice; {difficulty}+ BALL icons score {points}"
+    counts = [{"type": "roll", "die": BALLS.name, "face": n} for n in range(dice + 1)]
+    if state.ball_faces is None:
+        return Prompt(side=state.active, text=text + " (set ball_faces to see the chance)",
+                      commands=("roll",),
+                      choices=tuple(Choice(BALLS.face_label(c["face"]), c) for c in counts))
+    count = ball_count(dice, state.ball_faces)
+    rule = AtLeast(difficulty, gives=f"{points} points", misses="REBOUND battle")
+    chance = rule.chance(count)
+    return Prompt(side=state.active, text=f"{text} ({float(chance):.0%})", commands=("roll",),
+                  roll=RollInfo(count, rule, pool=Pool(BALLS.name, dice)), p_success=chance,
+                  expected_points=chance * points)
