@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from crunch_time_support import empty_possession, play_out_regulation
 
 from companion.errors import CompanionError, RuleError
 from companion.games.crunch_time import GAME
@@ -29,21 +30,6 @@ def possession(shots: int = 1, *spec: tuple[int, str], stars: tuple[dict, ...] =
     for _ in range(shots):
         commands += [{"type": "shot_card"}, *zones(*(spec or ((2, "empty"),)))]
     return [*commands, *stars, {"type": "score"}]
-
-
-def empty_possession(state: State) -> list[dict]:
-    """A possession that scores nothing and takes as many Shot cards as the rules need now."""
-    from companion.games.crunch_time.rules import shot_limits
-
-    fewest, _, _ = shot_limits(state)
-    return possession(fewest, (2, "empty"))
-
-
-def play_out_regulation(state: State, until_possessions: int = 10) -> State:
-    for _ in range(until_possessions):
-        for command in empty_possession(state):
-            state = run(state, command)
-    return state
 
 
 def test_the_scoring_example_nets_red_three() -> None:
