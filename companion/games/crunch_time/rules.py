@@ -227,6 +227,11 @@ def _star(state: State, command: Mapping[str, Any]) -> list[JSON]:
     spot = _spot(command)
     if spot is None:
         raise CommandError("star needs shot and zone (1-based: Shot card 1, zone 2)")
+    fewest, _, rule = shot_limits(state)
+    if len(possession.shots) < fewest:
+        raise RuleError(f"Star cards come after the Shot cards: {rule}")
+    if any(not card.zones for card in possession.shots):
+        raise RuleError("Star cards come after the Shot cards' highlighted zones: enter them first")
     side = state.offence if role == "offence" else 1 - state.offence
     coach = state.coach(side)
     if state.solo and side == AI:
@@ -414,8 +419,8 @@ def _begin_possession(state: State) -> list[JSON]:
     if state.ahead_by(offence) >= MERCY:
         name = state.names[offence]
         return [{"type": "game_over", "winner": offence,
-                 "reason": f"mercy rule: {name} leads by {state.ahead_by(offence)} at the start of "
-                           f"their offensive possession",
+                 "reason": f"mercy rule: {name} ahead by {state.ahead_by(offence)} at the start of "
+                           f"their own offensive possession",
                  "text": f"mercy rule: {name} wins, ahead by {state.ahead_by(offence)}"}]
     if _ai_offence(state):
         return [{"type": "ai_star_drawn",
