@@ -16,7 +16,7 @@ Format::
     between = ["V1", "V2"]   # a movement line joins two zones
 
 >>> court = shipped_court("demo")
->>> court.demo, court.points("V1"), court.distance("V1", "Y3")
+>>> court.demo, court.points("V1"), court.distance("V1", "Y2")
 (True, 3, 2)
 """
 
