@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from companion.games.crunch_time.court import Court
+
 REGULATION_ROUNDS = 5
 SHOT_CARDS = 7  # "Deal 7 Shot cards to each Coach"
 SOLO_SHOT_CARDS = 5  # "Draw 5 Shot cards and 1 Star card for yourself"
@@ -76,6 +78,15 @@ class AiAnswer:
 
 
 @dataclass(frozen=True)
+class Move:
+    """A player moved along the movement lines (court file only); ``player`` counts from 0."""
+
+    side: int
+    player: int
+    to: str
+
+
+@dataclass(frozen=True)
 class Possession:
     offence: int
     shots: tuple[ShotCard, ...] = ()
@@ -85,6 +96,11 @@ class Possession:
     ai_matches: tuple[tuple[int, int] | None, ...] = ()
     ai_answers: tuple[AiAnswer, ...] = ()
     ai_done: bool = False
+    # With a court file: each Shot card's zone ids, the players' zones when the possession began
+    # (movement is measured from there) and the moves entered so far.
+    zone_ids: tuple[tuple[str, ...], ...] = ()
+    start: tuple[tuple[str, ...], ...] = ()
+    moves: tuple[Move, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -125,6 +141,9 @@ class State:
     winner: int | None = None
     reason: str = ""
     records: tuple[PossessionRecord, ...] = ()
+    court: Court | None = None
+    positions: tuple[tuple[str, ...], ...] = ()  # with a court: each side's players' zones ("" unplaced)
+    ai_display: tuple[str | None, ...] = ()  # with a court, solo: the zone each AI display Star shows
 
     @property
     def names(self) -> tuple[str, str]:

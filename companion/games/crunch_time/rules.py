@@ -22,7 +22,8 @@ from typing import Any
 
 from companion.errors import CommandError, RuleError
 from companion.game import JSON
-from companion.games.crunch_time import solo_ai
+from companion.games.crunch_time import court_play, solo_ai
+from companion.games.crunch_time.court import court_option
 from companion.games.crunch_time.model import (
     DIFFICULTY,
     DIFFICULTY_TITLES,
@@ -37,6 +38,7 @@ from companion.games.crunch_time.model import (
     STANDS,
     AiAnswer,
     Coach,
+    Move,
     Possession,
     PossessionRecord,
     ShotCard,
@@ -54,10 +56,20 @@ AI = 1  # in the solo game side 1 is the AI coach
 
 def setup(options: Mapping[str, Any]) -> State:
     """Two coaches (``names``), or ``mode: solo`` against the AI at a ``difficulty``."""
-    unknown = set(options) - {"names", "mode", "difficulty"}
+    unknown = set(options) - {"names", "mode", "difficulty", "court"}
     if unknown:
         raise CommandError(f"Crunch Time has no setup option {sorted(unknown)[0]!r}; "
-                           "it knows names, mode and difficulty")
+                           "it knows names, mode, difficulty and court")
+    court = court_option(options.get("court"))
+    state = _setup_without_court(options)
+    if court is None:
+        return state
+    state = replace(state, court=court, positions=court_play.start_positions(court),
+                    ai_display=(None,) * state.coach(AI).stars if state.solo else ())
+    return replace(state, current=court_play.new_possession(state, 0)) if state.current else state
+
+
+def _setup_without_court(options: Mapping[str, Any]) -> State:
     mode = options.get("mode", "two")
     if mode not in ("two", "solo"):
         raise CommandError(f"mode is two (two coaches) or solo (against the AI), not {mode!r}")
@@ -193,11 +205,20 @@ def _shot_card(state: State, command: Mapping[str, Any]) -> list[JSON]:
     who = "the AI draws" if _ai_offence(state) else f"{offence.name} plays"
     shown = f" {number}" if number is not None else ""
     ordinal = "a 2nd Shot card" if possession.shots else "a Shot card"
+    if state.court is not None:
+        zones = court_play.shot_zones(state, command.get("zones", []))
+        listed = f": {', '.join(zones)}" if zones else ""
+        return court_play.shot_card_event(state, number, zones, f"{who} {ordinal}{shown}{listed}")
+    if command.get("zones") is not None:
+        raise CommandError("zones on a Shot card need a court file (setup option court); without one, "
+                           "enter each zone with the zone command")
     return [{"type": "shot_card_played", "number": number, "text": f"{who} {ordinal}{shown}"}]
 
 
 def _zone(state: State, command: Mapping[str, Any]) -> list[JSON]:
     possession = _require_play(state)
+    if state.court is not None:
+        return _court_zone(state, possession, command)
     points, stand = command.get("points"), command.get("stand")
     if points not in (2, 3) or isinstance(points, bool):
         raise CommandError(f"a highlighted zone is worth 2 (yellow) or 3 (violet) points, not {points!r}")
@@ -224,7 +245,8 @@ def _star(state: State, command: Mapping[str, Any]) -> list[JSON]:
     role = command.get("role")
     if role not in ("offence", "defence"):
         raise CommandError(f"a Star card is played by the offence or the defence, not {role!r}")
-    spot = _spot(command)
+    spot = _court_spot(state, possession, command) if isinstance(command.get("zone"), str) \
+        else _spot(command)
     if spot is None:
         raise CommandError("star needs shot and zone (1-based: Shot card 1, zone 2)")
     fewest, _, rule = shot_limits(state)
@@ -248,10 +270,53 @@ def _star(state: State, command: Mapping[str, Any]) -> list[JSON]:
              "text": f"{coach.name} plays a Star card on {zone_name(possession.shots, *spot)}"}]
 
 
+def _court_zone(state: State, possession: Possession, command: Mapping[str, Any]) -> list[JSON]:
+    """With a court the table names the zone; its points and who stands there come from the court."""
+    assert state.court is not None
+    zone = state.court.zone(command.get("zone"))
+    if not possession.shots:
+        raise RuleError("play a Shot card first, then name its highlighted zones")
+    if zone in possession.zone_ids[-1]:
+        raise RuleError(f"this Shot card highlights {zone} already")
+    if len(possession.zone_ids[-1]) >= MAX_ZONES:
+        raise RuleError(f"a Shot card has at most {MAX_ZONES} highlighted zones (one per player)")
+    if possession.stars or _ai_started(possession) or possession.moves:
+        raise RuleError("name every highlighted zone before moving players or playing Star cards")
+    points = state.court.points(zone)
+    events: list[JSON] = [{"type": "zone_entered", "zone": zone, "points": points,
+                           "text": f"Shot card zone {zone} ({points} points)"}]
+    if _ai_offence(state) and zone not in state.positions[AI]:
+        events.append({"type": "ai_placed", "zones": [zone], "text": f"the AI places a player on {zone}"})
+    return events
+
+
+def _court_spot(state: State, possession: Possession, command: Mapping[str, Any]) -> tuple[int, int]:
+    """A zone named by its id on the court, as (Shot card, zone) of this possession."""
+    if state.court is None:
+        raise CommandError("a zone named by id needs a court file; without one, give shot and zone numbers")
+    zone = state.court.zone(command.get("zone"))
+    spots = [(s, z) for s, ids in enumerate(possession.zone_ids) for z, i in enumerate(ids) if i == zone]
+    if command.get("shot") is not None:
+        spots = [spot for spot in spots if spot[0] == _int(command, "shot") - 1]
+    if not spots:
+        raise RuleError(f"a Star card's zone must match a highlighted zone on a current Shot card: no "
+                        f"current Shot card highlights {zone}")
+    if len(spots) > 1:
+        raise CommandError(f"both Shot cards highlight {zone}: say which with shot (1 or 2)")
+    return spots[0]
+
+
 def _ai_star(state: State, command: Mapping[str, Any]) -> list[JSON]:
     possession = _require_play(state)
     if not state.solo:
         raise RuleError("only the solo game has an AI coach")
+    if state.court is not None:
+        if None not in state.ai_display:
+            raise RuleError("every AI display Star's zone is entered already")
+        zone = state.court.zone(command.get("zone"))
+        index = state.ai_display.index(None)
+        return [{"type": "ai_display_zone", "zone": zone,
+                 "text": f"AI display Star {index + 1} shows {zone}"}]
     display = state.coach(AI).stars
     index = len(possession.ai_matches)
     if index >= display:
@@ -274,6 +339,8 @@ def _ai_reach(state: State, command: Mapping[str, Any]) -> list[JSON]:
     possession = _require_play(state)
     if not _ai_defence(state):
         raise RuleError("the AI only moves a defender when you have the ball in the solo game")
+    if state.court is not None:
+        raise RuleError("with a court file the app works out the AI's move itself (ai_move)")
     if len(possession.ai_matches) < state.coach(AI).stars:
         raise RuleError("first say which zone each AI display Star shows")
     step = solo_ai.next_step(possession)
@@ -310,6 +377,8 @@ def _ai_move_if_known(state: State) -> list[JSON]:
     if (possession is None or not _ai_defence(state) or possession.ai_done
             or len(possession.ai_matches) < state.coach(AI).stars):
         return []
+    if state.court is not None:
+        return _court_ai_move(state, possession)
     step = solo_ai.next_step(possession)
     if step[0] == "ask":
         return []
@@ -323,6 +392,70 @@ def _ai_move_if_known(state: State) -> list[JSON]:
              "text": f"the AI moves a defender onto {zone_name(possession.shots, *spot)}"}]
 
 
+def _court_ai_move(state: State, possession: Possession) -> list[JSON]:
+    """With a court, the app answers its own questions from the players' zones."""
+    if possession.shots and any(not card.zones for card in possession.shots):
+        return []
+    players: dict[tuple[int, int], int | None] = {}
+    while (step := solo_ai.next_step(possession))[0] == "ask":
+        spot = step[1]
+        assert spot is not None
+        answer, player, _ = court_play.ai_defender(state, spot)
+        players[spot] = player
+        possession = replace(possession, ai_answers=possession.ai_answers + (AiAnswer(*spot, answer),))
+    if step[0] == "stay":
+        return [{"type": "ai_moved", "shot": None, "zone": None, "uncovers": None, "player": None,
+                 "to": None, "text": "the AI does not move a defender"}]
+    spot = step[1]
+    assert spot is not None
+    player = players[spot]
+    assert player is not None
+    to = possession.zone_ids[spot[0]][spot[1]]
+    start = state.positions[AI][player]
+    return [{"type": "ai_moved", "shot": spot[0], "zone": spot[1], "uncovers": None, "player": player,
+             "to": to, "text": f"the AI moves its player {player + 1} from {start} to {to}"}]
+
+
+def _move(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    possession = _require_play(state)
+    if state.court is None:
+        raise RuleError("moves need a court file (setup option court); without one, enter who stands in "
+                        "each highlighted zone after movement")
+    role = command.get("role")
+    if role not in ("offence", "defence"):
+        raise CommandError(f"a move is the offence's or the defence's, not {role!r}")
+    player = _int(command, "player")
+    to = state.court.zone(command.get("to"))
+    side = court_play.check_move(state, possession, role, player, to)
+    start = state.positions[side][player - 1]
+    return [{"type": "moved", "side": side, "player": player - 1, "to": to,
+             "text": f"{state.names[side]} moves player {player} from {start} to {to}"}]
+
+
+def _ai_place(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    possession = _require_play(state)
+    if state.court is None:
+        raise RuleError("the AI's players are placed on a court file's zones (setup option court)")
+    zone = state.court.zone(command.get("zone"))
+    court_play.check_placement(state, possession, zone)
+    player = state.positions[AI].index("")
+    return [{"type": "ai_placed", "zones": [zone],
+             "text": f"a Star draw places AI player {player + 1} on {zone}"}]
+
+
+def _ai_move(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    possession = _require_play(state)
+    if not (_ai_defence(state) and state.court is not None):
+        raise RuleError("ai_move is the solo AI's defensive move with a court file")
+    if possession.ai_done:
+        raise RuleError("the AI has made its move this possession")
+    if not possession.shots:
+        raise RuleError("play your Shot card first")
+    if None in state.ai_display:
+        raise RuleError("first say which zone each AI display Star shows (ai_star)")
+    return _court_ai_move(state, possession)
+
+
 def _score(state: State, command: Mapping[str, Any]) -> list[JSON]:
     possession = _require_play(state)
     fewest, _, rule = shot_limits(state)
@@ -334,6 +467,11 @@ def _score(state: State, command: Mapping[str, Any]) -> list[JSON]:
         if not card.zones:
             raise RuleError(f"enter the highlighted zones of Shot card {i + 1} first")
     events: list[JSON] = []
+    if state.solo and state.court is not None:
+        if None in state.ai_display:
+            raise RuleError("say which zone each AI display Star shows first (ai_star)")
+        if "" in state.positions[AI]:
+            raise RuleError("place every AI player first (Star draws for the zones its card leaves)")
     if state.solo:
         display = state.coach(AI).stars
         if len(possession.ai_matches) < display:
@@ -350,10 +488,10 @@ def _score(state: State, command: Mapping[str, Any]) -> list[JSON]:
             possession = state.current
             assert possession is not None
     offence_role = "offence"
-    ai_plays: tuple[StarPlay, ...] = ()
+    ai_plays: tuple[tuple[int, StarPlay], ...] = ()
     if state.solo:
         ai_plays = solo_ai.ai_star_plays(possession, offence_role if _ai_offence(state) else "defence")
-    counted = replace(possession, stars=possession.stars + ai_plays)
+    counted = replace(possession, stars=possession.stars + tuple(play for _, play in ai_plays))
     points = possession_points(counted)
     names = state.names
     offence = state.offence
@@ -368,7 +506,9 @@ def _score(state: State, command: Mapping[str, Any]) -> list[JSON]:
             f"{lead_text(names, state.lead + signed)}")
     if draws:
         text += f"; {names[offence]} drew {draws} Star card{'s' * (draws > 1)}"
+    used = [index for index, _ in ai_plays]
     events.append({"type": "possession_scored", "offence": offence, "shots": len(possession.shots),
+                   "ai_used": used,
                    "shot_points": points.shot_points, "offence_stars": points.offence_stars,
                    "defence_stars": points.defence_stars, "net": points.net, "draws": draws,
                    "offence_played": sum(1 for p in counted.stars if p.role == "offence"),
@@ -436,6 +576,9 @@ _HANDLERS = {
     "star": _star,
     "ai_star": _ai_star,
     "ai_reach": _ai_reach,
+    "move": _move,
+    "ai_place": _ai_place,
+    "ai_move": _ai_move,
     "score": _score,
 }
 
@@ -446,6 +589,12 @@ def _fold(state: State, events: list[JSON]) -> State:
     for event in events:
         state = apply(state, event)
     return state
+
+
+def _with_positions(state: State, side: int, zones: tuple[str, ...]) -> State:
+    positions = list(state.positions)
+    positions[side] = zones
+    return replace(state, positions=tuple(positions))
 
 
 def _with_current(state: State, **changes: Any) -> State:
@@ -466,10 +615,39 @@ def apply(state: State, event: JSON) -> State:
     kind = event["type"]
     if kind == "tipped_off":
         return replace(state, phase="play", first=event["first"], second_half=False,
-                       current=Possession(event["first"]))
+                       current=court_play.new_possession(state, event["first"]))
     if kind == "shot_card_played":
         assert state.current is not None
+        if state.court is not None:
+            card = court_play.shots_with_zones(tuple(event["zones"]), state.court, event["number"])
+            state = _with_current(state, shots=state.current.shots + (card,),
+                                  zone_ids=state.current.zone_ids + (tuple(event["zones"]),))
+            return court_play.refresh(state)
         return _with_current(state, shots=state.current.shots + (ShotCard(event["number"]),))
+    if kind == "ai_placed":
+        zones = list(state.positions[AI])
+        if event.get("reset"):
+            zones = list(event["zones"]) + [""] * (len(zones) - len(event["zones"]))
+        else:
+            zones[zones.index("")] = event["zones"][0]
+        return court_play.refresh(_with_positions(state, AI, tuple(zones)))
+    if kind == "moved":
+        assert state.current is not None
+        zones = list(state.positions[event["side"]])
+        zones[event["player"]] = event["to"]
+        state = _with_current(state, moves=state.current.moves
+                              + (Move(event["side"], event["player"], event["to"]),))
+        return court_play.refresh(_with_positions(state, event["side"], tuple(zones)))
+    if kind == "ai_display_zone":
+        display = list(state.ai_display)
+        display[display.index(None)] = event["zone"]
+        return court_play.refresh(replace(state, ai_display=tuple(display)))
+    if kind == "zone_entered" and state.court is not None:
+        assert state.current is not None
+        shots = list(state.current.shots)
+        shots[-1] = replace(shots[-1], zones=shots[-1].zones + (Zone(event["points"], "empty"),))
+        ids = state.current.zone_ids[:-1] + (state.current.zone_ids[-1] + (event["zone"],),)
+        return court_play.refresh(_with_current(state, shots=tuple(shots), zone_ids=ids))
     if kind == "zone_entered":
         assert state.current is not None
         shots = list(state.current.shots)
@@ -491,6 +669,12 @@ def apply(state: State, event: JSON) -> State:
     if kind == "ai_moved":
         possession = state.current
         assert possession is not None
+        if state.court is not None:
+            if event["player"] is not None:
+                zones = list(state.positions[AI])
+                zones[event["player"]] = event["to"]
+                state = court_play.refresh(_with_positions(state, AI, tuple(zones)))
+            return _with_current(state, ai_done=True)
         if event["shot"] is not None:
             possession = replace(possession, shots=_set_stand(possession, (event["shot"], event["zone"]),
                                                               "both"))
@@ -499,23 +683,28 @@ def apply(state: State, event: JSON) -> State:
                                                               "offence"))
         return replace(state, current=replace(possession, ai_done=True))
     if kind == "ai_star_drawn":
+        if state.court is not None:
+            state = replace(state, ai_display=state.ai_display + (None,))
         return state.with_coach(AI, stars=state.coach(AI).stars + 1)
     if kind == "possession_scored":
         return _scored(state, event)
     if kind == "stars_cashed":
         s0, s1 = event["stars"]
-        state = replace(state, lead=state.lead + s0 - s1)
+        state = replace(state, lead=state.lead + s0 - s1, ai_display=())
         return state.with_coach(0, stars=0).with_coach(1, stars=0)
     if kind == "overtime_started":
         shots = (OVERTIME_SHOT_CARDS, 0 if state.solo else OVERTIME_SHOT_CARDS)
         state = state.with_coach(0, shots=shots[0], stars=1).with_coach(1, shots=shots[1], stars=1)
         # "Each Coach now turns over the top card of the Shot card deck to determine who wins the
         # tip-off"; the solo game has no tip-off: you always have the first possession.
-        return replace(state, overtime=1, second_half=False, phase="play" if state.solo else "tip_off",
-                       first=0 if state.solo else state.first,
-                       current=Possession(0) if state.solo else None)
+        display = (None,) if state.solo and state.court is not None else ()
+        state = replace(state, overtime=1, second_half=False, phase="play" if state.solo else "tip_off",
+                        first=0 if state.solo else state.first, ai_display=display)
+        return replace(state, current=court_play.new_possession(state, 0) if state.solo else None)
     if kind == "hands_refilled":
         ai_shots = 0 if state.solo else OVERTIME_SHOT_CARDS
+        if state.solo and state.court is not None and not state.ai_display:
+            state = replace(state, ai_display=(None,))
         return (state.with_coach(0, shots=OVERTIME_SHOT_CARDS, stars=max(1, state.coach(0).stars))
                 .with_coach(1, shots=ai_shots, stars=max(1, state.coach(1).stars)))
     if kind == "game_over":
@@ -537,12 +726,15 @@ def _scored(state: State, event: JSON) -> State:
     lead = state.lead + (event["net"] if offence == 0 else -event["net"])
     record = PossessionRecord(state.round, state.overtime, offence, event["shots"], event["shot_points"],
                               event["offence_stars"], event["defence_stars"], event["net"], lead)
-    state = replace(state, lead=lead, records=state.records + (record,))
+    display = tuple(z for i, z in enumerate(state.ai_display) if i not in event.get("ai_used", ()))
+    state = replace(state, lead=lead, records=state.records + (record,), ai_display=display)
     if not state.second_half:
-        return replace(state, second_half=True, current=Possession(1 - state.first))
+        return replace(state, second_half=True, current=court_play.new_possession(state, 1 - state.first))
     if state.overtime:
-        return replace(state, second_half=False, overtime=state.overtime + 1, current=Possession(state.first))
-    return replace(state, second_half=False, round=state.round + 1, current=Possession(state.first))
+        state = replace(state, second_half=False, overtime=state.overtime + 1)
+    else:
+        state = replace(state, second_half=False, round=state.round + 1)
+    return replace(state, current=court_play.new_possession(state, state.first))
 
 
 def run(state: State, command: Mapping[str, Any]) -> State:

@@ -65,15 +65,15 @@ def next_step(possession: Possession) -> tuple[str, Spot | None] | tuple[str, Sp
     return ("stay", None)
 
 
-def ai_star_plays(possession: Possession, role: str) -> tuple[StarPlay, ...]:
-    """The AI display Stars that score now: each on a zone it shows, at most one per zone."""
-    plays: list[StarPlay] = []
-    for match in possession.ai_matches:
+def ai_star_plays(possession: Possession, role: str) -> tuple[tuple[int, StarPlay], ...]:
+    """The AI display Stars that score now, by display index: each on a zone it shows, one per zone."""
+    plays: list[tuple[int, StarPlay]] = []
+    for index, match in enumerate(possession.ai_matches):
         if match is None:
             continue
         shot, zone = match
         where = possession.shots[shot].zones[zone]
         allowed = where.has_offence if role == "offence" else where.stand == "both"
-        if allowed and not any(p.shot == shot and p.zone == zone for p in plays):
-            plays.append(StarPlay(role, shot, zone))
+        if allowed and not any(p.shot == shot and p.zone == zone for _, p in plays):
+            plays.append((index, StarPlay(role, shot, zone)))
     return tuple(plays)

@@ -74,6 +74,15 @@ def prompt(state: State) -> Prompt:
                 ("the AI draws a Shot card and places its players; enter the card's zones"
                  if ai_offence else "play a Shot card, move, then enter its highlighted zones"))
         candidates.append((f"{names[offence]}: {card_word}", {"type": "shot_card"}))
+    elif state.court is not None:
+        candidates += court_candidates(state)
+        points = possession_points(possession)
+        text = (f"{names[offence]} on offence, {len(possession.shots)} Shot card"
+                f"{'s' * (len(possession.shots) > 1)}: {points.shot_points} open so far")
+        if state.solo and None in state.ai_display:
+            text = f"AI display Star {state.ai_display.index(None) + 1}: which zone does it show?"
+        elif state.solo and "" in state.positions[AI]:
+            text = "AI: draw a Star card and place an AI player on its zone (redraw a zone it holds)"
     else:
         points = possession_points(possession)
         text = (f"{names[offence]} on offence, {len(possession.shots)} Shot card"
@@ -107,8 +116,40 @@ def prompt(state: State) -> Prompt:
         candidates.append(("AI Star shows no zone here", {"type": "ai_star", "shot": None, "zone": None}))
         if len(possession.shots) >= fewest:
             candidates.append(("score the possession", {"type": "score"}))
-    commands = ("shot_card", "zone", "star", "score") + (("ai_star", "ai_reach") if state.solo else ())
+    solo: tuple[str, ...] = ()
+    if state.solo:
+        solo = ("ai_star", "ai_place", "ai_move") if state.court else ("ai_star", "ai_reach")
+    commands = ("shot_card", "zone", "star", "score", *(("move",) if state.court else ()), *solo)
     return Prompt(side=offence, text=text, commands=commands, choices=_legal(state, candidates))
+
+
+def court_candidates(state: State) -> list[tuple[str, JSON]]:
+    """Everything the table could enter now on a court: tried with ``decide`` by the caller."""
+    court, possession = state.court, state.current
+    assert court is not None and possession is not None
+    offence, names = possession.offence, state.names
+    found: list[tuple[str, JSON]] = []
+    for zone in court.ids:
+        found.append((f"Shot card zone {zone} ({court.points(zone)})", {"type": "zone", "zone": zone}))
+    found.append((f"{names[offence]}: 2nd Shot card", {"type": "shot_card"}))
+    for role, side in (("offence", offence), ("defence", 1 - offence)):
+        for player, here in enumerate(state.positions[side]):
+            for zone in court.ids:
+                if zone != here:
+                    found.append((f"{names[side]} player {player + 1}: {here} to {zone}",
+                                  {"type": "move", "role": role, "player": player + 1, "to": zone}))
+    for s, ids in enumerate(possession.zone_ids):
+        for zone in ids:
+            for role, side in (("offence", offence), ("defence", 1 - offence)):
+                found.append((f"{names[side]} Star on {zone}",
+                              {"type": "star", "role": role, "zone": zone, "shot": s + 1}))
+    if state.solo:
+        for zone in court.ids:
+            found.append((f"AI Star shows {zone}", {"type": "ai_star", "zone": zone}))
+            found.append((f"AI player on {zone}", {"type": "ai_place", "zone": zone}))
+        found.append(("AI's defensive move", {"type": "ai_move"}))
+    found.append(("score the possession", {"type": "score"}))
+    return found
 
 
 def view(state: State) -> JSON:
@@ -124,6 +165,7 @@ def view(state: State) -> JSON:
             "ai_matches": [None if m is None else [m[0] + 1, m[1] + 1] for m in possession.ai_matches],
             "ai_done": possession.ai_done,
             "open_points": points.shot_points,
+            "zone_ids": [list(ids) for ids in possession.zone_ids],
         }
     return {
         "mode": state.mode,
@@ -148,4 +190,7 @@ def view(state: State) -> JSON:
         ],
         "winner": state.winner,
         "reason": state.reason,
+        "court": state.court.to_json() if state.court else None,
+        "positions": [list(zones) for zones in state.positions],
+        "ai_display": list(state.ai_display),
     }
