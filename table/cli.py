@@ -53,8 +53,8 @@ def cmd_games(args: argparse.Namespace) -> int:
         print("no saved games yet")
     for r in [] if args.json else records:
         s = r.summary
-        score = " - ".join(f"{name} {pts}" for name, pts in zip(s.get("sides", []), s.get("score", []),
-                                                                strict=False))
+        score = s.get("lead_text") or " - ".join(
+            f"{name} {pts}" for name, pts in zip(s.get("sides", []), s.get("score", []), strict=False))
         print(f"{r.id:>4}  {r.game:<16} {r.status:<9} {score}  {s.get('period', '')} {s.get('clock', '')}"
               f"  last played {r.updated_at[:16].replace('T', ' ')}")
     return 0

@@ -180,7 +180,7 @@ def test_the_outcomes_of_an_awaited_roll_sum_to_one_and_match_the_faces(game: Ga
         assert [m["face"] for m in shown["face_marks"]] == shown["die_info"]["faces"]
         if prompt.p_success is not None and prompt.roll.rule is not None and not prompt.automatic:
             assert prompt.roll.chance() == prompt.p_success
-    assert rolls > 0, f"{game.name}'s demo script never awaits a roll"
+    assert rolls > 0 or not game.dice, f"{game.name}'s demo script never awaits a roll"
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
