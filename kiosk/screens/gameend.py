@@ -19,6 +19,7 @@ class GameEndScreen(KioskScreen):
     score_text = StringProperty("")
     chart_values = ListProperty([])
     chart_title = StringProperty("Score difference after every step")
+    chart_above = StringProperty("")  # the side the chart's line rises for (the first side)
 
     def show(self, app: Any) -> None:
         snapshot = app.snapshot or {}
@@ -30,6 +31,7 @@ class GameEndScreen(KioskScreen):
         self.score_text = present.score_line(snapshot) + (f"    {periods}" if periods else "") + (
             f"\n{places}" if places else "")
         app.request_log()
+        self.chart_above = present.side_names(snapshot)[0]
         if len(app.score_series) > 1:
             self.chart_values = list(app.score_series)
             self.chart_title = "Score difference after every step"
