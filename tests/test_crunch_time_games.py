@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.board import Lead, ScoreboardView
 from companion.errors import CompanionError
 from companion.games.crunch_time import GAME
 from companion.games.crunch_time.model import DIFFICULTY
@@ -42,7 +43,7 @@ def test_the_two_coach_replay_file_goes_to_overtime_and_is_won(tmp_path: Path) -
     options, commands = lines("full_game_crunch_time.jsonl")
     session = play_through_session(tmp_path, options, commands)
     snap = session.snapshot()
-    assert snap["outcome"] == {"winner": 0, "reason": "Red wins by 4 after overtime 1"}
+    assert snap["outcome"] == {"winner": 0, "places": [[0], [1]], "reason": "Red wins by 4 after overtime 1"}
     possessions = snap["view"]["possessions"]
     assert len(possessions) == 12 and possessions[-1]["lead"] == 4
     assert [p["overtime"] for p in possessions] == [0] * 10 + [1, 1]
@@ -68,8 +69,10 @@ def test_a_solo_game_plays_to_the_end_at_every_difficulty(tmp_path: Path, diffic
 def test_the_scoreboard_says_the_lead_in_words() -> None:
     state = GAME.setup({"mode": "solo", "difficulty": "veteran"})
     board = GAME.scoreboard(state)
-    assert board.message == "You +8" and board.lead == 8
-    assert json.loads(json.dumps(board.to_json()))["lead"] == 8
+    assert board.message == "You +8" and board.lead == Lead(0, 8)
+    assert [s.score for s in board.sides] == [None, None]  # one signed lead, no score per side
+    assert json.loads(json.dumps(board.to_json()))["lead"] == {"side": 0, "value": 8}
+    assert ScoreboardView.from_json(board.to_json()) == board
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

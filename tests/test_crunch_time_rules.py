@@ -163,8 +163,10 @@ def test_solo_has_no_two_shot_card_possessions() -> None:
 def test_bad_setup_and_commands_get_clear_errors() -> None:
     with pytest.raises(CompanionError, match="difficulty"):
         setup({"mode": "solo", "difficulty": "legend"})
-    with pytest.raises(CompanionError, match="no setup option 'sides'"):
+    with pytest.raises(CompanionError, match="sides is a list of the two coaches"):
         setup({"sides": 3})
+    with pytest.raises(CompanionError, match="no setup option 'players'"):
+        setup({"players": 3})
     state = play(setup({}), {"type": "tip_off", "winner": 0}, {"type": "shot_card"})
     with pytest.raises(CompanionError, match="2 \\(yellow\\) or 3 \\(violet\\)"):
         decide(state, {"type": "zone", "points": 4, "stand": "offence"})

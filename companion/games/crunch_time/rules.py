@@ -23,6 +23,7 @@ from typing import Any
 from companion.errors import CommandError, RuleError
 from companion.game import JSON
 from companion.games.crunch_time import court_play, solo_ai
+from companion.games.crunch_time.commands import check
 from companion.games.crunch_time.court import court_option
 from companion.games.crunch_time.model import (
     DIFFICULTY,
@@ -55,11 +56,12 @@ AI = 1  # in the solo game side 1 is the AI coach
 # -- setup ---------------------------------------------------------------------------------------
 
 def setup(options: Mapping[str, Any]) -> State:
-    """Two coaches (``names``), or ``mode: solo`` against the AI at a ``difficulty``."""
-    unknown = set(options) - {"names", "mode", "difficulty", "court"}
+    """Two coaches (``names``, or ``sides`` as ``[{"name": ...}, ...]``), or ``mode: solo`` against
+    the AI at a ``difficulty``; an optional ``court``."""
+    unknown = set(options) - {"names", "sides", "mode", "difficulty", "court"}
     if unknown:
         raise CommandError(f"Crunch Time has no setup option {sorted(unknown)[0]!r}; "
-                           "it knows names, mode, difficulty and court")
+                           "it knows names (or sides), mode, difficulty and court")
     court = court_option(options.get("court"))
     state = _setup_without_court(options)
     if court is None:
@@ -69,12 +71,25 @@ def setup(options: Mapping[str, Any]) -> State:
     return replace(state, current=court_play.new_possession(state, 0)) if state.current else state
 
 
+def _names(options: Mapping[str, Any], default: list[str]) -> list[Any]:
+    """The coaches' names from ``names`` or from the front ends' ``sides`` (each side's ``name``)."""
+    if "sides" in options:
+        sides = options["sides"]
+        if "names" in options:
+            raise CommandError("give the coaches' names once: names or sides, not both")
+        if not (isinstance(sides, list) and all(isinstance(s, Mapping) for s in sides)):
+            raise CommandError("sides is a list of the two coaches, e.g. [{\"name\": \"Red\"}, "
+                               "{\"name\": \"Blue\"}]")
+        return [s.get("name") for s in sides]
+    return options.get("names", default)
+
+
 def _setup_without_court(options: Mapping[str, Any]) -> State:
-    mode = options.get("mode", "two")
+    mode = options.get("mode") or "two"
     if mode not in ("two", "solo"):
         raise CommandError(f"mode is two (two coaches) or solo (against the AI), not {mode!r}")
     default_names = ["Red", "Blue"] if mode == "two" else ["You", "AI"]
-    names = options.get("names", default_names)
+    names = _names(options, default_names)
     if not (isinstance(names, list) and len(names) == 2
             and all(isinstance(n, str) and n.strip() for n in names)):
         raise CommandError("names must be a list of the two coaches' names, e.g. [\"Red\", \"Blue\"]")
@@ -82,10 +97,9 @@ def _setup_without_court(options: Mapping[str, Any]) -> State:
         raise CommandError("the two coaches need different names")
     first, second = (n.strip()[:20] for n in names)
     if mode == "two":
-        if "difficulty" in options:
-            raise CommandError("difficulty is for the solo game (mode: solo)")
+        # A difficulty is the solo game's starting lead; the kiosk's form sends one either way.
         return State("two", None, (Coach(first, SHOT_CARDS, 1), Coach(second, SHOT_CARDS, 1)))
-    difficulty = str(options.get("difficulty", "rookie")).strip().lower().replace(" ", "-")
+    difficulty = str(options.get("difficulty") or "rookie").strip().lower().replace(" ", "-")
     if difficulty not in DIFFICULTY:
         raise CommandError(f"difficulty is one of {', '.join(DIFFICULTY_TITLES.values())}, "
                            f"not {options.get('difficulty')!r}")
@@ -152,11 +166,10 @@ def _ai_started(possession: Possession) -> bool:
 
 
 def decide(state: State, command: Mapping[str, Any]) -> list[JSON]:
-    kind = command.get("type")
-    handler = _HANDLERS.get(kind)  # type: ignore[arg-type]
-    if handler is None:
-        raise CommandError(f"Crunch Time knows the commands {', '.join(_HANDLERS)}, not {kind!r}")
-    return handler(state, command)
+    """What ``command`` means now, or why not: its fields are checked by its spec first
+    (``commands.COMMANDS``), then the rules of the moment."""
+    checked = check(command)
+    return _HANDLERS[checked["type"]](state, checked)
 
 
 def _tip_off(state: State, command: Mapping[str, Any]) -> list[JSON]:

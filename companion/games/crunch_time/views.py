@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.game import JSON, Choice, Outcome, Prompt, ScoreboardView, SideView
+from companion.game import JSON, Choice, Counter, Lead, Outcome, Prompt, ScoreboardView, SideView
 from companion.games.crunch_time import solo_ai
 from companion.games.crunch_time.model import DIFFICULTY_TITLES, STANDS, State, lead_text
 from companion.games.crunch_time.rules import AI, decide, shot_limits
@@ -25,19 +25,30 @@ def period_label(state: State) -> str:
 def outcome(state: State) -> Outcome | None:
     if not state.final:
         return None
-    return Outcome(state.winner, state.reason)
+    if state.winner is None:
+        return Outcome.ranked([[0, 1]], state.reason)
+    return Outcome.ranked([[state.winner], [1 - state.winner]], state.reason)
 
 
 def scoreboard(state: State) -> ScoreboardView:
-    """The lead as the score track shows it: the leader's side carries the margin, the other 0."""
+    """One signed lead, as the score track shows it ("Red +7"); each side counts its cards in hand.
+
+    The solo AI draws its Shot cards from the deck, so it shows only its display Stars.
+    """
     names = state.names
-    sides = tuple(SideView(names[i], max(state.ahead_by(i), 0),
-                           extra=f"{state.coach(i).shots}S {state.coach(i).stars}*") for i in (0, 1))
+    leader = None if state.lead == 0 else (0 if state.lead > 0 else 1)
     possession = None if state.final or state.phase != "play" else state.offence
-    half = "b" if state.second_half else "a"
-    return ScoreboardView(game="crunch-time", sides=sides, period=period_label(state),
-                          clock=f"{half}" if not state.final else "", possession=possession,
-                          message=lead_text(names, state.lead), lead=state.lead, final=state.final)
+    sides = []
+    for i in (0, 1):
+        coach = state.coach(i)
+        counters = (Counter("Stars", coach.stars),) if state.solo and i == AI else \
+            (Counter("Shot", coach.shots), Counter("Stars", coach.stars))
+        sides.append(SideView(names[i], None, counters=counters, active=possession == i))
+    half = "1st" if not state.second_half else "2nd"
+    return ScoreboardView(game="crunch-time", title="Crunch Time", sides=(sides[0], sides[1]),
+                          period=period_label(state), clock=f"{half} poss" if possession is not None else "",
+                          possession=possession, message=lead_text(names, state.lead),
+                          lead=Lead(leader, abs(state.lead)), final=state.final)
 
 
 def _legal(state: State, candidates: list[tuple[str, JSON]]) -> tuple[Choice, ...]:
@@ -152,6 +163,10 @@ def court_candidates(state: State) -> list[tuple[str, JSON]]:
     return found
 
 
+def _star_side(offence: int, role: str) -> int:
+    return offence if role == "offence" else 1 - offence
+
+
 def view(state: State) -> JSON:
     possession = state.current
     current: Any = None
@@ -159,9 +174,15 @@ def view(state: State) -> JSON:
         points = possession_points(possession)
         current = {
             "offence": possession.offence,
-            "shots": [{"number": c.number, "zones": [{"points": z.points, "stand": z.stand} for z in c.zones]}
-                      for c in possession.shots],
-            "stars": [{"role": p.role, "shot": p.shot + 1, "zone": p.zone + 1} for p in possession.stars],
+            "shots": [{"card": n + 1, "number": c.number,
+                       "zones": [{"points": z.points, "stand": z.stand} for z in c.zones],
+                       "zones_text": ", ".join(f"{z.points} {STAND_WORDS[z.stand]}" for z in c.zones)
+                       or "no zone yet"}
+                      for n, c in enumerate(possession.shots)],
+            "stars": [{"role": p.role, "shot": p.shot + 1, "zone": p.zone + 1,
+                       "text": f"{state.names[_star_side(possession.offence, p.role)]} on "
+                               f"{zone_name(possession.shots, p.shot, p.zone)}"}
+                      for p in possession.stars],
             "ai_matches": [None if m is None else [m[0] + 1, m[1] + 1] for m in possession.ai_matches],
             "ai_done": possession.ai_done,
             "open_points": points.shot_points,
@@ -182,7 +203,9 @@ def view(state: State) -> JSON:
                    "ai": state.solo and i == AI} for i, c in enumerate(state.coaches)],
         "current": current,
         "possessions": [
-            {"round": r.round, "overtime": r.overtime, "offence": r.offence, "shots": r.shots,
+            {"period": f"OT{r.overtime}" if r.overtime else f"R{r.round}", "round": r.round,
+             "overtime": r.overtime, "offence": r.offence, "offence_name": state.names[r.offence],
+             "shots": r.shots,
              "shot_points": r.shot_points, "offence_stars": r.offence_stars,
              "defence_stars": r.defence_stars, "net": r.net, "lead": r.lead,
              "lead_text": lead_text(state.names, r.lead)}
