@@ -44,9 +44,10 @@ def scoreboard(state: State) -> ScoreboardView:
         counters = (Counter("Stars", coach.stars),) if state.solo and i == AI else \
             (Counter("Shot", coach.shots), Counter("Stars", coach.stars))
         sides.append(SideView(names[i], None, counters=counters, active=possession == i))
-    half = "1st" if not state.second_half else "2nd"
+    # The top bar's middle says whose ball it is (the OLED's lead layout has no possession arrow).
+    clock = f"{names[possession][:8]} ball" if possession is not None else ""
     return ScoreboardView(game="crunch-time", title="Crunch Time", sides=(sides[0], sides[1]),
-                          period=period_label(state), clock=f"{half} poss" if possession is not None else "",
+                          period=period_label(state), clock=clock,
                           possession=possession, message=lead_text(names, state.lead),
                           lead=Lead(leader, abs(state.lead)), final=state.final)
 
@@ -197,6 +198,7 @@ def view(state: State) -> JSON:
         "round": min(state.round, 5),
         "overtime": state.overtime,
         "period": period_label(state),
+        "period_label": period_label(state),
         "offence": None if state.phase != "play" else state.offence,
         "first": state.first,
         "sides": [{"name": c.name, "shot_cards": c.shots, "star_cards": c.stars, "doubles": c.doubles,
