@@ -89,7 +89,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace, store: Store, lines: list[tuple[int, str]]) -> int:
-    from companion.session import Session, parse_command
+    from companion.session import Session, lead_words, parse_command
 
     if args.resume is not None:
         session = Session.resume(store, args.resume)
@@ -123,7 +123,9 @@ def _replay(args: argparse.Namespace, store: Store, lines: list[tuple[int, str]]
                           "scoreboard": snapshot["scoreboard"], "prompt": snapshot["prompt"]}, indent=2))
     else:
         board = snapshot["scoreboard"]
-        score = " - ".join(f"{s['name']} {s['score']}" for s in board["sides"])
+        names = [s["name"] for s in board["sides"]]
+        score = lead_words(names, board["lead"]) if board.get("lead") is not None else \
+            " - ".join(f"{s['name']} {s['score']}" for s in board["sides"])
         print(f"game {session.game_id}: {score}, {board['period']} {board['clock']}")
         print(f"next: {snapshot['prompt']['text']}")
     return 0
