@@ -42,7 +42,7 @@ def test_a_two_coach_game_replays_through_the_cli_to_overtime(capsys, tmp_path: 
     assert [p["period"] for p in final["possessions"]][-3:] == ["R5", "OT1", "OT1"]
     # The plain words say the lead too.
     code, out, _ = run(capsys, "--db", db, "replay", "--game", "ct", str(TWO_COACHES))
-    assert code == 0 and out.startswith("game 2: Red +4, OT2")
+    assert code == 0 and out.startswith("game 2: Red +4, OT1")
 
 
 @pytest.mark.parametrize("difficulty", list(DIFFICULTY))

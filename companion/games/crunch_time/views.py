@@ -19,6 +19,10 @@ STAND_WORDS = {"offence": "open", "both": "defended", "empty": "empty", "defence
 
 
 def period_label(state: State) -> str:
+    """``R3`` or ``OT1``; once the game is over, the period its last possession was played in."""
+    if state.final and state.records:
+        last = state.records[-1]
+        return f"OT{last.overtime}" if last.overtime else f"R{last.round}"
     return f"OT{state.overtime}" if state.overtime else f"R{min(state.round, 5)}"
 
 
