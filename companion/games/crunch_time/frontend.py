@@ -58,7 +58,7 @@ PANELS = (
                  Part("2-card possession played", when="doubles"))),
     Panel("Possessions", "/possessions",
           columns=(Column("period", "", width=0.6), Column("offence_name", "Offence", width=1.2),
-                   Column("shot_points", "Shots", width=0.7),
+                   Column("shot_points", "Shot pts", width=0.7),
                    Column("stars", "Stars", template="+{offence_stars} -{defence_stars}", width=0.8),
                    Column("net", "Net", width=0.6), Column("lead_text", "Lead", width=1.2))),
 )
