@@ -115,3 +115,13 @@ def test_the_possession_grid_of_the_front_end_covers_the_zone_choices() -> None:
     assert len(zones) == 8
     assert {(c[grid.row_keys[0]], c[grid.column_key]) for c in zones} == {
         (p, s) for p in (3, 2) for s in grid.columns}
+
+
+@pytest.mark.parametrize("name", ["", ".commands", ".frontend", ".model", ".rules"])
+def test_the_docstring_examples_of_the_game_run(name: str) -> None:
+    import doctest
+    import importlib
+
+    module = importlib.import_module(f"companion.games.crunch_time{name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
