@@ -19,7 +19,12 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from companion.games.crunch_time.model import DIFFICULTY
 from companion.socket_server import TableClient
+
+sys.path.insert(0, str(Path(__file__).parent / "games"))
+
+from make_crunch_time_games import seeded_game  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ROOT / "tests" / "games"
@@ -97,12 +102,15 @@ class Dial:
 
 def play_file(client: TableClient, name: str) -> dict[str, Any]:
     rows = [json.loads(line) for line in (GAMES / name).read_text().splitlines()]
-    options = {k: v for k, v in rows[0].items() if k != "type"}
+    return play(client, {k: v for k, v in rows[0].items() if k != "type"}, rows[1:])
+
+
+def play(client: TableClient, options: dict[str, Any], commands: list[dict[str, Any]]) -> dict[str, Any]:
     snapshot = ok(client, {"op": "new_game", "game": "crunch-time", "options": options})["snapshot"]
     dial = Dial()
-    for command in rows[1:]:
+    for command in commands:
         snapshot = dial.dial_and_confirm(client, command)
-    assert [line["command"] for line in ok(client, {"op": "log"})["log"][1:]] == rows[1:]
+    assert [line["command"] for line in ok(client, {"op": "log"})["log"][1:]] == commands
     return snapshot
 
 
@@ -127,3 +135,12 @@ def test_a_solo_game_on_the_encoder_alone_with_the_ai_run_by_the_app(served: Tab
     assert final["outcome"]["winner"] == 0 and final["outcome"]["reason"].startswith("mercy rule")
     texts = [line["text"] for line in ok(served, {"op": "log"})["log"]]
     assert any(t.startswith("the AI") for t in texts)  # its moves and draws came from the app
+
+
+@pytest.mark.parametrize("difficulty", list(DIFFICULTY))
+def test_a_solo_game_at_every_difficulty_on_the_encoder_alone(served: TableClient, difficulty: str) -> None:
+    options = {"mode": "solo", "difficulty": difficulty}
+    final = play(served, options, seeded_game(options, seed=len(difficulty) + 3))
+    assert final["outcome"] is not None and final["view"]["phase"] == "final"
+    first = final["view"]["possessions"][0]
+    assert first["offence"] == 0 and first["lead"] - first["net"] == DIFFICULTY[difficulty]

@@ -5,14 +5,23 @@ defender only, empty), then the lead on the Table screen as a tug-of-war bar. Sc
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from kiosk_support import ARTIFACTS, PYTHON, ROOT, kiosk_env, run_kiosk, start_service, stop
+
+from companion.games.crunch_time.model import DIFFICULTY, DIFFICULTY_TITLES
+
+GAMES = Path(__file__).parent / "games"
+sys.path.insert(0, str(GAMES))
+
+from make_crunch_time_games import seeded_game  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -56,3 +65,34 @@ def test_setup_to_a_scored_possession_by_touch(display: str, tmp_path: Path, siz
     for name, shot in report["shots"].items():
         assert shot["problems"] == [], f"{name}: {shot['problems']}"
         assert Path(shot["path"]).stat().st_size > 1000
+
+
+def test_a_two_coach_game_and_a_solo_game_at_every_difficulty_by_touch(display: str, tmp_path: Path) -> None:
+    """Each game set up on the form and played to its end by tapping the offered choices."""
+    rows = [json.loads(line) for line in (GAMES / "full_game_crunch_time.jsonl").read_text().splitlines()]
+    games = [{"mode": "two", "commands": rows[1:]}]
+    for difficulty in DIFFICULTY:
+        options = {"mode": "solo", "difficulty": difficulty}
+        games.append({**options, "commands": seeded_game(options, seed=len(difficulty) + 3)})
+    script = tmp_path / "games.json"
+    script.write_text(json.dumps(games))
+    env = kiosk_env(tmp_path, display)
+    socket_path = tmp_path / "run" / "table.sock"
+    service = start_service(socket_path, tmp_path / "table.db", env)
+    try:
+        argv = [PYTHON, str(ROOT / "tests" / "crunch_time_kiosk.py"), "--socket", str(socket_path),
+                "--out", str(ARTIFACTS / "crunch_time" / "games"), "--sim", "--games", str(script)]
+        report = run_kiosk(argv, env, timeout=900)
+    finally:
+        stop(service)
+    assert report["ok"], report.get("error")
+    played = report["games"]
+    assert [g["mode"] for g in played] == ["two"] + ["solo"] * len(DIFFICULTY)
+    assert played[0]["outcome"]["reason"] == "Red wins by 4 after overtime 1"
+    assert played[0]["score_text"] == "Red leads by 4"
+    for game, difficulty in zip(played[1:], DIFFICULTY, strict=True):
+        view = game["view"]
+        assert view["difficulty"] == DIFFICULTY_TITLES[difficulty] and view["phase"] == "final"
+        first = view["possessions"][0]
+        assert first["lead"] - first["net"] == DIFFICULTY[difficulty]  # set up by touch at this level
+        assert game["outcome"]["winner"] in (0, 1)
