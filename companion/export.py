@@ -1,4 +1,6 @@
-"""Saved games out of the store: the JSON log (replayable) and a CSV box score per player card."""
+"""Saved games out of the store: the JSON log (replayable) and a CSV box score: one row per item of
+the game's declared box score when its source is a plain list of the view (``/possessions``), else
+one row per player card."""
 
 from __future__ import annotations
 
@@ -45,11 +47,34 @@ def box_score_rows(view: JSON) -> list[JSON]:
     return rows
 
 
+def declared_rows(game: object, view: JSON) -> list[JSON] | None:
+    """The rows of the game's declared box score when its source is one plain list of the view
+    (``/possessions``); ``None`` when it walks the sides (those read as player cards).
+
+    >>> from companion.frontend import BoxScore, Frontend
+    >>> class G: frontend = Frontend(box_score=BoxScore("/possessions", ()))
+    >>> declared_rows(G(), {"possessions": [{"net": 3, "shots": [1]}]})
+    [{'net': 3}]
+    """
+    box = getattr(getattr(game, "frontend", None), "box_score", None)
+    if box is None or "*" in box.source or "{" in box.source:
+        return None
+    items: object = view
+    for step in (s for s in box.source.split("/") if s):
+        items = items.get(step) if isinstance(items, dict) else None
+    if not isinstance(items, list):
+        return None
+    return [{k: v for k, v in item.items() if isinstance(v, str | int | float | bool) or v is None}
+            for item in items if isinstance(item, dict)]
+
+
 def export_csv(store: Store, game_id: int) -> str:
     record = store.game(game_id)
     game = find_game(record.game)
     view = game.view(Timeline.replay(game, store.entries(game_id)).state)
-    rows = box_score_rows(view)
+    rows = declared_rows(game, view)
+    if rows is None:
+        rows = box_score_rows(view)
     columns: list[str] = []
     for row in rows:
         columns += [k for k in row if k not in columns]

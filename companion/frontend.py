@@ -221,7 +221,8 @@ class Column:
 
 @dataclass(frozen=True)
 class Panel:
-    """A block of the Table screen: a table (one row per item at ``source``) or one ``line`` of parts.
+    """A block of the Table screen: a table (one row per item at ``source``), one ``line`` of parts,
+    or ``lead``: the scoreboard's one signed lead as a tug-of-war bar (no source or parts needed).
 
     ``per_side``: drawn once per side (``{side}`` in the source); ``muted`` / ``alert``: rows whose
     ``muted`` path holds one of ``muted_values`` are greyed (and listed last), rows where an ``alert``
@@ -301,18 +302,27 @@ class DieFaces:
 
 @dataclass(frozen=True)
 class ChoiceGrid:
-    """Many choices as a grid: rows by a command field (the first of ``row_keys`` present), columns
-    by ``column_key``'s values; ``names`` labels a cell from the view (``{"source", "key", "label"}``)."""
+    """Many choices as a grid: rows by a command field (the first of ``row_keys`` present, a word or a
+    number), columns by ``column_key``'s values; ``names`` labels a cell from the view (``{"source",
+    "key", "label"}``); ``column_labels`` (one per column) and ``row_labels`` (row value -> words) say
+    the headers in the table's words when the command's values are not."""
 
     row_keys: tuple[str, ...]
     column_key: str
     columns: tuple[str, ...]
     names: Mapping[str, str] = field(default_factory=dict)
     at_least: int = 6  # fewer matching choices read better as a plain list of buttons
+    column_labels: tuple[str, ...] = ()
+    row_labels: Mapping[str, str] = field(default_factory=dict)
 
     def to_json(self) -> JSON:
-        return {"row_keys": list(self.row_keys), "column_key": self.column_key, "columns": list(self.columns),
-                "names": dict(self.names), "at_least": self.at_least}
+        out = {"row_keys": list(self.row_keys), "column_key": self.column_key, "columns": list(self.columns),
+               "names": dict(self.names), "at_least": self.at_least}
+        if self.column_labels:
+            out["column_labels"] = list(self.column_labels)
+        if self.row_labels:
+            out["row_labels"] = dict(self.row_labels)
+        return out
 
 
 @dataclass(frozen=True)

@@ -198,6 +198,7 @@ class Session:
                 texts = [str(e["text"]) for e in entry["events"] if e.get("text")]
                 text = "; ".join(dict.fromkeys(texts)) or str(command.get("type"))
             lines.append({"n": n, "text": text, "command": command, "score": [s.score for s in board.sides],
+                          "lead": None if board.lead is None else board.lead.to_json(),
                           "period": board.period, "clock": board.clock})
         return lines
 
@@ -220,7 +221,25 @@ class Session:
 
 
 def _summary(scoreboard: JSON) -> JSON:
-    """What the saved-games list shows without replaying: score, period, clock, sides."""
+    """What the saved-games list shows without replaying: score (or the one signed lead and the
+    game's words for it), period, clock, sides."""
     sides = scoreboard["sides"]
-    return {"sides": [s["name"] for s in sides], "score": [s["score"] for s in sides],
-            "period": scoreboard["period"], "clock": scoreboard["clock"], "final": scoreboard["final"]}
+    summary = {"sides": [s["name"] for s in sides], "score": [s["score"] for s in sides],
+               "period": scoreboard["period"], "clock": scoreboard["clock"], "final": scoreboard["final"]}
+    if scoreboard.get("lead") is not None:
+        summary["lead"] = scoreboard["lead"]
+        summary["lead_text"] = lead_words(summary["sides"], scoreboard["lead"])
+    return summary
+
+
+def lead_words(names: list[str], lead: JSON) -> str:
+    """One signed lead in words: "Red +7", or "tied".
+
+    >>> names = ["Red", "Blue"]
+    >>> lead_words(names, {"side": 1, "value": 7}), lead_words(names, {"side": None, "value": 0})
+    ('Blue +7', 'tied')
+    """
+    side = lead.get("side")
+    if not isinstance(side, int) or not 0 <= side < len(names) or not lead.get("value"):
+        return "tied"
+    return f"{names[side]} +{lead['value']}"

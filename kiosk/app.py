@@ -363,7 +363,8 @@ class CourtsideApp(App):
             return
         lines = reply.get("log") or []
         self.history = [str(line.get("text", "")) for line in lines[1:]]
-        self.score_series = [d for d in (present.score_difference(line.get("score")) for line in lines)
+        self.score_series = [d for d in (present.score_difference(line.get("score"), line.get("lead"))
+                                                     for line in lines)
                              if d is not None]
         if self.screens.current in ("history", "gameend"):
             self.screens.current_screen.show(self)

@@ -193,7 +193,8 @@ def choice_grid(prompt: JSON | None, grid: JSON | None) -> tuple[Matrix, list[JS
     rest: list[JSON] = []
     for choice in choices:
         command = choice["command"]
-        row = next((command[k] for k in grid.get("row_keys", []) if isinstance(command.get(k), str)), None)
+        row = next((str(command[k]) for k in grid.get("row_keys", [])
+                    if isinstance(command.get(k), str | int) and not isinstance(command.get(k), bool)), None)
         column = command.get(str(grid.get("column_key")))
         if row is not None and column in columns:
             rows.setdefault(row, [None] * len(columns))[columns.index(column)] = choice

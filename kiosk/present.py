@@ -241,7 +241,36 @@ def log_line(entry: JSON) -> str:
     return str(entry)
 
 
-def score_difference(score: Any) -> int | None:
-    if isinstance(score, list | tuple) and len(score) == 2:
+def score_difference(score: Any, lead: Any = None) -> int | None:
+    """The first side's margin after a log line: its score minus the second's, or the game's one
+    signed lead toward the first side.
+
+    >>> score_difference([12, 9]), score_difference([None, None], {"side": 1, "value": 7})
+    (3, -7)
+    """
+    if isinstance(lead, dict) and isinstance(lead.get("value"), int):
+        side = lead.get("side")
+        return 0 if side is None else lead["value"] if side == 0 else -lead["value"]
+    if isinstance(score, list | tuple) and len(score) == 2 and all(isinstance(v, int) for v in score):
         return int(score[0]) - int(score[1])
     return None
+
+
+def lead_share(snapshot: JSON | None) -> tuple[float, str, str] | None:
+    """The tug-of-war bar of a one-lead game: where the marker sits (0 = all the way to the first
+    side, 0.5 = level, 1 = the second side), and the two sides' names; ``None`` without a lead.
+
+    The bar spans the game's own words for a decisive lead when it has none: 15 points either way.
+
+    >>> board = {"sides": [{"name": "Red"}, {"name": "Blue"}], "lead": {"side": 0, "value": 6}}
+    >>> lead_share({"scoreboard": board})
+    (0.3, 'Red', 'Blue')
+    """
+    board = (snapshot or {}).get("scoreboard") or {}
+    lead, sides = board.get("lead"), board.get("sides") or []
+    margin = score_difference(None, lead)
+    if margin is None or len(sides) != 2:
+        return None
+    reach = 15
+    share = 0.5 - max(-reach, min(reach, margin)) / reach / 2
+    return round(share, 3), str(sides[0].get("name", "")), str(sides[1].get("name", ""))

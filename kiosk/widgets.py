@@ -1,4 +1,5 @@
-"""The kiosk's few widget kinds: big buttons, hold-aware buttons, wrapping labels, the score chart.
+"""The kiosk's few widget kinds: big buttons, hold-aware buttons, wrapping labels, the score chart,
+the tug-of-war bar of a one-lead game.
 
 Their looks live in ``kv/widgets.kv``; here is only behaviour that KV cannot say.
 """
@@ -110,3 +111,32 @@ class ScoreChart(Widget):
                 points += [x0 + i * step, middle + value / peak * height / 2]
             if len(points) >= 4:
                 Line(points=points, width=2)
+
+
+class LeadBar(Widget):
+    """One signed lead as a tug-of-war: the marker moves from the middle toward the side ahead.
+
+    ``share`` is where the marker sits: 0 at the first side's end (left), 0.5 level, 1 the second's.
+    """
+
+    share = NumericProperty(0.5)
+    text = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.bind(share=self._redraw, pos=self._redraw, size=self._redraw)
+
+    def _redraw(self, *_args: Any) -> None:
+        self.canvas.before.clear()
+        x0, width = self.x + dp(8), max(1.0, self.width - dp(16))
+        y, height = self.y + self.height * 0.3, self.height * 0.4
+        middle, marker = x0 + width / 2, x0 + width * min(1.0, max(0.0, float(self.share)))
+        with self.canvas.before:
+            Color(0.12, 0.15, 0.2, 1)
+            Rectangle(pos=(x0, y), size=(width, height))
+            Color(1, 0.7, 0.1, 1)  # the pull, from the middle to the marker
+            Rectangle(pos=(min(middle, marker), y), size=(abs(marker - middle), height))
+            Color(0.75, 0.78, 0.82, 1)
+            Line(points=[middle, y - dp(4), middle, y + height + dp(4)], width=1)
+            Color(1, 1, 1, 1)
+            Rectangle(pos=(marker - dp(3), y - dp(6)), size=(dp(6), height + dp(12)))

@@ -53,8 +53,8 @@ def cmd_games(args: argparse.Namespace) -> int:
         print("no saved games yet")
     for r in [] if args.json else records:
         s = r.summary
-        score = " - ".join(f"{name} {pts}" for name, pts in zip(s.get("sides", []), s.get("score", []),
-                                                                strict=False))
+        score = s.get("lead_text") or " - ".join(
+            f"{name} {pts}" for name, pts in zip(s.get("sides", []), s.get("score", []), strict=False))
         print(f"{r.id:>4}  {r.game:<16} {r.status:<9} {score}  {s.get('period', '')} {s.get('clock', '')}"
               f"  last played {r.updated_at[:16].replace('T', ' ')}")
     return 0
@@ -89,7 +89,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace, store: Store, lines: list[tuple[int, str]]) -> int:
-    from companion.session import Session, parse_command
+    from companion.session import Session, lead_words, parse_command
 
     if args.resume is not None:
         session = Session.resume(store, args.resume)
@@ -123,7 +123,9 @@ def _replay(args: argparse.Namespace, store: Store, lines: list[tuple[int, str]]
                           "scoreboard": snapshot["scoreboard"], "prompt": snapshot["prompt"]}, indent=2))
     else:
         board = snapshot["scoreboard"]
-        score = " - ".join(f"{s['name']} {s['score']}" for s in board["sides"])
+        names = [s["name"] for s in board["sides"]]
+        score = lead_words(names, board["lead"]) if board.get("lead") is not None else \
+            " - ".join(f"{s['name']} {s['score']}" for s in board["sides"])
         print(f"game {session.game_id}: {score}, {board['period']} {board['clock']}")
         print(f"next: {snapshot['prompt']['text']}")
     return 0

@@ -46,13 +46,17 @@ class KioskScreen(Screen):
         matrix.cols = 1 + len(columns)
         if rows:
             names = parts.grid_names(grid, view, prompt.get("side"))
+            words = list((grid or {}).get("column_labels") or [])
+            words = words if len(words) == len(columns) else [str(c) for c in columns]
+            row_words = (grid or {}).get("row_labels") or {}
             header = [TableCell(text="", size_hint_x=0.7)] + [
-                TableCell(text=str(column), halign="center", color=(1, 0.72, 0.12, 1)) for column in columns]
+                TableCell(text=word, halign="center", color=(1, 0.72, 0.12, 1)) for word in words]
             for cell in header:
                 cell.min_height = dp(28)  # a header line, not a row to tap: keep the grid on one screen
                 matrix.add_widget(cell)
             for row_label, cells in rows:
-                matrix.add_widget(TableCell(text=str(row_label), size_hint_x=0.7, bold=True))
+                matrix.add_widget(TableCell(text=str(row_words.get(row_label, row_label)), size_hint_x=0.7,
+                                            bold=True))
                 for column, choice in zip(columns, cells, strict=True):
                     if choice is None:
                         matrix.add_widget(TableCell(text=""))

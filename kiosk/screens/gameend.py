@@ -20,6 +20,7 @@ class GameEndScreen(KioskScreen):
     chart_values = ListProperty([])
     chart_title = StringProperty("Score difference after every step")
     show_chart = BooleanProperty(True)  # a difference is one side's lead over the other: two scored sides
+    chart_above = StringProperty("")  # the side the chart's line rises for (the first side)
 
     def show(self, app: Any) -> None:
         snapshot = app.snapshot or {}
@@ -31,8 +32,12 @@ class GameEndScreen(KioskScreen):
         self.score_text = present.score_line(snapshot) + (f"    {periods}" if periods else "") + (
             f"\n{places}" if places else "")
         board_sides = (snapshot.get("scoreboard") or {}).get("sides") or []
-        self.show_chart = len(board_sides) == 2 and all(side.get("score") is not None for side in board_sides)
+        # A difference is one side's lead over the other: two scored sides, or one signed lead.
+        lead_game = (snapshot.get("scoreboard") or {}).get("lead") is not None
+        self.show_chart = len(board_sides) == 2 and (lead_game or all(s.get("score") is not None
+                                                                       for s in board_sides))
         app.request_log()
+        self.chart_above = present.side_names(snapshot)[0]
         if len(app.score_series) > 1:
             self.chart_values = list(app.score_series)
             self.chart_title = "Score difference after every step"

@@ -13,7 +13,7 @@ from kivy.utils import get_color_from_hex
 
 from kiosk import cards, parts, present
 from kiosk.screens.base import KioskScreen
-from kiosk.widgets import Heading, RowButton, TableCell, WrapLabel
+from kiosk.widgets import Heading, LeadBar, RowButton, TableCell, WrapLabel
 
 SIDE_WIDTH = 340  # dp: a side's panels need about this much; narrower windows stack the sides
 TONES = {"alert": (1, 0.5, 0.45, 1), "muted": (0.7, 0.74, 0.8, 1), "": (0.96, 0.97, 0.98, 1)}
@@ -39,7 +39,9 @@ class TableScreen(KioskScreen):
         for panel in panels:
             if panel.get("per_side"):
                 continue
-            if panel.get("kind") == "line":
+            if panel.get("kind") == "lead":
+                self._lead_bar(general, snapshot)
+            elif panel.get("kind") == "line":
                 text = parts.panel_line(panel, view)
                 if text:
                     title = panel.get("title")
@@ -81,6 +83,21 @@ class TableScreen(KioskScreen):
                 else:
                     column.add_widget(self._table(app, info, panel, view, index))
             grid.add_widget(column)
+
+    @staticmethod
+    def _lead_bar(container: Any, snapshot: dict[str, Any]) -> None:
+        """A one-lead game's lead as a tug-of-war bar, the two names at its ends."""
+        found = present.lead_share(snapshot)
+        if found is None:
+            return
+        share, left, right = found
+        row = BoxLayout(size_hint_y=None, height=dp(44), spacing="6dp")
+        row.add_widget(WrapLabel(text=left, font_size="17sp", size_hint_x=0.22, halign="right"))
+        row.add_widget(LeadBar(share=share, text=present.score_line(snapshot)))
+        row.add_widget(WrapLabel(text=right, font_size="17sp", size_hint_x=0.22))
+        container.add_widget(row)
+        container.add_widget(WrapLabel(text=present.score_line(snapshot), font_size="17sp", halign="center",
+                                       color=(1, 0.72, 0.12, 1)))
 
     def on_size(self, *_args: Any) -> None:
         """Sides side by side when each gets SIDE_WIDTH, else one under the other (portrait)."""

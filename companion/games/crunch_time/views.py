@@ -1,0 +1,225 @@
+"""What the front ends show for Crunch Time: the signed lead, whose possession, what to enter next.
+
+Choices are the commands the rules accept now (each candidate is tried with ``decide``), so the
+encoder and the kiosk never offer a refused entry.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.errors import CompanionError
+from companion.game import JSON, Choice, Counter, Lead, Outcome, Prompt, ScoreboardView, SideView
+from companion.games.crunch_time import solo_ai
+from companion.games.crunch_time.model import DIFFICULTY_TITLES, STANDS, State, lead_text
+from companion.games.crunch_time.rules import AI, decide, shot_limits
+from companion.games.crunch_time.scoring import possession_points, zone_name
+
+STAND_WORDS = {"offence": "open", "both": "defended", "empty": "empty", "defence": "defender only"}
+
+
+def period_label(state: State) -> str:
+    """``R3`` or ``OT1``; once the game is over, the period its last possession was played in."""
+    if state.final and state.records:
+        last = state.records[-1]
+        return f"OT{last.overtime}" if last.overtime else f"R{last.round}"
+    return f"OT{state.overtime}" if state.overtime else f"R{min(state.round, 5)}"
+
+
+def outcome(state: State) -> Outcome | None:
+    if not state.final:
+        return None
+    if state.winner is None:
+        return Outcome.ranked([[0, 1]], state.reason)
+    return Outcome.ranked([[state.winner], [1 - state.winner]], state.reason)
+
+
+def scoreboard(state: State) -> ScoreboardView:
+    """One signed lead, as the score track shows it ("Red +7"); each side counts its cards in hand.
+
+    The solo AI draws its Shot cards from the deck, so it shows only its display Stars.
+    """
+    names = state.names
+    leader = None if state.lead == 0 else (0 if state.lead > 0 else 1)
+    possession = None if state.final or state.phase != "play" else state.offence
+    sides = []
+    for i in (0, 1):
+        coach = state.coach(i)
+        counters = (Counter("Stars", coach.stars),) if state.solo and i == AI else \
+            (Counter("Shot", coach.shots), Counter("Stars", coach.stars))
+        sides.append(SideView(names[i], None, counters=counters, active=possession == i))
+    # The top bar's middle says whose ball it is (the OLED's lead layout has no possession arrow).
+    clock = f"{names[possession][:8]} ball" if possession is not None else ""
+    return ScoreboardView(game="crunch-time", title="Crunch Time", sides=(sides[0], sides[1]),
+                          period=period_label(state), clock=clock,
+                          possession=possession, message=lead_text(names, state.lead),
+                          lead=Lead(leader, abs(state.lead)), final=state.final)
+
+
+def _legal(state: State, candidates: list[tuple[str, JSON]]) -> tuple[Choice, ...]:
+    chosen = []
+    for label, command in candidates:
+        try:
+            decide(state, command)
+        except CompanionError:
+            continue
+        chosen.append(Choice(label, command))
+    return tuple(chosen)
+
+
+def prompt(state: State) -> Prompt:
+    names = state.names
+    if state.final:
+        return Prompt(side=None, text=f"game over: {state.reason}", commands=())
+    if state.phase == "tip_off":
+        text = ("tip-off: each coach turns up a Shot card; the higher number has the first offensive "
+                "possession of every round")
+        return Prompt(side=None, text=text, commands=("tip_off",),
+                      choices=tuple(Choice(f"{names[i]} wins the tip-off", {"type": "tip_off", "winner": i})
+                                    for i in (0, 1)))
+    possession = state.current
+    assert possession is not None
+    offence = state.offence
+    defence = 1 - offence
+    ai_offence = state.solo and offence == AI
+    candidates: list[tuple[str, JSON]] = []
+    fewest, most, _ = shot_limits(state)
+    card_word = "the AI's Shot card" if ai_offence else "a Shot card"
+    if not possession.shots:
+        text = (f"{names[offence]} has the ball: " +
+                ("the AI draws a Shot card and places its players; enter the card's zones"
+                 if ai_offence else "play a Shot card, move, then enter its highlighted zones"))
+        candidates.append((f"{names[offence]}: {card_word}", {"type": "shot_card"}))
+    elif state.court is not None:
+        candidates += court_candidates(state)
+        points = possession_points(possession)
+        text = (f"{names[offence]} on offence, {len(possession.shots)} Shot card"
+                f"{'s' * (len(possession.shots) > 1)}: {points.shot_points} open so far")
+        if state.solo and None in state.ai_display:
+            text = f"AI display Star {state.ai_display.index(None) + 1}: which zone does it show?"
+        elif state.solo and "" in state.positions[AI]:
+            text = "AI: draw a Star card and place an AI player on its zone (redraw a zone it holds)"
+    else:
+        points = possession_points(possession)
+        text = (f"{names[offence]} on offence, {len(possession.shots)} Shot card"
+                f"{'s' * (len(possession.shots) > 1)}: {points.shot_points} open so far")
+        if state.solo and not ai_offence and not possession.ai_done:
+            step = solo_ai.next_step(possession)
+            if len(possession.ai_matches) < state.coach(AI).stars:
+                text = (f"AI display Star {len(possession.ai_matches) + 1}: which highlighted zone does "
+                        "it show?")
+            elif step[0] == "ask" and step[1] is not None:
+                text = (f"AI defence: can an AI player reach {zone_name(possession.shots, *step[1])} "
+                        "in one space?")
+                for answer, label in (("free", "yes"), ("uncovers", "only by leaving a player it guards"),
+                                      ("no", "no")):
+                    candidates.append((label, {"type": "ai_reach", "shot": step[1][0] + 1,
+                                               "zone": step[1][1] + 1, "answer": answer}))
+        for points_value in (3, 2):
+            for stand in STANDS:
+                candidates.append((f"{points_value}-pt zone: {STAND_WORDS[stand]}",
+                                   {"type": "zone", "points": points_value, "stand": stand}))
+        if len(possession.shots) < most:
+            candidates.append((f"{names[offence]}: 2nd Shot card", {"type": "shot_card"}))
+        for s, card in enumerate(possession.shots):
+            for z, zone in enumerate(card.zones):
+                where = f"card {s + 1} zone {z + 1} ({zone.points})"
+                for role, side in (("offence", offence), ("defence", defence)):
+                    candidates.append((f"{names[side]} Star on {where}",
+                                       {"type": "star", "role": role, "shot": s + 1, "zone": z + 1}))
+                candidates.append((f"AI Star shows {where}",
+                                   {"type": "ai_star", "shot": s + 1, "zone": z + 1}))
+        candidates.append(("AI Star shows no zone here", {"type": "ai_star", "shot": None, "zone": None}))
+        if len(possession.shots) >= fewest:
+            candidates.append(("score the possession", {"type": "score"}))
+    solo: tuple[str, ...] = ()
+    if state.solo:
+        solo = ("ai_star", "ai_place", "ai_move") if state.court else ("ai_star", "ai_reach")
+    commands = ("shot_card", "zone", "star", "score", *(("move",) if state.court else ()), *solo)
+    return Prompt(side=offence, text=text, commands=commands, choices=_legal(state, candidates))
+
+
+def court_candidates(state: State) -> list[tuple[str, JSON]]:
+    """Everything the table could enter now on a court: tried with ``decide`` by the caller."""
+    court, possession = state.court, state.current
+    assert court is not None and possession is not None
+    offence, names = possession.offence, state.names
+    found: list[tuple[str, JSON]] = []
+    for zone in court.ids:
+        found.append((f"Shot card zone {zone} ({court.points(zone)})", {"type": "zone", "zone": zone}))
+    found.append((f"{names[offence]}: 2nd Shot card", {"type": "shot_card"}))
+    for role, side in (("offence", offence), ("defence", 1 - offence)):
+        for player, here in enumerate(state.positions[side]):
+            for zone in court.ids:
+                if zone != here:
+                    found.append((f"{names[side]} player {player + 1}: {here} to {zone}",
+                                  {"type": "move", "role": role, "player": player + 1, "to": zone}))
+    for s, ids in enumerate(possession.zone_ids):
+        for zone in ids:
+            for role, side in (("offence", offence), ("defence", 1 - offence)):
+                found.append((f"{names[side]} Star on {zone}",
+                              {"type": "star", "role": role, "zone": zone, "shot": s + 1}))
+    if state.solo:
+        for zone in court.ids:
+            found.append((f"AI Star shows {zone}", {"type": "ai_star", "zone": zone}))
+            found.append((f"AI player on {zone}", {"type": "ai_place", "zone": zone}))
+        found.append(("AI's defensive move", {"type": "ai_move"}))
+    found.append(("score the possession", {"type": "score"}))
+    return found
+
+
+def _star_side(offence: int, role: str) -> int:
+    return offence if role == "offence" else 1 - offence
+
+
+def view(state: State) -> JSON:
+    possession = state.current
+    current: Any = None
+    if possession is not None:
+        points = possession_points(possession)
+        current = {
+            "offence": possession.offence,
+            "shots": [{"card": n + 1, "number": c.number,
+                       "zones": [{"points": z.points, "stand": z.stand} for z in c.zones],
+                       "zones_text": ", ".join(f"{z.points} {STAND_WORDS[z.stand]}" for z in c.zones)
+                       or "no zone yet"}
+                      for n, c in enumerate(possession.shots)],
+            "stars": [{"role": p.role, "shot": p.shot + 1, "zone": p.zone + 1,
+                       "text": f"{state.names[_star_side(possession.offence, p.role)]} on "
+                               f"{zone_name(possession.shots, p.shot, p.zone)}"}
+                      for p in possession.stars],
+            "ai_matches": [None if m is None else [m[0] + 1, m[1] + 1] for m in possession.ai_matches],
+            "ai_done": possession.ai_done,
+            "open_points": points.shot_points,
+            "zone_ids": [list(ids) for ids in possession.zone_ids],
+        }
+    return {
+        "mode": state.mode,
+        "difficulty": DIFFICULTY_TITLES.get(state.difficulty or "", None),
+        "lead": state.lead,
+        "lead_text": lead_text(state.names, state.lead),
+        "phase": state.phase,
+        "round": min(state.round, 5),
+        "overtime": state.overtime,
+        "period": period_label(state),
+        "period_label": period_label(state),
+        "offence": None if state.phase != "play" else state.offence,
+        "first": state.first,
+        "sides": [{"name": c.name, "shot_cards": c.shots, "star_cards": c.stars, "doubles": c.doubles,
+                   "ai": state.solo and i == AI} for i, c in enumerate(state.coaches)],
+        "current": current,
+        "possessions": [
+            {"period": f"OT{r.overtime}" if r.overtime else f"R{r.round}", "round": r.round,
+             "overtime": r.overtime, "offence": r.offence, "offence_name": state.names[r.offence],
+             "shots": r.shots,
+             "shot_points": r.shot_points, "offence_stars": r.offence_stars,
+             "defence_stars": r.defence_stars, "net": r.net, "lead": r.lead,
+             "lead_text": lead_text(state.names, r.lead)}
+            for r in state.records
+        ],
+        "winner": state.winner,
+        "reason": state.reason,
+        "court": state.court.to_json() if state.court else None,
+        "positions": [list(zones) for zones in state.positions],
+        "ai_display": list(state.ai_display),
+    }

@@ -1,0 +1,98 @@
+"""Crunch Time on the real kiosk by touch, against a real ``companion serve --sim``: from the setup
+form to a scored possession, the zones tapped on the compact grid (3/2 points x open, defended,
+defender only, empty), then the lead on the Table screen as a tug-of-war bar. Screenshots land in
+``tests/artifacts/kiosk/crunch_time/`` for a person to look at."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from kiosk_support import ARTIFACTS, PYTHON, ROOT, kiosk_env, run_kiosk, start_service, stop
+
+from companion.games.crunch_time.model import DIFFICULTY, DIFFICULTY_TITLES
+
+GAMES = Path(__file__).parent / "games"
+sys.path.insert(0, str(GAMES))
+
+from make_crunch_time_games import seeded_game  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[str]:
+    xvfb = shutil.which("Xvfb") or "/usr/bin/Xvfb"
+    read, write = os.pipe()
+    server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x800x24",
+                               "-nolisten", "tcp"], pass_fds=(write,), stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as numbers:
+        number = numbers.readline().strip()
+    assert number, "Xvfb did not start"
+    yield f":{number}"
+    server.terminate()
+    server.wait(10)
+
+
+@pytest.mark.parametrize("size", ["800x480", "1280x720"])
+def test_setup_to_a_scored_possession_by_touch(display: str, tmp_path: Path, size: str) -> None:
+    env = kiosk_env(tmp_path, display)
+    socket_path = tmp_path / "run" / "table.sock"
+    service = start_service(socket_path, tmp_path / "table.db", env)
+    try:
+        argv = [PYTHON, str(ROOT / "tests" / "crunch_time_kiosk.py"), "--socket", str(socket_path),
+                "--out", str(ARTIFACTS / "crunch_time" / size), "--size", size, "--sim"]
+        report = run_kiosk(argv, env, timeout=120)
+    finally:
+        stop(service)
+    assert report["ok"], report.get("error")
+    assert report["first_prompt"].startswith("tip-off")
+    # Every zone entry is one tap on the grid: 2 rows x 4 columns.
+    assert sorted(report["grid_cells"]) == sorted(f"{p}-pt zone: {w}" for p in (3, 2)
+                                                  for w in ("open", "defended", "defender only", "empty"))
+    # 3 open + Red's Star on the 3-point zone; both zones hold a Red player: one Star draw.
+    assert report["lead_after"] == {"side": 0, "value": 6}
+    assert report["score_after"] == "Red leads by 6"
+    assert report["prompt_after"].startswith("Blue has the ball")
+    assert report["lead_bars"] == [0.3]  # the marker pulled 6 of 15 toward Red's end
+    texts = report["table_texts"]
+    assert "Red leads by 6" in texts and "Red +6" in texts and "R1" in texts
+    for name, shot in report["shots"].items():
+        assert shot["problems"] == [], f"{name}: {shot['problems']}"
+        assert Path(shot["path"]).stat().st_size > 1000
+
+
+def test_a_two_coach_game_and_a_solo_game_at_every_difficulty_by_touch(display: str, tmp_path: Path) -> None:
+    """Each game set up on the form and played to its end by tapping the offered choices."""
+    rows = [json.loads(line) for line in (GAMES / "full_game_crunch_time.jsonl").read_text().splitlines()]
+    games = [{"mode": "two", "commands": rows[1:]}]
+    for difficulty in DIFFICULTY:
+        options = {"mode": "solo", "difficulty": difficulty}
+        games.append({**options, "commands": seeded_game(options, seed=len(difficulty) + 3)})
+    script = tmp_path / "games.json"
+    script.write_text(json.dumps(games))
+    env = kiosk_env(tmp_path, display)
+    socket_path = tmp_path / "run" / "table.sock"
+    service = start_service(socket_path, tmp_path / "table.db", env)
+    try:
+        argv = [PYTHON, str(ROOT / "tests" / "crunch_time_kiosk.py"), "--socket", str(socket_path),
+                "--out", str(ARTIFACTS / "crunch_time" / "games"), "--sim", "--games", str(script)]
+        report = run_kiosk(argv, env, timeout=900)
+    finally:
+        stop(service)
+    assert report["ok"], report.get("error")
+    played = report["games"]
+    assert [g["mode"] for g in played] == ["two"] + ["solo"] * len(DIFFICULTY)
+    assert played[0]["outcome"]["reason"] == "Red wins by 4 after overtime 1"
+    assert played[0]["score_text"] == "Red leads by 4"
+    for game, difficulty in zip(played[1:], DIFFICULTY, strict=True):
+        view = game["view"]
+        assert view["difficulty"] == DIFFICULTY_TITLES[difficulty] and view["phase"] == "final"
+        first = view["possessions"][0]
+        assert first["lead"] - first["net"] == DIFFICULTY[difficulty]  # set up by touch at this level
+        assert game["outcome"]["winner"] in (0, 1)
