@@ -149,7 +149,7 @@ class Session:
     def handle(self, command: Mapping[str, Any]) -> JSON:
         """Apply one command (or undo / redo). Refusals raise and leave everything unchanged.
 
-        A command may name its ``origin`` (``"tray:17:d20x5:55"``: the dice tray's line 17): it is
+        A command may name its ``origin`` (``"tray:17:d20:15"``: the dice tray's line 17): it is
         kept in the log entry, not given to the game, and the snapshot's ``last_origin`` shows the
         last entry's, so a sender that never got its answer (the service died between the commit
         and the reply) can tell after a restart that its command was recorded.
