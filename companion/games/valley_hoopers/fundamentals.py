@@ -69,6 +69,18 @@ def chip_terms(
     raise RuleError(f"a {chip} chip is not played on a card")
 
 
+def spend_block_chip(state: State, side: int, hooper: Hooper) -> tuple[State, str]:
+    """Spend the LV.1 block chip; the block it makes: ``stellar_chip`` or ``chip``.
+
+    "Your defense or counter becomes a block. If your hooper is stellar and does not commit any
+    foul, then he/she recovers the ball": a stellar blocker (on the first position, as for every
+    chip's stellar half) wins the ball on every face but a foul. Muy Schillato's chip used again
+    has no stellar half.
+    """
+    state, reused = spend_lv1(state, side, hooper.name, "block")
+    return state, ("stellar_chip" if not reused and stellar_now(hooper) else "chip")
+
+
 def mark_first_card(state: State) -> State:
     """The first card of a period closes the free substitutions."""
     return replace(state, free_substitutions=(False, False), reminders=())

@@ -10,12 +10,13 @@ from companion.game import Target, Term
 from companion.games.valley_hoopers.ball import BallState, check_card
 from companion.games.valley_hoopers.chips import spend_lv1
 from companion.games.valley_hoopers.counters import flagrant_foul
-from companion.games.valley_hoopers.fouls import SHOT_FREE_THROWS, foul_outcome
+from companion.games.valley_hoopers.fouls import SHOT_FREE_THROWS, block_outcome, foul_outcome
 from companion.games.valley_hoopers.fundamentals import (
     chip_terms,
     close_counter_window,
     court_hooper,
     mark_first_card,
+    spend_block_chip,
 )
 from companion.games.valley_hoopers.hooper_ops import (
     add_red,
@@ -170,7 +171,7 @@ def play_defense(state: State, event: dict[str, Any]) -> State:
         state, _ = spend_lv1(state, side, hooper.name, "boost")
         boosted = "boost"
     if block == "chip":
-        state, _ = spend_lv1(state, side, hooper.name, "block")
+        state, block = spend_block_chip(state, side, hooper)
     elif block == "no_way":
         if hooper.chips_lv2 < 1:
             raise RuleError(f"{hooper.name} has no Onfire LV.2 chip for a No Way Block")
@@ -261,9 +262,10 @@ def _resolve_block(state: State, face: str, defender: Hooper, attacker: Hooper) 
     side = pending.side
     attacker_side = other(side)
     if defender.has_skill("whistle_is_no_foul") and face == "whistle":
-        outcome = foul_outcome("block", "jumpball")
+        # Her whistle reads as the ordinary block's jump ball (reading 9), stellar or not.
+        outcome = block_outcome("stellar_chip" if pending.block == "stellar_chip" else "chip", "jumpball")
     else:
-        outcome = foul_outcome("tribe_block" if pending.block == "tribe" else "block", face)
+        outcome = block_outcome(pending.block or "chip", face)
     if outcome.foul:
         state = add_red(state, side, defender.name)
         state = add_white(state, attacker_side, attacker.name)
