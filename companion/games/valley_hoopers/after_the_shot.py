@@ -109,7 +109,12 @@ def resolve_rebound_check(state: State, face: str) -> State:
         )
     stat = "O" if outcome.jump_ball else "V"
     rebounder.require_stat(stat)
-    return replace(state, pending=replace(pending, kind="rebound_roll", stat=stat))
+    message = (
+        f"jump ball: {rebounder.name}'s rebound uses O"
+        if outcome.jump_ball
+        else f"no foul on {rebounder.name}'s rebound"
+    )
+    return replace(state, pending=replace(pending, kind="rebound_roll", stat=stat), message=message)
 
 
 def rebound_target(state: State) -> Target:
@@ -142,6 +147,12 @@ def choose_rebound_reward(state: State, event: dict[str, Any]) -> State:
     bonus_for = pending.other if event["reward"] == "bonus15" else None
     return replace(
         state,
+        message=(
+            f"rebound reward: +15 if {pending.other} attacks next"
+            if bonus_for
+            else "rebound reward: draw 2 cards"
+        )
+        + ", a new attacking turn",
         turn=replace(state.turn, rebound_bonus_for=bonus_for),
         reminders=("draw 2 cards",) if event["reward"] == "draw2" else (),
     )

@@ -81,7 +81,7 @@ def play_counter(state: State, event: dict[str, Any]) -> State:
             chip="boost" if chip_bonus else None,
             block=block,
         ),
-        message=f"{hooper.name} tries a {kind} on {target_hooper.name}",
+        message=f"{hooper.name} tries {'an' if kind == 'intercept' else 'a'} {kind} on {target_hooper.name}",
     )
 
 
@@ -113,10 +113,14 @@ def resolve_counter_check(state: State, face: str) -> State:
             return flagrant_foul(state, pending.other or "", pending.hooper or "")
         return counter_foul(state)
     stat = pending.stat
+    message = f"no foul on {pending.other}'s {kind}"
     if outcome.jump_ball:
         stat = {"O": "V", "V": "O", "worse": "better"}[stat or "O"]
         state.side(side).hooper(pending.other or "").require_stat(stat if stat in ("O", "V") else "O")
-    return replace(state, pending=replace(pending, kind="counter_roll", stat=stat))
+        message = f"jump ball: {pending.other}'s {kind} uses the " + (
+            f"{stat} stat" if stat in ("O", "V") else "better of O and V"
+        )
+    return replace(state, pending=replace(pending, kind="counter_roll", stat=stat), message=message)
 
 
 # "After having collected three red cubes in this space, your opponent will get two free throws":

@@ -37,6 +37,7 @@ from companion.games.valley_hoopers.model import (
 )
 from companion.games.valley_hoopers.targets import attack_stat_terms, chance, defense_terms, succeeds
 from companion.games.valley_hoopers.turn_track import end_attacking_turn
+from companion.games.valley_hoopers.waiting import SHOT_WORDS, describe_wait
 
 SHOT_POINTS = {"2PS": 2, "3PS": 3, "LUP": 2}
 DEFENSE_FOR = {"2PS": "D2", "3PS": "D3", "LUP": "DLU"}
@@ -46,7 +47,7 @@ def play_attack(state: State, event: dict[str, Any]) -> State:
     """The attack card in A: 2PS, 3PS or LUP by the hooper on the card's position."""
     state = close_counter_window(state)
     if state.pending.kind != "play":
-        raise RuleError(f"an attack is played by the attacker in A, not now ({state.pending.kind})")
+        raise RuleError(f"an attack is played by the attacker in A, not now: {describe_wait(state)}")
     side = state.turn.attacker
     shot = event["shot"]
     hooper = court_hooper(state, side, event)
@@ -137,7 +138,11 @@ def no_defense(state: State) -> State:
     pending = state.pending
     if pending.kind != "defense_window":
         raise RuleError("there is no attack to let through now")
-    return ready_to_roll(state, replace(pending, kind="attack_roll", side=state.turn.attacker))
+    shot = SHOT_WORDS.get(pending.action or "", pending.action or "attack")
+    message = f"{state.side(pending.side).name} does not defend {pending.hooper}'s {shot}"
+    return ready_to_roll(
+        replace(state, message=message), replace(pending, kind="attack_roll", side=state.turn.attacker)
+    )
 
 
 def play_defense(state: State, event: dict[str, Any]) -> State:
