@@ -158,7 +158,19 @@ def give_white_cube(state: State, event: dict[str, Any], decision: Decision) -> 
     hooper = state.side(side).hooper(event["hooper"])
     if hooper.out:
         raise RuleError(f"{hooper.name} is out of the game")
-    return add_white(replace(state, message=f"{hooper.name} gets the white cube"), side, hooper.name)
+    pending = state.pending
+    shoots = pending.kind == "free_throw" and pending.hooper is None and pending.side == side
+    if not shoots:
+        return add_white(replace(state, message=f"{hooper.name} gets the white cube"), side, hooper.name)
+    # A rebound foul in the bonus: the hooper picked for the white cube is the fouled one, he shoots.
+    if hooper.court is None:
+        raise RuleError(f"{hooper.name} is on the bench: the fouled hooper who shoots is on the court")
+    state = replace(
+        state,
+        pending=replace(pending, hooper=hooper.name),
+        message=f"{hooper.name} gets the white cube and shoots two free throws",
+    )
+    return add_white(state, side, hooper.name)
 
 
 def reveal_injury(state: State, event: dict[str, Any], decision: Decision) -> State:

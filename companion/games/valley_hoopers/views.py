@@ -100,6 +100,8 @@ def _decision_prompt(state: State) -> Prompt:
     candidates: list[tuple[str, dict[str, Any]]] = []
     if decision.kind == "white_cube":
         text = f"{name}: choose who gets the white cube"
+        if state.pending.kind == "free_throw" and state.pending.hooper is None:
+            text += " (a hooper on the court: he/she shoots the two free throws)"
         candidates = [
             (h.name, {"type": "white_cube", "hooper": h.name})
             for h in state.side(side or 0).hoopers
