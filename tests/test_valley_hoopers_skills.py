@@ -450,3 +450,13 @@ def test_muy_schillatos_chip_used_again_blocks_without_the_stellar_recovery() ->
     table.do("attack", shot="2PS", position="SG").do("defend", hooper="Muy Schillato", block="chip")
     table.roll("whistle2")
     assert table.state.turn.attacker == 1 and table.state.turn.lost_slots == ("F1",)
+
+
+def test_a_chip_block_needs_the_blockers_stellar_mark_entered() -> None:
+    table = Table()
+    edd = replace(table.hooper("Edd Trapp"), chips_lv1=1, stellar=None)
+    table.state = table.state.with_hooper(1, edd)
+    table.do("attack", shot="3PS", position="SG")
+    with pytest.raises(RuleError, match="stellar mark is not entered yet"):
+        table.do("defend", hooper="Edd Trapp", block="chip")
+    assert table.hooper("Edd Trapp").chips_lv1 == 1  # refused, nothing spent
