@@ -234,7 +234,7 @@ def test_rolling_the_wrong_die_is_refused_by_name() -> None:
         table.roll("blank", die="d8foul")
 
 
-def test_offensive_fouls_count_as_team_fouls_but_never_give_free_throws() -> None:
+def test_screen_fouls_count_as_team_fouls_but_never_give_free_throws() -> None:
     table = Table()
     for _ in range(3):
         table.do("fundamental", action="screen", position="PF").roll("whistle").do(
@@ -257,3 +257,40 @@ def test_free_throws_use_the_2ps_with_its_maluses() -> None:
     assert target is not None and target.text == (
         "50 (2PS Never Tired) + 15 (free throw) - 10 (out of position Never Tired) = 55"
     )
+
+
+def test_from_the_third_team_foul_an_offensive_rebound_foul_gives_the_opponent_two_free_throws() -> None:
+    # The offensive rebound is a counter action; "After having collected three red cubes in this
+    # space, your opponent will get two free throws even when you will commit a foul by playing a
+    # counter action" (reading 2 in docs/games/valley-hoopers.md).
+    table = Table()
+    for fouled in ("Perry Hel", "May Friend"):
+        table.do("fundamental", action="screen", position="PF").roll("whistle")
+        table.do("white_cube", hooper=fouled).do("end_turn")
+    assert table.state.team_fouls == (2, 0) and table.state.turn.attacker == 0
+    table.do("attack", shot="3PS", position="SG").do("no_defense").roll(100)
+    table.do("rebound", hooper="Never Tired").roll("whistle")
+    assert table.state.team_fouls == (3, 0) and table.hooper("Never Tired").red == 1
+    assert table.state.pending.kind == "free_throw" and table.state.pending.side == 1
+    assert table.prompt.commands[0] == "white_cube"
+    offered = {c.command["hooper"] for c in table.prompt.choices}
+    assert "Chus Kinder" in offered and "Linda Siempre" not in offered  # the fouled one is on the court
+    with pytest.raises(RuleError, match="on the bench"):
+        table.do("white_cube", hooper="Linda Siempre")
+    table.do("white_cube", hooper="Chus Kinder")
+    assert table.hooper("Chus Kinder").white == 1 and table.state.pending.hooper == "Chus Kinder"
+    assert table.events[-1]["text"] == "Chus Kinder gets the white cube and shoots two free throws"
+    table.roll(5).roll(100)
+    assert table.state.score == (0, 1)
+    assert table.state.turn.attacker == 1 and table.state.pending.kind == "play"  # Karl's turn now
+    assert table.state.turn_number == 6
+
+
+def test_an_offensive_rebound_foul_before_the_bonus_gives_no_free_throws() -> None:
+    table = Table()
+    table.do("fundamental", action="screen", position="PF").roll("whistle")
+    table.do("white_cube", hooper="Perry Hel").do("end_turn")
+    table.do("attack", shot="3PS", position="SG").do("no_defense").roll(100)
+    table.do("rebound", hooper="Never Tired").roll("whistle").do("white_cube", hooper="Chus Kinder")
+    assert table.state.team_fouls == (2, 0) and table.state.score == (0, 0)
+    assert table.state.turn.attacker == 1 and table.state.pending.kind == "play"

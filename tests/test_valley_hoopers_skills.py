@@ -404,3 +404,59 @@ def test_a_chip_boost_on_a_fouled_fundamental_is_lost_with_its_slot() -> None:
     assert table.prompt.side == 1  # Dime N'Shons is not stellar: his boosted dribble can be countered
     table.do("counter", hooper="Edd Trapp").roll("whistle")
     assert table.state.turn.bonuses == () and table.hooper("Dime N'Shons").chips_lv1 == 0
+
+
+@pytest.mark.parametrize("face", ["whistle2", "whistle3", "jumpball", "charge", "blank"])
+def test_a_stellar_chip_block_without_a_foul_recovers_the_ball(face: str) -> None:
+    # LV.1 chip: "If your hooper is stellar and does not commit any foul, then he/she recovers the ball."
+    table = Table()
+    _chips(table, "Muy Schillato", lv1=1)
+    table.do("end_turn")
+    table.do("attack", shot="2PS", position="SG").do("defend", hooper="Muy Schillato", block="chip")
+    table.roll(face)
+    assert table.state.turn.attacker == 0 and table.state.pending.kind == "play"
+    assert table.state.score == (0, 0) and table.hooper("Chus Kinder").onfire == 1
+
+
+def test_a_stellar_chip_block_that_fouls_still_gives_free_throws() -> None:
+    table = Table()
+    _chips(table, "Muy Schillato", lv1=1)
+    table.do("end_turn")
+    table.do("attack", shot="2PS", position="SG").do("defend", hooper="Muy Schillato", block="chip")
+    table.roll("whistle")
+    assert table.state.pending.kind == "free_throw" and table.state.pending.free_throws == 2
+    assert table.hooper("Muy Schillato").red == 1
+
+
+def test_a_stellar_chip_block_on_a_counter_recovers_the_ball_on_every_face_but_a_foul() -> None:
+    table = Table()
+    _chips(table, "Muy Schillato", lv1=1)
+    table.do("end_turn")
+    table.do("fundamental", action="dribble", position="SG")
+    table.do("counter", hooper="Muy Schillato", block="chip").roll("whistle3")
+    assert table.state.turn.attacker == 0 and table.state.turn.retriever == "Muy Schillato"
+
+
+def test_muy_schillatos_chip_used_again_blocks_without_the_stellar_recovery() -> None:
+    # His skill gives the chip back "without applying the stellar extra bonus".
+    table = Table()
+    _chips(table, "Muy Schillato", lv1=1)
+    table.do("end_turn")
+    table.do("attack", shot="2PS", position="SG").do("defend", hooper="Muy Schillato", block="chip")
+    table.roll("whistle2")
+    assert table.state.turn.attacker == 0
+    assert table.hooper("Muy Schillato").reused_chips == ("block",)
+    table.do("end_turn")
+    table.do("attack", shot="2PS", position="SG").do("defend", hooper="Muy Schillato", block="chip")
+    table.roll("whistle2")
+    assert table.state.turn.attacker == 1 and table.state.turn.lost_slots == ("F1",)
+
+
+def test_a_chip_block_needs_the_blockers_stellar_mark_entered() -> None:
+    table = Table()
+    edd = replace(table.hooper("Edd Trapp"), chips_lv1=1, stellar=None)
+    table.state = table.state.with_hooper(1, edd)
+    table.do("attack", shot="3PS", position="SG")
+    with pytest.raises(RuleError, match="stellar mark is not entered yet"):
+        table.do("defend", hooper="Edd Trapp", block="chip")
+    assert table.hooper("Edd Trapp").chips_lv1 == 1  # refused, nothing spent

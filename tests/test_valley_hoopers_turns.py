@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from games.valley_hoopers_table import Table, options
@@ -144,6 +145,18 @@ def test_overtime_recovers_no_energy() -> None:
     table.do("fundamental", action="dribble", position="SG").do("end_turn")  # Karl starts OT1
     _end_turns(table, 7)
     assert table.state.period == 6 and table.hooper("Chus Kinder").energy == energy - 1
+
+
+def test_overtime_bench_hoopers_recover_no_energy_after_pair_2() -> None:
+    # "If an overtime will be played the hoopers don't recover any energy" (Game Structure).
+    table = Table()
+    _end_turns(table, 16 * 4)
+    assert table.state.period == 5
+    tired = replace(table.hooper("Reley Baton"), energy=1)
+    table.state = table.state.with_hooper(0, tired)
+    _end_turns(table, 4)
+    assert table.state.pair == 3 and table.state.reminders == ("each player draws 3 cards",)
+    assert table.hooper("Reley Baton").energy == 1
 
 
 def test_fast_play_is_two_periods_with_four_coach_tokens_one_timeout_and_the_first_milestone_only() -> None:

@@ -8,6 +8,7 @@ from typing import Any
 from companion.errors import RuleError
 from companion.game import Target
 from companion.games.valley_hoopers.ball import BallState
+from companion.games.valley_hoopers.counters import BONUS_FROM_TEAM_FOUL
 from companion.games.valley_hoopers.fouls import foul_outcome
 from companion.games.valley_hoopers.hooper_ops import (
     add_red,
@@ -97,10 +98,7 @@ def resolve_rebound_check(state: State, face: str) -> State:
     side = pending.side
     outcome = foul_outcome("rebound", face)
     if outcome.foul:
-        state = add_red(state, side, pending.other or "")
-        state = queue(state, Decision(kind="white_cube", side=other(side)))
-        state = replace(state, message=f"offensive foul by {pending.other} on the rebound")
-        return end_attacking_turn(state, began_after="foul")
+        return rebound_foul(state)
     rebounder = state.side(side).hooper(pending.other or "")
     if rebounder.has_skill("rebound_layup"):
         return ready_to_roll(
@@ -109,7 +107,36 @@ def resolve_rebound_check(state: State, face: str) -> State:
         )
     stat = "O" if outcome.jump_ball else "V"
     rebounder.require_stat(stat)
-    return replace(state, pending=replace(pending, kind="rebound_roll", stat=stat))
+    message = (
+        f"jump ball: {rebounder.name}'s rebound uses O"
+        if outcome.jump_ball
+        else f"no foul on {rebounder.name}'s rebound"
+    )
+    return replace(state, pending=replace(pending, kind="rebound_roll", stat=stat), message=message)
+
+
+def rebound_foul(state: State) -> State:
+    """The rebounder fouls: red cube, the opponent picks the white cube, the attacking turn ends.
+
+    The offensive rebound is a counter action, so from the third team foul of the period the
+    opponent first shoots two free throws ("even when you will commit a foul by playing a counter
+    action"; docs/games/valley-hoopers.md, reading 2): the hooper picked for the white cube is
+    the fouled one and shoots them.
+    """
+    pending = state.pending
+    side = pending.side
+    bonus_on = state.team_fouls[side] + 1 >= BONUS_FROM_TEAM_FOUL  # this foul is the 3rd or later
+    state = add_red(state, side, pending.other or "")
+    state = queue(state, Decision(kind="white_cube", side=other(side)))
+    if bonus_on:
+        return replace(
+            state,
+            pending=Pending(kind="free_throw", side=other(side), hooper=None, free_throws=2, after="end"),
+            message=f"offensive foul by {pending.other} on the rebound: two free throws for "
+            f"{state.side(other(side)).name}",
+        )
+    state = replace(state, message=f"offensive foul by {pending.other} on the rebound")
+    return end_attacking_turn(state, began_after="foul")
 
 
 def rebound_target(state: State) -> Target:
@@ -142,6 +169,12 @@ def choose_rebound_reward(state: State, event: dict[str, Any]) -> State:
     bonus_for = pending.other if event["reward"] == "bonus15" else None
     return replace(
         state,
+        message=(
+            f"rebound reward: +15 if {pending.other} attacks next"
+            if bonus_for
+            else "rebound reward: draw 2 cards"
+        )
+        + ", a new attacking turn",
         turn=replace(state.turn, rebound_bonus_for=bonus_for),
         reminders=("draw 2 cards",) if event["reward"] == "draw2" else (),
     )

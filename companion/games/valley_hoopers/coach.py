@@ -61,7 +61,7 @@ def answer_timeout(state: State, event: dict[str, Any], decision: Decision) -> S
                 state = recover(state, side, hooper.name, 1)
         if event.get("changes"):
             state = _substitute(state, side, event["changes"], free=True)
-        return state
+        return replace(state, message=f"{state.side(side).name} takes the full timeout for a coach token")
     if event.get("changes"):
         raise RuleError(
             "the opponent of a timeout can't do substitutions unless spending a coach action token"
@@ -74,7 +74,7 @@ def answer_timeout(state: State, event: dict[str, Any], decision: Decision) -> S
         if hooper.out:
             raise RuleError(f"{hooper.name} is out of the game")
         state = recover(state, side, hooper.name, 1)
-    return state
+    return replace(state, message=f"timeout energy to {hoopers[0].name} and {hoopers[1].name}")
 
 
 def substitute(state: State, event: dict[str, Any]) -> State:
@@ -158,12 +158,26 @@ def give_white_cube(state: State, event: dict[str, Any], decision: Decision) -> 
     hooper = state.side(side).hooper(event["hooper"])
     if hooper.out:
         raise RuleError(f"{hooper.name} is out of the game")
+    pending = state.pending
+    shoots = pending.kind == "free_throw" and pending.hooper is None and pending.side == side
+    if not shoots:
+        return add_white(replace(state, message=f"{hooper.name} gets the white cube"), side, hooper.name)
+    # A rebound foul in the bonus: the hooper picked for the white cube is the fouled one, he shoots.
+    if hooper.court is None:
+        raise RuleError(f"{hooper.name} is on the bench: the fouled hooper who shoots is on the court")
+    state = replace(
+        state,
+        pending=replace(pending, hooper=hooper.name),
+        message=f"{hooper.name} gets the white cube and shoots two free throws",
+    )
     return add_white(state, side, hooper.name)
 
 
 def reveal_injury(state: State, event: dict[str, Any], decision: Decision) -> State:
     side = decision.side if decision.side is not None else 0
-    return apply_injury(state, side, decision.hooper or "", event["effect"])
+    effect = event["effect"].replace("_", " ")
+    message = f"{decision.hooper}'s injury marker: {effect}"
+    return apply_injury(replace(state, message=message), side, decision.hooper or "", event["effect"])
 
 
 def upgrade_eligible(hooper: Hooper) -> bool:
@@ -320,7 +334,8 @@ def coach_cards(state: State, event: dict[str, Any]) -> State:
 
 def redeem(state: State, event: dict[str, Any]) -> State:
     side = state.owner(event["hooper"])
-    return redeem_lv1(state, side, state.side(side).hooper(event["hooper"]).name)
+    name = state.side(side).hooper(event["hooper"]).name
+    return redeem_lv1(replace(state, message=f"{name} redeems an Onfire LV.1 chip"), side, name)
 
 
 def tribe_power(state: State) -> State:

@@ -12,9 +12,8 @@ from typing import Any
 from companion.errors import RuleError
 from companion.game import Target, Term
 from companion.games.valley_hoopers.ball import BallState
-from companion.games.valley_hoopers.chips import spend_lv1
-from companion.games.valley_hoopers.fouls import foul_outcome
-from companion.games.valley_hoopers.fundamentals import chip_terms, grant_fundamental
+from companion.games.valley_hoopers.fouls import block_outcome, foul_outcome
+from companion.games.valley_hoopers.fundamentals import chip_terms, grant_fundamental, spend_block_chip
 from companion.games.valley_hoopers.hooper_ops import (
     add_red,
     add_white,
@@ -70,7 +69,7 @@ def play_counter(state: State, event: dict[str, Any]) -> State:
     block = event.get("block")
     if block == "chip":
         # A block always rolls the foul die: its faces decide the outcome, there is no d20.
-        state, _ = spend_lv1(state, side, hooper.name, "block")
+        state, block = spend_block_chip(state, side, hooper)
         kind_next = "counter_check"
     return replace(
         state,
@@ -82,7 +81,7 @@ def play_counter(state: State, event: dict[str, Any]) -> State:
             chip="boost" if chip_bonus else None,
             block=block,
         ),
-        message=f"{hooper.name} tries a {kind} on {target_hooper.name}",
+        message=f"{hooper.name} tries {'an' if kind == 'intercept' else 'a'} {kind} on {target_hooper.name}",
     )
 
 
@@ -114,10 +113,14 @@ def resolve_counter_check(state: State, face: str) -> State:
             return flagrant_foul(state, pending.other or "", pending.hooper or "")
         return counter_foul(state)
     stat = pending.stat
+    message = f"no foul on {pending.other}'s {kind}"
     if outcome.jump_ball:
         stat = {"O": "V", "V": "O", "worse": "better"}[stat or "O"]
         state.side(side).hooper(pending.other or "").require_stat(stat if stat in ("O", "V") else "O")
-    return replace(state, pending=replace(pending, kind="counter_roll", stat=stat))
+        message = f"jump ball: {pending.other}'s {kind} uses the " + (
+            f"{stat} stat" if stat in ("O", "V") else "better of O and V"
+        )
+    return replace(state, pending=replace(pending, kind="counter_roll", stat=stat), message=message)
 
 
 # "After having collected three red cubes in this space, your opponent will get two free throws":
@@ -155,7 +158,7 @@ def _resolve_counter_block(state: State, face: str) -> State:
     """A counter made a block by an Onfire chip: the foul die alone decides, as for a defensive block."""
     pending = state.pending
     attacker = other(pending.side)
-    outcome = foul_outcome("block", face)
+    outcome = block_outcome(pending.block or "chip", face)
     if outcome.foul:
         return counter_foul(state)
     # "It works also if the block empowers a counter action": the fundamental's hooper steps back.

@@ -9,11 +9,13 @@ written out in the "Foul: Cases" and "Block" paragraphs.
 'attacker'
 >>> foul_outcome("D3", "whistle2").foul
 False
+>>> block_outcome("chip", "whistle2").restart, block_outcome("stellar_chip", "whistle2").recovers_ball
+('F2', True)
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from companion.errors import CommandError
@@ -206,3 +208,22 @@ def foul_outcome(action: str, face: str) -> FoulOutcome:
     return FoulOutcome(
         action, face, False, None, 0, 0, 0, True, False, "the block recovers the ball", recovers_ball=True
     )
+
+
+def block_outcome(block: str, face: str) -> FoulOutcome:
+    """The foul die on a block: ``chip``, ``stellar_chip`` (the LV.1 chip by a stellar hooper),
+    ``tribe`` (the Keepers' power) or ``no_way`` (the LV.2 chip).
+
+    A stellar chip block that commits no foul recovers the ball, whatever the face ("If your
+    hooper is stellar and does not commit any foul, then he/she recovers the ball").
+    """
+    outcome = foul_outcome("tribe_block" if block == "tribe" else "block", face)
+    if block == "stellar_chip" and not outcome.foul and not outcome.recovers_ball:
+        return replace(
+            outcome,
+            ends_turn=True,
+            restart=None,
+            recovers_ball=True,
+            text="no foul on a stellar block: the blocker recovers the ball",
+        )
+    return outcome

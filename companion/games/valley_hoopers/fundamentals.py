@@ -28,6 +28,7 @@ from companion.games.valley_hoopers.model import (
     other,
 )
 from companion.games.valley_hoopers.turn_track import end_attacking_turn
+from companion.games.valley_hoopers.waiting import describe_wait
 
 DEFAULT_BONUS = {"dribble": 15, "pass": 25, "screen": 25}
 
@@ -69,6 +70,18 @@ def chip_terms(
     raise RuleError(f"a {chip} chip is not played on a card")
 
 
+def spend_block_chip(state: State, side: int, hooper: Hooper) -> tuple[State, str]:
+    """Spend the LV.1 block chip; the block it makes: ``stellar_chip`` or ``chip``.
+
+    "Your defense or counter becomes a block. If your hooper is stellar and does not commit any
+    foul, then he/she recovers the ball": a stellar blocker (on the first position, as for every
+    chip's stellar half) wins the ball on every face but a foul. Muy Schillato's chip used again
+    has no stellar half.
+    """
+    state, reused = spend_lv1(state, side, hooper.name, "block")
+    return state, ("stellar_chip" if not reused and stellar_now(hooper) else "chip")
+
+
 def mark_first_card(state: State) -> State:
     """The first card of a period closes the free substitutions."""
     return replace(state, free_substitutions=(False, False), reminders=())
@@ -106,7 +119,7 @@ def play_fundamental(state: State, event: dict[str, Any]) -> State:
     state = close_counter_window(state)
     if state.pending.kind != "play":
         raise RuleError(
-            f"a fundamental is played by the attacker in F1 or F2, not now ({state.pending.kind})"
+            f"a fundamental is played by the attacker in F1 or F2, not now: {describe_wait(state)}"
         )
     side = state.turn.attacker
     action = event["action"]
@@ -161,15 +174,19 @@ def resolve_screen_check(state: State, face: str) -> State:
 
 
 def no_counter(state: State) -> State:
-    if state.pending.kind != "counter_window":
+    """The opponent lets the fundamental go: its bonus counts (the log says so, in its own words)."""
+    pending = state.pending
+    if pending.kind != "counter_window":
         raise RuleError("there is no fundamental to counter now")
-    return close_counter_window(state)
+    bonus = pending.bonus + pending.chip_bonus
+    message = f"{state.side(pending.side).name} lets {pending.hooper}'s {pending.action} go: +{bonus}"
+    return close_counter_window(replace(state, message=message))
 
 
 def end_turn(state: State) -> State:
     """The attacker can't (or won't) attack: the ball goes to the opponent."""
     if state.pending.kind not in ("play", "counter_window"):
-        raise RuleError(f"the attacking turn can't be given up now ({state.pending.kind})")
+        raise RuleError(f"the attacking turn can't be given up now: {describe_wait(state)}")
     return end_attacking_turn(
         replace(state, message=f"{state.side(state.turn.attacker).name} gives up the ball"),
         began_after="turnover",

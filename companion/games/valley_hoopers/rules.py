@@ -25,6 +25,7 @@ from companion.games.valley_hoopers.commands import normalize
 from companion.games.valley_hoopers.dice import D20X5, foul_die
 from companion.games.valley_hoopers.model import Decision, State
 from companion.games.valley_hoopers.targets import automatic
+from companion.games.valley_hoopers.waiting import DECISION_COMMANDS, decision_words, describe_wait
 
 D8_KINDS = {
     "screen_check": fundamentals.resolve_screen_check,
@@ -40,14 +41,6 @@ D20_KINDS = {
 }
 DIE_WORDS = {"d20x5": "d20", "d8foul": "d8 foul die"}
 DIE_ALIASES = {"d20": "d20x5", "d20x5": "d20x5", "d8": "d8foul", "d8foul": "d8foul", "foul": "d8foul"}
-DECISION_COMMANDS = {
-    "white_cube": "white_cube",
-    "injury": "injury",
-    "replace": "replace",
-    "upgrade": "upgrade",
-    "cure": "cure",
-    "timeout_answer": "timeout_energy",
-}
 DECISION_HANDLERS: dict[str, Callable[[State, dict[str, Any], Decision], State]] = {
     "white_cube": coach.give_white_cube,
     "injury": coach.reveal_injury,
@@ -98,30 +91,13 @@ def expected_die(state: State) -> Die | None:
     return None
 
 
-def describe_wait(state: State) -> str:
-    """What the table must do instead, for refusals."""
-    if state.final:
-        return "the game is over"
-    if state.decisions:
-        decision = state.decisions[0]
-        return (
-            f"first answer the {decision.kind.replace('_', ' ')} choice ({DECISION_COMMANDS[decision.kind]})"
-        )
-    pending = state.pending
-    name = state.side(pending.side).name
-    return {
-        "play": f"{name} plays a card or ends the turn",
-        "counter_window": f"{name} may counter the {pending.action}",
-        "rebound_window": f"{name} may go for the offensive rebound",
-        "rebound_reward": f"{name} chooses the rebound reward",
-        "playbook_reward": f"{name} chooses the playbook reward",
-    }.get(pending.kind, f"{name}: {pending.kind}")
-
-
 def _roll(state: State, event: dict[str, Any]) -> State:
     die = expected_die(state)
     if die is None:
-        raise RuleError(f"nobody is waiting for a die: {describe_wait(state)}")
+        wait = describe_wait(state)
+        if not state.decisions and state.pending.kind == "defense_window":
+            wait += f": it scores without a roll (target {shots.attack_target_now(state).value})"
+        raise RuleError(f"nobody is waiting for a die: {wait}")
     asked = DIE_ALIASES.get(str(event.get("die", die.name)).lower(), str(event.get("die")))
     if asked != die.name:
         raise RuleError(
@@ -151,7 +127,7 @@ def resolve(state: State, event: Mapping[str, Any]) -> State:
         decision = state.decisions[0]
         wanted = DECISION_COMMANDS[decision.kind]
         if kind != wanted:
-            raise RuleError(f"first answer the {decision.kind.replace('_', ' ')} choice with {wanted}")
+            raise RuleError(f"first answer {decision_words(decision.kind)} with {wanted}")
         return DECISION_HANDLERS[decision.kind](
             replace(state, decisions=state.decisions[1:]), event, decision
         )

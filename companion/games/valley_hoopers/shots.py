@@ -10,12 +10,13 @@ from companion.game import Target, Term
 from companion.games.valley_hoopers.ball import BallState, check_card
 from companion.games.valley_hoopers.chips import spend_lv1
 from companion.games.valley_hoopers.counters import flagrant_foul
-from companion.games.valley_hoopers.fouls import SHOT_FREE_THROWS, foul_outcome
+from companion.games.valley_hoopers.fouls import SHOT_FREE_THROWS, block_outcome, foul_outcome
 from companion.games.valley_hoopers.fundamentals import (
     chip_terms,
     close_counter_window,
     court_hooper,
     mark_first_card,
+    spend_block_chip,
 )
 from companion.games.valley_hoopers.hooper_ops import (
     add_red,
@@ -36,6 +37,7 @@ from companion.games.valley_hoopers.model import (
 )
 from companion.games.valley_hoopers.targets import attack_stat_terms, chance, defense_terms, succeeds
 from companion.games.valley_hoopers.turn_track import end_attacking_turn
+from companion.games.valley_hoopers.waiting import SHOT_WORDS, describe_wait
 
 SHOT_POINTS = {"2PS": 2, "3PS": 3, "LUP": 2}
 DEFENSE_FOR = {"2PS": "D2", "3PS": "D3", "LUP": "DLU"}
@@ -45,7 +47,7 @@ def play_attack(state: State, event: dict[str, Any]) -> State:
     """The attack card in A: 2PS, 3PS or LUP by the hooper on the card's position."""
     state = close_counter_window(state)
     if state.pending.kind != "play":
-        raise RuleError(f"an attack is played by the attacker in A, not now ({state.pending.kind})")
+        raise RuleError(f"an attack is played by the attacker in A, not now: {describe_wait(state)}")
     side = state.turn.attacker
     shot = event["shot"]
     hooper = court_hooper(state, side, event)
@@ -136,7 +138,11 @@ def no_defense(state: State) -> State:
     pending = state.pending
     if pending.kind != "defense_window":
         raise RuleError("there is no attack to let through now")
-    return ready_to_roll(state, replace(pending, kind="attack_roll", side=state.turn.attacker))
+    shot = SHOT_WORDS.get(pending.action or "", pending.action or "attack")
+    message = f"{state.side(pending.side).name} does not defend {pending.hooper}'s {shot}"
+    return ready_to_roll(
+        replace(state, message=message), replace(pending, kind="attack_roll", side=state.turn.attacker)
+    )
 
 
 def play_defense(state: State, event: dict[str, Any]) -> State:
@@ -170,7 +176,7 @@ def play_defense(state: State, event: dict[str, Any]) -> State:
         state, _ = spend_lv1(state, side, hooper.name, "boost")
         boosted = "boost"
     if block == "chip":
-        state, _ = spend_lv1(state, side, hooper.name, "block")
+        state, block = spend_block_chip(state, side, hooper)
     elif block == "no_way":
         if hooper.chips_lv2 < 1:
             raise RuleError(f"{hooper.name} has no Onfire LV.2 chip for a No Way Block")
@@ -261,9 +267,10 @@ def _resolve_block(state: State, face: str, defender: Hooper, attacker: Hooper) 
     side = pending.side
     attacker_side = other(side)
     if defender.has_skill("whistle_is_no_foul") and face == "whistle":
-        outcome = foul_outcome("block", "jumpball")
+        # Her whistle reads as the ordinary block's jump ball (reading 9), stellar or not.
+        outcome = block_outcome("stellar_chip" if pending.block == "stellar_chip" else "chip", "jumpball")
     else:
-        outcome = foul_outcome("tribe_block" if pending.block == "tribe" else "block", face)
+        outcome = block_outcome(pending.block or "chip", face)
     if outcome.foul:
         state = add_red(state, side, defender.name)
         state = add_white(state, attacker_side, attacker.name)

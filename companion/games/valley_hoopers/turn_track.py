@@ -30,15 +30,29 @@ def period_starter(first_attacker: int, period: int, regulation: int) -> int:
     return other(previous)
 
 
-def pair_reminders(pair: int) -> tuple[str, ...]:
-    """What the turn track asks for after a pair of attacking turns (the period's last is apart)."""
+BENCH_RECOVERY = "bench hoopers recover 1 energy"
+
+
+def pair_reminders(pair: int, overtime: bool = False) -> tuple[str, ...]:
+    """What the turn track asks for after a pair of attacking turns (the period's last is apart).
+
+    "If an overtime will be played the hoopers don't recover any energy": in an overtime the
+    cards are still drawn, but the bench gets nothing.
+
+    >>> pair_reminders(2), pair_reminders(2, overtime=True)
+    (('each player draws 3 cards', 'bench hoopers recover 1 energy'), ('each player draws 3 cards',))
+    """
     if pair in (1, 3, 5, 7):
-        return ("each player draws 1 card",)
-    if pair in (2, 6):
-        return ("each player draws 3 cards", "bench hoopers recover 1 energy")
-    if pair == 4:
-        return ("each player refills the hand to 7 cards", "bench hoopers recover 1 energy")
-    return ()
+        reminders: tuple[str, ...] = ("each player draws 1 card",)
+    elif pair in (2, 6):
+        reminders = ("each player draws 3 cards", BENCH_RECOVERY)
+    elif pair == 4:
+        reminders = ("each player refills the hand to 7 cards", BENCH_RECOVERY)
+    else:
+        reminders = ()
+    if overtime:
+        return tuple(r for r in reminders if r != BENCH_RECOVERY)
+    return reminders
 
 
 def _bench_recovery(state: State) -> State:
@@ -74,8 +88,8 @@ def end_attacking_turn(state: State, began_after: str) -> State:
         pair = finished // 2
         if pair >= state.pairs_in_period:
             return end_period(state)
-        reminders = pair_reminders(pair)
-        if "bench hoopers recover 1 energy" in reminders:
+        reminders = pair_reminders(pair, overtime=state.period > state.regulation_periods)
+        if BENCH_RECOVERY in reminders:
             state = _bench_recovery(state)
     state = replace(state, turn_number=finished + 1, reminders=reminders)
     return start_turn(state, other(attacker), began_after)

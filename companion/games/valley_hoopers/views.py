@@ -27,16 +27,10 @@ from companion.game import (
 from companion.games.valley_hoopers import after_the_shot, counters, shots
 from companion.games.valley_hoopers.coach import upgrade_eligible
 from companion.games.valley_hoopers.model import INJURY_EFFECTS, POSITIONS, STATS, State, other
-from companion.games.valley_hoopers.rules import DECISION_COMMANDS, expected_die, resolve
+from companion.games.valley_hoopers.rules import expected_die, resolve
 from companion.games.valley_hoopers.targets import automatic as is_automatic
 from companion.games.valley_hoopers.targets import chance, free_throw_target
-
-SHOT_WORDS = {
-    "2PS": "2-point shot",
-    "3PS": "3-point shot",
-    "LUP": "lay-up",
-    "rebound_layup": "rebound lay-up",
-}
+from companion.games.valley_hoopers.waiting import DECISION_COMMANDS, SHOT_WORDS, describe_wait
 
 
 def outcome(state: State) -> Outcome | None:
@@ -106,6 +100,8 @@ def _decision_prompt(state: State) -> Prompt:
     candidates: list[tuple[str, dict[str, Any]]] = []
     if decision.kind == "white_cube":
         text = f"{name}: choose who gets the white cube"
+        if state.pending.kind == "free_throw" and state.pending.hooper is None:
+            text += " (a hooper on the court: he/she shoots the two free throws)"
         candidates = [
             (h.name, {"type": "white_cube", "hooper": h.name})
             for h in state.side(side or 0).hoopers
@@ -248,9 +244,15 @@ def prompt(state: State) -> Prompt:
             )
         )
         commands = _play_commands(state, slot) + anytime
+        # With F1 and F2 used or lost (or a Buzzer Beater turn) only an attack is left.
+        text = (
+            f"{name}: play the attack in A, or end the turn"
+            if slot == "A"
+            else f"{name}: play {slot} (a fundamental or the attack)"
+        )
         return Prompt(
             side=pending.side,
-            text=f"{name}: play {slot} (a fundamental or the attack)",
+            text=text,
             commands=commands,
             choices=_legal(state, _play_candidates(state)),
         )
@@ -266,7 +268,8 @@ def prompt(state: State) -> Prompt:
         return Prompt(
             side=pending.side,
             text=f"{name}: defend {pending.hooper}'s {what}, or let it go",
-            commands=("defend", "no_defense", "roll", *anytime),
+            # A roll answers "no defense" only when the attack needs one (under 100).
+            commands=("defend", "no_defense", *(("roll",) if die is not None else ()), *anytime),
             roll=_roll(die, target),
             target=target,
             p_success=p_success,
@@ -328,7 +331,7 @@ def prompt(state: State) -> Prompt:
     commands = ("roll", "chip") if kind in ("counter_check", "counter_roll") else ("roll",)
     return Prompt(
         side=pending.side,
-        text=texts.get(kind, f"{name}: {kind}"),
+        text=texts.get(kind, describe_wait(state)),
         commands=(*commands, "enter_card"),
         roll=_roll(die, target),
         target=target,
