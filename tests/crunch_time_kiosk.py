@@ -33,7 +33,16 @@ def grid_cells(driver: Driver) -> list[str]:
     return [getattr(w, "choice_label", "") for w in matrix.children[::-1] if getattr(w, "choice_label", "")]
 
 
+def shows_the_prompt(driver: Driver) -> bool:
+    """The Play screen's buttons are the current prompt's choices (the screen is redrawn a frame or
+    more after a snapshot arrives; a tap before then would land on the last prompt's buttons)."""
+    shown = {getattr(w, "choice_label", None) for w in driver.visible_widgets()} - {None}
+    return shown == {c["label"] for c in driver.app.snapshot["prompt"]["choices"]}
+
+
 def tap_choice(driver: Driver, label: str) -> Step:
+    yield wait_for("the prompt's choices on screen", lambda app: shows_the_prompt(driver))
+    yield wait_for("a frame to lay them out", lambda app: True)
     seq = current_seq(driver)
     yield from tap(driver, label, exact=True, within=driver.app.screens.current_screen)
     yield wait_for(f"the answer to {label!r}", settled(driver, seq))

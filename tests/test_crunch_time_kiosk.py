@@ -81,7 +81,8 @@ def test_a_two_coach_game_and_a_solo_game_at_every_difficulty_by_touch(display: 
     service = start_service(socket_path, tmp_path / "table.db", env)
     try:
         argv = [PYTHON, str(ROOT / "tests" / "crunch_time_kiosk.py"), "--socket", str(socket_path),
-                "--out", str(ARTIFACTS / "crunch_time" / "games"), "--sim", "--games", str(script)]
+                "--out", str(ARTIFACTS / "crunch_time" / "games"), "--sim", "--games", str(script),
+                "--step-timeout", "30"]
         report = run_kiosk(argv, env, timeout=900)
     finally:
         stop(service)
