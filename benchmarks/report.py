@@ -27,8 +27,9 @@ A Pi 4's Cortex-A72 at 1.5-1.8 GHz runs pure Python about 3-4x slower than this 
 SD card or USB disk syncs far slower than a server disk. What that does to each row:
 
 - **Restore** and **full replay** are Python work (unpickling the head snapshot, recording at most 64
-  entries; decoding rows for the baseline): both sides scale with the CPU, so the ratio holds, and the
-  absolute restore stays flat as the log grows because only the tail since the last snapshot is replayed.
+  entries and applying at most 15 more to rebuild the state under an undo; decoding rows for the
+  baseline): both sides scale with the CPU, so the ratio holds, and the absolute restore stays flat as
+  the log grows because only the tail since the last snapshot is replayed.
 - **One command** is Python (the rules, the snapshot JSON) plus one fsync. On a Pi the fsync of an SD card
   (several ms) dominates both the command and the bare INSERT+COMMIT, so the ratio there is *lower* than
   here; the absolute time per command is higher.
@@ -98,7 +99,7 @@ Rows of issue 15's table this run does not measure:
 ## How restore works now
 
 The store keeps a head snapshot per game (every 64 entries: the state, the commands in effect and the
-undone ones, by log position) and a checkpoint state every 64 commands in effect, both written in the
+undone ones, by log position) and a checkpoint state every 16 commands in effect, both written in the
 entry's own transaction (`companion/snapshots.py`). `Session.resume` unpickles the head and records only
 the entries after it; an undo below the states it knows rebuilds from the nearest checkpoint; redo
 applies the stored events (the rules are not run again). A snapshot from another build (the tag carries

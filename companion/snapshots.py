@@ -44,7 +44,7 @@ logger = logging.getLogger(__name__)
 
 SNAPSHOT_FORMAT = 1
 SNAPSHOT_EVERY = 64  # log entries between head snapshots: a restore records at most this many
-CHECKPOINT_EVERY = 64  # depths between checkpoints: an undo after a restore applies at most this many
+CHECKPOINT_EVERY = 16  # depths between checkpoints: an undo after a restore applies at most 15 entries
 
 
 class SnapshotUnusable(Exception):
@@ -72,12 +72,17 @@ def _source_hash(folder: str) -> str:
 
 def snapshot_tag(game: Game) -> str:
     """What a blob must carry to be loaded by this build for ``game``."""
-    module = sys.modules.get(getattr(game.apply, "__module__", ""), None)
+    return f"v{SNAPSHOT_FORMAT}/" + _tag(game.name, getattr(game.apply, "__module__", ""))
+
+
+@functools.cache
+def _tag(name: str, module_name: str) -> str:
+    module = sys.modules.get(module_name, None)
     game_folder = str(Path(module.__file__).parent) if module and getattr(module, "__file__", None) else ""
     game_hash = _source_hash(game_folder) if game_folder else "unknown"
     engine_hash = _source_hash(str(Path(companion.__file__).parent))
-    return (f"v{SNAPSHOT_FORMAT}/py{sys.version_info[0]}.{sys.version_info[1]}/companion-"
-            f"{companion.__version__}/{game.name}/{game_hash}/{engine_hash}")
+    return (f"py{sys.version_info[0]}.{sys.version_info[1]}/companion-"
+            f"{companion.__version__}/{name}/{game_hash}/{engine_hash}")
 
 
 def dump_state(state: Any) -> bytes:

@@ -70,7 +70,7 @@ class Timeline:
     def state(self) -> Any:
         if not self._states:
             raise RuleError("the game has not been set up yet")
-        return self._states[-1]
+        return self._state_at(len(self._states) - 1)
 
     @property
     def states(self) -> list[Any]:
@@ -165,7 +165,11 @@ class Timeline:
         elif kind == "command":
             self.commit(entry, self._apply_events(self.state, entry))
         elif kind == "undo":
-            self.commit(*self.plan_undo())
+            if not self._done:
+                raise RuleError("nothing to undo: this is the start of the game")
+            # The state under it is rebuilt only when something reads it: a restored tail of undo
+            # walks costs nothing until the head is shown.
+            self.commit(entry, None)
         elif kind == "redo":
             self.commit(*self.plan_redo())
         else:
