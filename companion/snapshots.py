@@ -28,7 +28,6 @@ True
 from __future__ import annotations
 
 import functools
-import hashlib
 import logging
 import pickle
 import sys
@@ -63,6 +62,8 @@ class Head:
 
 @functools.cache
 def _source_hash(folder: str) -> str:
+    import hashlib  # only once a snapshot is written or read: `companion --help` never needs it
+
     digest = hashlib.sha256()
     for path in sorted(Path(folder).glob("*.py")):
         digest.update(path.name.encode())
