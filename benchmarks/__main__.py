@@ -9,6 +9,7 @@ Each figure is a ratio against a bare-library baseline timed in the same run, th
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import sys
 import tempfile
@@ -28,6 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/performance.md")
     args = parser.parse_args(argv)
     rounds = max(3, args.rounds)
+    load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
     figures: list[measures.Figure] = []
     with tempfile.TemporaryDirectory(dir=args.dir or ROOT) as tmp:
         for name, run in (("restore", lambda: measures.restore(Path(tmp), rounds)),
@@ -40,14 +42,12 @@ def main(argv: list[str] | None = None) -> int:
     print(render_text(figures))
     if not args.no_write:
         stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-        (ROOT / "docs" / "performance.md").write_text(render_markdown(figures, machine, stamp, rounds))
+        (ROOT / "docs" / "performance.md").write_text(render_markdown(figures, machine, stamp, rounds, load))
         print("wrote docs/performance.md", file=sys.stderr)
     return 0
 
 
 def _cpus() -> int:
-    import os
-
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 

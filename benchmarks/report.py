@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from benchmarks.measures import Figure
 
-# What issue 15 measured before this work (same machine, same method), by measure prefix.
+# Before this work: what issue 15 measured, and this harness run on the integration branch it
+# started from (commit 43c028b, 2026-12-01, same machine, load average about 5), by measure prefix.
 BEFORE = {
-    "restore a 10,000": "0.49 s, 19x",
-    "one accepted command": "0.76 ms, 5-6.5x",
-    "OLED bytes": "454 B, 0.44x",
-    "OLED CPU": "0.93 ms, 2.2x",
-    "companion --help": "3.2x",
-    "companion calc": "3.9x",
+    "restore a 10,000": "issue: 0.49 s, 19x; 43c028b: 968 ms, 9.3x",
+    "the same by full replay": "43c028b: 1,334 ms, 10.6x",
+    "one accepted command": "issue: 0.76 ms, 5-6.5x; 43c028b: 7.15 ms, 5.1x",
+    "OLED bytes": "issue: 454 B, 0.44x; 43c028b: 320 B, 0.31x",
+    "OLED CPU": "issue: 0.93 ms, 2.2x; 43c028b: 1.19 ms, 0.88x",
+    "companion --help": "issue: 3.2x; 43c028b: 7.7x",
+    "companion calc": "issue: 3.9x; 43c028b: 11.6x",
 }
 
 NOT_MEASURED = """\
@@ -66,7 +68,7 @@ def render_text(figures: list[Figure]) -> str:
     return "\n".join(lines)
 
 
-def render_markdown(figures: list[Figure], machine: str, stamp: str, rounds: int) -> str:
+def render_markdown(figures: list[Figure], machine: str, stamp: str, rounds: int, load: str) -> str:
     rows = "\n".join(
         f"| {f.measure} | {f.value:.2f} {f.unit} | {f.baseline_name}: {f.baseline:.2f} {f.unit} | "
         f"{_ratio(f)} | {_before(f)} | {_goal(f)} | {_holds(f)} |" for f in figures)
@@ -75,13 +77,15 @@ def render_markdown(figures: list[Figure], machine: str, stamp: str, rounds: int
     missed = [f.measure for f in figures if f.holds is False]
     return f"""# Performance
 
-Written by `python -m benchmarks` (or `make bench`) on {stamp}, on {machine}. Every figure is the
-median of {rounds} rounds in which it and its bare-library baseline were timed alternately, in the same
-run; the ratio is what the goals of issue 15 are about. These are measurements, not tests: nothing
-fails when a goal is missed (the tests guard only the asymptotic claims, with wide margins:
+Written by `python -m benchmarks` (or `make bench`) on {stamp}, on {machine}, load average {load}
+when it started (other work shared the 2 cores: absolute times are noisy, the interleaved ratios
+less so; start-up ratios are the most sensitive to load). Every figure is the median of {rounds}
+rounds in which it and its bare-library baseline were timed alternately, in the same run; the ratio
+is what the goals of issue 15 are about. These are measurements, not tests: nothing fails when a
+goal is missed (the tests guard only the asymptotic claims, with wide margins:
 `tests/test_snapshots.py`).
 
-| measure | now | bare baseline | ratio | before (issue 15) | goal | holds |
+| measure | now | bare baseline | ratio | before | goal | holds |
 |---|---|---|---|---|---|---|
 {rows}
 
