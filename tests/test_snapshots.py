@@ -206,3 +206,19 @@ def test_a_command_costs_about_the_same_at_100_and_at_10000_entries(long_games) 
         costs["young"].append(_seconds(lambda: period(young)))
         costs["old"].append(_seconds(lambda: period(old)))
     assert min(costs["old"]) < 3 * min(costs["young"]), costs
+
+
+def test_redo_and_restore_reapply_the_stored_events_and_never_decide_again(store: Store) -> None:
+    session = Session.new(store, ENDLESS, {})
+    play(session, 200)
+    session.handle({"type": "undo"})
+    session.handle({"type": "undo"})
+
+    def refuse(state, command):
+        raise AssertionError("the rules were run again")
+
+    undecided = dataclasses.replace(ENDLESS, decide=refuse)
+    resumed = Session.resume(store, session.game_id, lambda name: undecided)
+    resumed.handle({"type": "redo"})
+    resumed.handle({"type": "redo"})
+    assert resumed.state == Timeline.replay(ENDLESS, store.entries(session.game_id)).state
