@@ -27,10 +27,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import StoreError
-from companion.game import JSON
 from companion.store_files import (
     StoreLock,
     StoreUnreadableError,
@@ -41,6 +40,9 @@ from companion.store_files import (
     sqlite_cannot_open,
     tighten_modes,
 )
+
+if TYPE_CHECKING:  # the game module (and all it imports) is not needed to read a store: `companion games`
+    from companion.game import JSON
 
 APPLICATION_ID = 0x43435431  # "CCT1": marks the file as ours, so we never write into someone else's
 SCHEMA_VERSION = 2
