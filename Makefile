@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint serve clean
+.PHONY: run test lint serve bench clean
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,10 @@ serve: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check companion hardware kiosk table tests benchmarks
 	$(BIN)/python -m pytest -q
+
+# Issue 15's measures against their bare baselines; writes docs/performance.md (takes a few minutes).
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks
 
 lint: $(STAMP)
 	$(BIN)/ruff check companion hardware kiosk table tests benchmarks

@@ -13,16 +13,29 @@ written that could not be shown) -> append to the store (a pulled plug after thi
 from __future__ import annotations
 
 import json
+import logging
 import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.errors import CommandError, RuleError
+from companion.errors import CommandError, RuleError, StoreError
 from companion.game import JSON, Game
 from companion.games import find_game
 from companion.sealed import mask_done
-from companion.store import Store
+from companion.snapshots import (
+    CHECKPOINT_EVERY,
+    SNAPSHOT_EVERY,
+    SnapshotUnusable,
+    dump_head,
+    dump_state,
+    load_head,
+    load_state,
+    snapshot_tag,
+)
+from companion.store import Snapshots, Store
 from companion.timeline import Timeline
+
+logger = logging.getLogger(__name__)
 
 MAX_JSON_DEPTH = 32  # a table request nests a few levels (options > sides > cards > skills); never 32
 
@@ -133,13 +146,21 @@ class Session:
     @classmethod
     def resume(cls, store: Store, game_id: int,
                find: Callable[[str], Game] = find_game) -> Session:
+        """The game as its log left it: from the head snapshot plus the entries after it when the
+        snapshot is usable (at most ``SNAPSHOT_EVERY`` entries replayed), else the whole log."""
         record = store.game(game_id)
         game = find(record.game)
-        entries = store.entries(game_id)
-        timeline = Timeline.replay(game, entries)
+        source = StoreSource(store, game_id, game)
+        restored = _from_snapshot(store, game_id, game, source)
+        if restored is None:
+            entries = store.entries(game_id)
+            timeline = Timeline.replay(game, entries, source)
+            last = entries[-1]
+        else:
+            timeline, last = restored
         session = cls(store, game_id, game, timeline)
-        session.seq = len(entries) - 1
-        session.last_origin = entries[-1].get("origin")
+        session.seq = timeline.seq
+        session.last_origin = last.get("origin")
         return session
 
     @property
@@ -172,12 +193,32 @@ class Session:
             entry = {**entry, "origin": origin}
         shown = self._render(new_state)  # game code that could fail runs before anything is written
         status = "finished" if shown["outcome"] is not None else "playing"
-        self.store.append(self.game_id, self.seq + 1, entry, _summary(shown["scoreboard"]), status)
+        self.store.append(self.game_id, self.seq + 1, entry, _summary(shown["scoreboard"]), status,
+                          self._snapshots(entry, new_state))
         self.seq += 1
         self.last_origin = origin
         self.timeline.commit(entry, new_state)
         self._shown = shown
         return self.snapshot()
+
+    def _snapshots(self, entry: JSON, new_state: Any) -> Snapshots | None:
+        """The snapshots due with this entry (every ``SNAPSHOT_EVERY`` entries, every
+        ``CHECKPOINT_EVERY`` depths). One that cannot be pickled is left out: restores replay more."""
+        seq = self.seq + 1
+        head_due = seq % SNAPSHOT_EVERY == 0
+        checkpoint_due = (entry["kind"] == "command"
+                          and (len(self.timeline.done_seqs) + 1) % CHECKPOINT_EVERY == 0)
+        if not head_due and not checkpoint_due:
+            return None
+        tag = snapshot_tag(self.game)
+        try:
+            done, undone = self.timeline.seqs_after(entry)  # copies the stacks: only when a head is due
+            return Snapshots(head=(tag, dump_head(new_state, done, undone)) if head_due else None,
+                             checkpoint=(tag, dump_state(new_state)) if checkpoint_due else None)
+        except Exception as exc:  # noqa: BLE001 - a snapshot is an optimisation, never a reason to refuse
+            logger.warning("game %s: no snapshot at entry %d (%s: %s); restores replay the log",
+                           self.game_id, seq, type(exc).__name__, exc)
+            return None
 
     def log(self) -> list[JSON]:
         """The game so far in plain words: one line per command in effect, with the score after it.
@@ -218,6 +259,54 @@ class Session:
         return {"game_id": self.game_id, "game": self.game.name, "seq": self.seq, **self._shown,
                 "can_undo": self.timeline.can_undo, "can_redo": self.timeline.can_redo,
                 "last_origin": self.last_origin}
+
+
+class StoreSource:
+    """What a timeline restored from a snapshot reads lazily: entries and checkpoints of one game."""
+
+    def __init__(self, store: Store, game_id: int, game: Game) -> None:
+        self.store, self.game_id, self.game = store, game_id, game
+
+    def entries(self, seqs: list[int]) -> list[JSON]:
+        found = self.store.entries_at(self.game_id, list(seqs))
+        return [found[s] for s in seqs]
+
+    def checkpoint(self, seq: int) -> Any | None:
+        saved = self.store.checkpoint(self.game_id, seq)
+        if saved is None:
+            return None
+        try:
+            return load_state(snapshot_tag(self.game), *saved)
+        except SnapshotUnusable as exc:
+            logger.warning("game %s: checkpoint at entry %d ignored: it %s; rebuilding from further back",
+                           self.game_id, seq, exc)
+            return None
+
+
+def _from_snapshot(store: Store, game_id: int, game: Game,
+                   source: StoreSource) -> tuple[Timeline, JSON] | None:
+    """The timeline from the head snapshot and the entries after it, and the last entry; None (and a
+    warning) when there is no usable snapshot, so the caller replays the whole log."""
+    saved = store.head_snapshot(game_id)
+    if saved is None:
+        return None
+    seq = saved[0]
+    try:
+        head = load_head(snapshot_tag(game), *saved)
+        tail = store.entries_from(game_id, seq)
+        if not tail or tail[0][0] != seq or [s for s, _ in tail] != list(range(seq, seq + len(tail))):
+            raise SnapshotUnusable("does not match the log")
+        timeline = Timeline.restore(game, source, seq, head.state, head.done_seqs, head.undone_seqs)
+        for _, entry in tail[1:]:
+            timeline.record(entry)
+    except StoreError:
+        raise  # the store itself failing is not the snapshot's fault: say so, as a full replay would
+    except Exception as exc:  # noqa: BLE001 - anything else means this snapshot cannot be trusted
+        logger.warning("game %s: snapshot at entry %d ignored: it %s; replaying the whole log",
+                       game_id, seq, exc if isinstance(exc, SnapshotUnusable) else
+                       f"does not replay ({type(exc).__name__}: {exc})")
+        return None
+    return timeline, tail[-1][1]
 
 
 def _summary(scoreboard: JSON) -> JSON:

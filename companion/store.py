@@ -27,10 +27,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import StoreError
-from companion.game import JSON
 from companion.store_files import (
     StoreLock,
     StoreUnreadableError,
@@ -42,8 +41,11 @@ from companion.store_files import (
     tighten_modes,
 )
 
+if TYPE_CHECKING:  # the game module (and all it imports) is not needed to read a store: `companion games`
+    from companion.game import JSON
+
 APPLICATION_ID = 0x43435431  # "CCT1": marks the file as ours, so we never write into someone else's
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 MAX_GAME_ID = 2**63 - 1  # SQLite's INTEGER PRIMARY KEY is a signed 64-bit number
 
 
@@ -86,8 +88,40 @@ def _migrate_to_1(db: sqlite3.Connection) -> None:
     )
 
 
+def _migrate_to_2(db: sqlite3.Connection) -> None:
+    # State snapshots (companion.snapshots): one head per game, checkpoints by command seq. A store
+    # upgraded from schema 1 has none yet: its games replay in full until their next snapshot.
+    db.execute(
+        """
+        CREATE TABLE head_snapshots(
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            tag TEXT NOT NULL,
+            data BLOB NOT NULL
+        )"""
+    )
+    db.execute(
+        """
+        CREATE TABLE checkpoints(
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            tag TEXT NOT NULL,
+            state BLOB NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        ) WITHOUT ROWID"""
+    )
+
+
 # Index i upgrades a database from version i to i + 1. Migrations only ever run forward.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_migrate_to_1,)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_migrate_to_1, _migrate_to_2)
+
+
+@dataclass(frozen=True)
+class Snapshots:
+    """What ``Store.append`` writes beside an entry, in its transaction: (tag, blob) or None each."""
+
+    head: tuple[str, bytes] | None = None
+    checkpoint: tuple[str, bytes] | None = None
 
 
 def default_db_path() -> Path:
@@ -304,20 +338,56 @@ class Store:
 
         return int(self._write(insert))
 
-    def append(self, game_id: int, seq: int, entry: JSON, summary: JSON, status: str) -> None:
-        """Commit one log entry; returns only once it is durable."""
+    def append(self, game_id: int, seq: int, entry: JSON, summary: JSON, status: str,
+               snapshots: Snapshots | None = None) -> None:
+        """Commit one log entry (and its snapshots, if any); returns only once it is durable."""
         def insert(db: sqlite3.Connection) -> None:
             now = _now()
             db.execute("INSERT INTO log(game_id, seq, at, entry) VALUES (?, ?, ?, ?)",
                        (game_id, seq, now, json.dumps(entry)))
             db.execute("UPDATE games SET updated_at = ?, summary = ?, status = ? WHERE id = ?",
                        (now, json.dumps(summary), status, game_id))
+            if snapshots is not None and snapshots.head is not None:
+                db.execute("INSERT OR REPLACE INTO head_snapshots(game_id, seq, tag, data) "
+                           "VALUES (?, ?, ?, ?)", (game_id, seq, *snapshots.head))
+            if snapshots is not None and snapshots.checkpoint is not None:
+                db.execute("INSERT OR REPLACE INTO checkpoints(game_id, seq, tag, state) "
+                           "VALUES (?, ?, ?, ?)", (game_id, seq, *snapshots.checkpoint))
 
         self._write(insert)
 
     def entries(self, game_id: int) -> list[JSON]:
         rows = self._read("SELECT entry FROM log WHERE game_id = ? ORDER BY seq", (check_game_id(game_id),))
         return [json.loads(row[0]) for row in rows]
+
+    def entries_from(self, game_id: int, seq: int) -> list[tuple[int, JSON]]:
+        """(seq, entry) of every entry from ``seq`` on: the tail a restore from a snapshot records."""
+        rows = self._read("SELECT seq, entry FROM log WHERE game_id = ? AND seq >= ? ORDER BY seq",
+                          (check_game_id(game_id), seq))
+        return [(int(s), json.loads(entry)) for s, entry in rows]
+
+    def entries_at(self, game_id: int, seqs: list[int]) -> dict[int, JSON]:
+        """The entries at these positions (those that exist), by seq."""
+        found: dict[int, JSON] = {}
+        for start in range(0, len(seqs), 500):  # SQLite's limit on bound parameters is 999 on old builds
+            chunk = seqs[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = self._read(f"SELECT seq, entry FROM log WHERE game_id = ? AND seq IN ({marks})",
+                              (check_game_id(game_id), *chunk))
+            found.update((int(s), json.loads(entry)) for s, entry in rows)
+        return found
+
+    def head_snapshot(self, game_id: int) -> tuple[int, str, bytes] | None:
+        """(seq, tag, blob) of the game's newest head snapshot, if it has one."""
+        rows = self._read("SELECT seq, tag, data FROM head_snapshots WHERE game_id = ?",
+                          (check_game_id(game_id),))
+        return None if not rows else (int(rows[0][0]), str(rows[0][1]), bytes(rows[0][2]))
+
+    def checkpoint(self, game_id: int, seq: int) -> tuple[str, bytes] | None:
+        """(tag, blob) of the state saved after command entry ``seq``, if there is one."""
+        rows = self._read("SELECT tag, state FROM checkpoints WHERE game_id = ? AND seq = ?",
+                          (check_game_id(game_id), seq))
+        return None if not rows else (str(rows[0][0]), bytes(rows[0][1]))
 
     def timed_entries(self, game_id: int) -> list[tuple[int, str, JSON]]:
         rows = self._read("SELECT seq, at, entry FROM log WHERE game_id = ? ORDER BY seq",

@@ -28,21 +28,30 @@ SH1106_PAGE = 0xB0
 SH1106_COLUMN_OFFSET = 2
 
 
+# Bit-reversal of every byte: PIL packs the leftmost pixel into the most significant bit, the
+# controller wants the top row in the least significant one.
+_REVERSED_BITS = bytes(int(f"{n:08b}"[::-1], 2) for n in range(256))
+
+
 def frame_pages(image: Image.Image, width: int, height: int) -> list[bytes]:
-    """The image as controller RAM: ``height // 8`` pages of ``width`` bytes, bit 0 the top row."""
-    pixels = image.convert("1").tobytes()  # rows packed 8 pixels a byte, most significant bit first
-    stride = (width + 7) // 8
-    pages: list[bytes] = []
-    for page in range(height // 8):
-        buf = bytearray(width)
-        for bit in range(8):
-            row = pixels[(page * 8 + bit) * stride:(page * 8 + bit + 1) * stride]
-            mask = 1 << bit
-            for x in range(width):
-                if row[x >> 3] & (0x80 >> (x & 7)):
-                    buf[x] |= mask
-        pages.append(bytes(buf))
-    return pages
+    """The image as controller RAM: ``height // 8`` pages of ``width`` bytes, bit 0 the top row.
+
+    Done in C by PIL and ``bytes`` (transposed, each column's 8-row groups become bytes, bits
+    reversed, then every page picked out with a strided slice): a Python loop over the 8,192
+    pixels cost more than luma's own ``display()``.
+    """
+    columns = image.convert("1").transpose(Image.Transpose.TRANSPOSE).tobytes()  # one row per column
+    stride = (height + 7) // 8
+    data = columns[:width * stride].translate(_REVERSED_BITS)
+    return [data[page::stride] for page in range(height // 8)]
+
+
+def _changed_span(old: bytes, new: bytes) -> tuple[int, int]:
+    """First and last index where two equal-length, different byte strings differ."""
+    diff = int.from_bytes(old, "big") ^ int.from_bytes(new, "big")
+    last = len(new) - 1 - ((diff & -diff).bit_length() - 1) // 8
+    first = len(new) - 1 - (diff.bit_length() - 1) // 8
+    return first, last
 
 
 @dataclass(frozen=True)
@@ -67,8 +76,7 @@ def changed_windows(old: list[bytes] | None, new: list[bytes]) -> list[Window]:
     for page, (a, b) in enumerate(zip(old, new, strict=True)):
         if a == b:
             continue
-        cols = [x for x in range(width) if a[x] != b[x]]
-        spans.append((page, cols[0], cols[-1]))
+        spans.append((page, *_changed_span(a, b)))
     windows: list[Window] = []
     for page, c0, c1 in spans:
         last = windows[-1] if windows else None

@@ -271,7 +271,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the calculator's name and its options (companion calc GAME --help lists them)")
     p.set_defaults(func=cmd_calc)
 
-    from table.serve import build_parser as serve_options
+    from table.serve_options import build_parser as serve_options
 
     p = sub.add_parser("serve", parents=common,
                        help="run the table service (buttons, dice tray, OLED, socket)")

@@ -30,6 +30,7 @@ from companion.service import TableService
 from companion.socket_server import SocketInUse, TableSocketServer
 from companion.store import Store, default_db_path
 from companion.store_files import StoreLock, StoreReadOnlyError, check_writable
+from table.serve_options import build_parser  # noqa: F401 - kept importable from here
 
 log = logging.getLogger("companion.serve")
 
@@ -202,15 +203,6 @@ def _show(service: TableService, hardware: Any, controls: TableControls) -> None
     if message:
         view = dataclasses.replace(view, message=message)
     hardware.show(view)
-
-
-def build_parser(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    parser.add_argument("--sim", action="store_true", help="simulated hardware (the libraries' mocks)")
-    parser.add_argument("--config", help="hardware config TOML (default: ~/.config or /etc/companion)")
-    parser.add_argument("--socket", help="Unix socket path (default: $COMPANION_SOCKET or the runtime dir)")
-    parser.add_argument("--no-hardware", action="store_true",
-                        help="socket and store only: no buttons, tray or displays at all")
-    return parser
 
 
 def serve(args: argparse.Namespace) -> int:

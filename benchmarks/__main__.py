@@ -1,0 +1,55 @@
+"""Run issue 15's measures and write docs/performance.md: ``python -m benchmarks`` (or ``make bench``).
+
+    python -m benchmarks [--rounds 3] [--dir PATH] [--no-write]
+
+Each figure is a ratio against a bare-library baseline timed in the same run, the median of
+``--rounds`` interleaved rounds. Nothing here passes or fails: the figures go to the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+
+from benchmarks import measures
+from benchmarks.report import render_markdown, render_text
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds per measure (>= 3)")
+    parser.add_argument("--dir", default=None, help="folder for the temporary databases")
+    parser.add_argument("--no-write", action="store_true", help="print only; leave docs/performance.md")
+    args = parser.parse_args(argv)
+    rounds = max(3, args.rounds)
+    load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
+    figures: list[measures.Figure] = []
+    with tempfile.TemporaryDirectory(dir=args.dir or ROOT) as tmp:
+        for name, run in (("restore", lambda: measures.restore(Path(tmp), rounds)),
+                          ("command", lambda: measures.command(Path(tmp), rounds)),
+                          ("oled", lambda: measures.oled(rounds)),
+                          ("startup", lambda: measures.startup(rounds))):
+            print(f"measuring {name}...", file=sys.stderr, flush=True)
+            figures.extend(run())
+    machine = f"{platform.machine()}, {_cpus()} CPUs, Python {platform.python_version()}"
+    print(render_text(figures))
+    if not args.no_write:
+        stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+        (ROOT / "docs" / "performance.md").write_text(render_markdown(figures, machine, stamp, rounds, load))
+        print("wrote docs/performance.md", file=sys.stderr)
+    return 0
+
+
+def _cpus() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,113 @@
+"""The benchmark figures as a terminal table and as docs/performance.md."""
+
+from __future__ import annotations
+
+from benchmarks.measures import Figure
+
+# Before this work: what issue 15 measured, and this harness run on the integration branch it
+# started from (commit 43c028b, 2026-12-01, same machine, load average about 5), by measure prefix.
+BEFORE = {
+    "restore a 10,000": "issue: 0.49 s, 19x; 43c028b: 968 ms, 9.3x",
+    "the same by full replay": "43c028b: 1,334 ms, 10.6x",
+    "one accepted command": "issue: 0.76 ms, 5-6.5x; 43c028b: 7.15 ms, 5.1x",
+    "OLED bytes": "issue: 454 B, 0.44x; 43c028b: 320 B, 0.31x",
+    "OLED CPU": "issue: 0.93 ms, 2.2x; 43c028b: 1.19 ms, 0.88x",
+    "companion --help": "issue: 3.2x; 43c028b: 7.7x",
+    "companion calc": "issue: 3.9x; 43c028b: 11.6x",
+}
+
+NOT_MEASURED = """\
+| button press -> OLED frame, p99 | `benchmarks/latency.py` (the controls) | p99 <= 5 ms |
+| idle `serve --sim` wake-ups | not measured here (tray reader and display loop) | none |
+| kiosk first frame | `benchmarks/kiosk.py` | <= 1.3x a one-Label Kivy app |
+"""
+
+PI_NOTES = """\
+## On a Raspberry Pi 4
+
+A Pi 4's Cortex-A72 at 1.5-1.8 GHz runs pure Python about 3-4x slower than this machine's cores, and its
+SD card or USB disk syncs far slower than a server disk. What that does to each row:
+
+- **Restore** and **full replay** are Python work (unpickling the head snapshot, recording at most 64
+  entries and applying at most 15 more to rebuild the state under an undo; decoding rows for the
+  baseline): both sides scale with the CPU, so the ratio holds, and the absolute restore stays flat as
+  the log grows because only the tail since the last snapshot is replayed.
+- **One command** is Python (the rules, the snapshot JSON) plus one fsync. On a Pi the fsync of an SD card
+  (several ms) dominates both the command and the bare INSERT+COMMIT, so the ratio there is *lower* than
+  here; the absolute time per command is higher.
+- **OLED bytes** do not depend on the CPU. **OLED CPU** is PIL and bytes work in C for the partial driver
+  and luma's own per-frame Python for `display()`: both scale with the CPU alike, so the ratio carries
+  over; the I2C bus time (about 25 ms for a full frame at 400 kHz) is what the byte count saves.
+- **Start-up** ratios compare imports against a bare interpreter: both scale with the CPU and the disk,
+  and reading bytecode from an SD card weighs on the companion more (more files), so expect the ratio to
+  be somewhat higher on a Pi.
+"""
+
+
+def _ratio(figure: Figure) -> str:
+    return f"{figure.ratio:.2f}x"
+
+
+def _goal(figure: Figure) -> str:
+    return "-" if figure.goal is None else f"<= {figure.goal:g}x"
+
+
+def _holds(figure: Figure) -> str:
+    return {None: "-", True: "yes", False: "no"}[figure.holds]
+
+
+def _before(figure: Figure) -> str:
+    return next((v for k, v in BEFORE.items() if figure.measure.startswith(k)), "-")
+
+
+def render_text(figures: list[Figure]) -> str:
+    lines = [f"{'measure':62} {'value':>10} {'baseline':>10} {'ratio':>7} {'goal':>7} holds"]
+    for f in figures:
+        lines.append(f"{f.measure[:62]:62} {f.value:8.2f}{f.unit:>2} {f.baseline:8.2f}{f.unit:>2} "
+                     f"{_ratio(f):>7} {_goal(f):>7} {_holds(f)}")
+    return "\n".join(lines)
+
+
+def render_markdown(figures: list[Figure], machine: str, stamp: str, rounds: int, load: str) -> str:
+    rows = "\n".join(
+        f"| {f.measure} | {f.value:.2f} {f.unit} | {f.baseline_name}: {f.baseline:.2f} {f.unit} | "
+        f"{_ratio(f)} | {_before(f)} | {_goal(f)} | {_holds(f)} |" for f in figures)
+    notes = "\n".join(f"- {f.measure}: {f.note}." for f in figures if f.note)
+    held = [f.measure for f in figures if f.holds]
+    missed = [f.measure for f in figures if f.holds is False]
+    return f"""# Performance
+
+Written by `python -m benchmarks` (or `make bench`) on {stamp}, on {machine}, load average {load}
+when it started (other work shared the 2 cores: absolute times are noisy, the interleaved ratios
+less so; start-up ratios are the most sensitive to load). Every figure is the median of {rounds}
+rounds in which it and its bare-library baseline were timed alternately, in the same run; the ratio
+is what the goals of issue 15 are about. These are measurements, not tests: nothing fails when a
+goal is missed (the tests guard only the asymptotic claims, with wide margins:
+`tests/test_snapshots.py`).
+
+| measure | now | bare baseline | ratio | before | goal | holds |
+|---|---|---|---|---|---|---|
+{rows}
+
+Goals that hold: {", ".join(held) or "none"}.
+Goals missed: {", ".join(missed) or "none"}.
+
+Notes:
+{notes}
+
+Rows of issue 15's table this run does not measure:
+
+| measure | where | goal |
+|---|---|---|
+{NOT_MEASURED}
+## How restore works now
+
+The store keeps a head snapshot per game (every 64 entries: the state, the commands in effect and the
+undone ones, by log position) and a checkpoint state every 16 commands in effect, both written in the
+entry's own transaction (`companion/snapshots.py`). `Session.resume` unpickles the head and records only
+the entries after it; an undo below the states it knows rebuilds from the nearest checkpoint; redo
+applies the stored events (the rules are not run again). A snapshot from another build (the tag carries
+the Python and companion versions and a hash of the game's and the engine's source) or one that fails to
+load is ignored with a warning, and the whole log is replayed.
+
+{PI_NOTES}"""
