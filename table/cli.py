@@ -183,6 +183,7 @@ def cmd_calc(args: argparse.Namespace) -> int:
                 p.add_argument(flag, dest=spec.key, type=kind, default=spec.default,
                                required=spec.default is None, help=spec.label)
         p.add_argument("--json", action="store_true")
+        p.add_argument("--db", default=argparse.SUPPRESS, help=DB_HELP)  # accepted anywhere; unused
     chosen = parser.parse_args(args.calc_args)
     calculator = next(c for c in calculators if c.name == chosen.calc)
     result = calculator.compute({f.key: getattr(chosen, f.key, None) for f in calculator.fields})
