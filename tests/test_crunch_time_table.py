@@ -36,7 +36,7 @@ def test_a_two_coach_game_replays_through_the_cli_to_overtime(capsys, tmp_path: 
     code, out, err = run(capsys, "--db", db, "replay", "--game", "crunch-time", str(TWO_COACHES), "--json")
     assert code == 0, err
     final = json.loads(out)
-    assert final["winner"] == 0 and final["reason"] == "Red wins by 4 after overtime 1"
+    assert final["winner"] == 0 and final["reason"] == "by 4 after overtime 1"
     assert final["scoreboard"]["lead"] == {"side": 0, "value": 4}
     assert [s["score"] for s in final["scoreboard"]["sides"]] == [None, None]
     assert [p["period"] for p in final["possessions"]][-3:] == ["R5", "OT1", "OT1"]
