@@ -120,7 +120,7 @@ def oled(client: TableClient) -> Image.Image:
 
 def test_a_two_coach_game_to_overtime_on_the_encoder_alone(served: TableClient) -> None:
     final = play_file(served, "full_game_crunch_time.jsonl")
-    assert final["outcome"]["winner"] == 0 and final["outcome"]["reason"] == "Red wins by 4 after overtime 1"
+    assert final["outcome"]["winner"] == 0 and final["outcome"]["reason"] == "by 4 after overtime 1"
     assert final["scoreboard"]["lead"] == {"side": 0, "value": 4}
     image = oled(served)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

@@ -43,7 +43,7 @@ def test_the_two_coach_replay_file_goes_to_overtime_and_is_won(tmp_path: Path) -
     options, commands = lines("full_game_crunch_time.jsonl")
     session = play_through_session(tmp_path, options, commands)
     snap = session.snapshot()
-    assert snap["outcome"] == {"winner": 0, "places": [[0], [1]], "reason": "Red wins by 4 after overtime 1"}
+    assert snap["outcome"] == {"winner": 0, "places": [[0], [1]], "reason": "by 4 after overtime 1"}
     possessions = snap["view"]["possessions"]
     assert len(possessions) == 12 and possessions[-1]["lead"] == 4
     assert [p["overtime"] for p in possessions] == [0] * 10 + [1, 1]
@@ -53,7 +53,7 @@ def test_the_two_coach_replay_file_goes_to_overtime_and_is_won(tmp_path: Path) -
 def test_the_solo_replay_file_ends_on_the_mercy_rule(tmp_path: Path) -> None:
     options, commands = lines("solo_game_crunch_time.jsonl")
     snap = play_through_session(tmp_path, options, commands).snapshot()
-    assert snap["outcome"]["winner"] == 0 and snap["outcome"]["reason"].startswith("mercy rule: You ahead")
+    assert snap["outcome"]["winner"] == 0 and snap["outcome"]["reason"].startswith("mercy rule: ahead by")
 
 
 @pytest.mark.parametrize("difficulty", list(DIFFICULTY))

@@ -89,7 +89,7 @@ def test_a_two_coach_game_and_a_solo_game_at_every_difficulty_by_touch(display: 
     assert report["ok"], report.get("error")
     played = report["games"]
     assert [g["mode"] for g in played] == ["two"] + ["solo"] * len(DIFFICULTY)
-    assert played[0]["outcome"]["reason"] == "Red wins by 4 after overtime 1"
+    assert played[0]["outcome"]["reason"] == "by 4 after overtime 1"
     assert played[0]["score_text"] == "Red leads by 4"
     for game, difficulty in zip(played[1:], DIFFICULTY, strict=True):
         view = game["view"]

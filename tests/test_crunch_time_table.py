@@ -36,7 +36,7 @@ def test_a_two_coach_game_replays_through_the_cli_to_overtime(capsys, tmp_path: 
     code, out, err = run(capsys, "--db", db, "replay", "--game", "crunch-time", str(TWO_COACHES), "--json")
     assert code == 0, err
     final = json.loads(out)
-    assert final["winner"] == 0 and final["reason"] == "Red wins by 4 after overtime 1"
+    assert final["winner"] == 0 and final["reason"] == "by 4 after overtime 1"
     assert final["scoreboard"]["lead"] == {"side": 0, "value": 4}
     assert [s["score"] for s in final["scoreboard"]["sides"]] == [None, None]
     assert [p["period"] for p in final["possessions"]][-3:] == ["R5", "OT1", "OT1"]
@@ -125,3 +125,42 @@ def test_the_docstring_examples_of_the_game_run(name: str) -> None:
     module = importlib.import_module(f"companion.games.crunch_time{name}")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+def _refused(service: TableService, command: dict, reason: str) -> None:
+    """The service refuses ``command`` with ``reason`` and nothing changes: snapshot, log, store."""
+    before = (service.execute({"op": "state"})["snapshot"], service.execute({"op": "log"})["log"],
+              service.execute({"op": "games"})["games"])
+    reply = service.execute({"op": "command", "command": command})
+    assert not reply["ok"] and reason in reply["error"], reply
+    after = (service.execute({"op": "state"})["snapshot"], service.execute({"op": "log"})["log"],
+             service.execute({"op": "games"})["games"])
+    assert after == before
+
+
+def _play(service: TableService, *commands: dict) -> None:
+    for command in commands:
+        reply = service.execute({"op": "command", "command": command})
+        assert reply["ok"], reply
+
+
+def test_bad_input_at_the_table_gets_a_clear_error_and_changes_nothing(tmp_path: Path) -> None:
+    service = TableService(Store.open(tmp_path / "ct.db"))
+    service.execute({"op": "new_game", "game": "crunch-time", "options": {"names": ["Red", "Blue"]}})
+    empty = ({"type": "zone", "points": 2, "stand": "empty"},)
+    _play(service, {"type": "tip_off", "winner": 0}, {"type": "shot_card"}, *empty)
+    # A Star on a zone no Shot card shows.
+    _refused(service, {"type": "star", "role": "offence", "shot": 1, "zone": 3},
+             "a Star card's zone must match a highlighted zone on a current Shot card")
+    _refused(service, {"type": "star", "role": "offence", "shot": 2, "zone": 1}, "no Shot card 2")
+    _refused(service, {"type": "zone", "points": 4, "stand": "offence"}, "2 (yellow) or 3 (violet)")
+    # A second double in rounds 1-4: Red played its double in round 1.
+    _play(service, {"type": "shot_card"}, *empty, {"type": "score"},
+          {"type": "shot_card"}, *empty, {"type": "score"}, {"type": "shot_card"}, *empty)
+    _refused(service, {"type": "shot_card"}, "a 2nd Shot card is played once during rounds 1-4")
+    # A third player in a zone (a coach's second player there), with the demo court's positions.
+    service.execute({"op": "new_game", "game": "crunch-time", "options": {"court": "demo"}})
+    _play(service, {"type": "tip_off", "winner": 0}, {"type": "shot_card", "zones": ["V1"]})
+    _refused(service, {"type": "move", "role": "offence", "player": 1, "to": "Y2"},
+             "each coach may have at most 1 player per zone")
+    _refused(service, {"type": "star", "role": "offence", "zone": "V3"}, "no current Shot card highlights V3")

@@ -547,7 +547,8 @@ def _after_possession(before: State, state: State) -> list[JSON]:
             winner = 0 if state.lead > 0 else 1
             when = f"overtime {before.overtime}" if before.overtime else "regulation"
             over: JSON = {"type": "game_over", "winner": winner,
-                          "reason": f"{names[winner]} wins by {abs(state.lead)} after {when}",
+                          # The front ends put the winner's name before the reason ("Red wins: by 4 ...").
+                          "reason": f"by {abs(state.lead)} after {when}",
                           "text": f"{names[winner]} wins by {abs(state.lead)}"}
             return events + [over]
         if not before.overtime:
@@ -572,7 +573,7 @@ def _begin_possession(state: State) -> list[JSON]:
     if state.ahead_by(offence) >= MERCY:
         name = state.names[offence]
         return [{"type": "game_over", "winner": offence,
-                 "reason": f"mercy rule: {name} ahead by {state.ahead_by(offence)} at the start of "
+                 "reason": f"mercy rule: ahead by {state.ahead_by(offence)} at the start of "
                            f"their own offensive possession",
                  "text": f"mercy rule: {name} wins, ahead by {state.ahead_by(offence)}"}]
     if _ai_offence(state):

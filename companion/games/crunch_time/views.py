@@ -70,7 +70,8 @@ def _legal(state: State, candidates: list[tuple[str, JSON]]) -> tuple[Choice, ..
 def prompt(state: State) -> Prompt:
     names = state.names
     if state.final:
-        return Prompt(side=None, text=f"game over: {state.reason}", commands=())
+        winner = "" if state.winner is None else f"{names[state.winner]} wins "
+        return Prompt(side=None, text=f"game over: {winner}{state.reason}", commands=())
     if state.phase == "tip_off":
         text = ("tip-off: each coach turns up a Shot card; the higher number has the first offensive "
                 "possession of every round")
