@@ -54,14 +54,19 @@ def test_the_preset_is_a_setup_the_game_accepts() -> None:
     assert GAME.setup(preset.options).sides[1].name == "Karl"
 
 
-def test_sides_dice_and_calculators_declared_by_the_game_itself_are_served_too() -> None:
+def test_sides_and_dice_declared_by_the_game_itself_are_served_too() -> None:
     from types import SimpleNamespace
 
-    d10 = SimpleNamespace(name="d10", title="ten-sided die", faces=(1, 2, 2, 3))
-    game = SimpleNamespace(name="three-way", title="Three-way", sides=(3, 5), dice=(d10,), frontend=None,
-                           calculators=(SimpleNamespace(name="odds", summary="the odds of a shot"),))
+    d10 = SimpleNamespace(name="d10", title="ten-sided die", faces=(1, 2, 2, 3), labels={3: "three"})
+    game = SimpleNamespace(name="three-way", title="Three-way", sides=(3, 5), dice=(d10,), frontend=None)
     info = game_info(game)
     assert info["sides"] == {"min": 3, "max": 5, "names": ["Side 1", "Side 2", "Side 3", "Side 4", "Side 5"]}
-    assert info["dice"] == [{"name": "d10", "title": "ten-sided die", "faces": [1, 2, 3], "face_labels": {},
-                             "success": None}]
-    assert info["calculators"] == [{"name": "odds", "summary": "the odds of a shot"}]
+    assert info["dice"] == [{"name": "d10", "title": "ten-sided die", "faces": [1, 2, 3],
+                             "face_labels": {"3": "three"}, "success": None}]
+    assert info["calculators"] == []
+
+
+def test_a_calculator_is_declared_once_for_the_cli_and_the_kiosk() -> None:
+    attack = next(c for c in GAME.frontend.calculators if c.name == "attack")
+    assert [f["key"] for f in game_info(GAME)["calculators"][0]["fields"]][:2] == ["stat", "bonus"]
+    assert attack.compute({"stat": 70, "bonus": [15], "defense": 30, "foul_bonus": 0})["target"] == 55

@@ -43,8 +43,9 @@ def test_target_breakdown_names_every_term_with_its_sign() -> None:
 
 def test_chance_line_for_a_roll_and_for_an_automatic_success() -> None:
     prompt = {"die": "d20x5", "target": {"target": 55}, "p_success": 0.55, "expected_points": 1.65}
-    # "or less" is the die's declared reading (game_info "dice", or the prompt's die_info), not the kiosk's.
-    assert present.chance_line(prompt, VH_INFO) == "Roll 55 or less · 55% chance · 1.65 points expected"
+    # "or less" is the roll's reading the engine sends (die_info), or a die's declared one; not the kiosk's.
+    low = {**prompt, "die_info": {"name": "d20x5", "success": "at_most"}}
+    assert present.chance_line(low, VH_INFO) == "Roll 55 or less · 55% chance · 1.65 points expected"
     high = {**prompt, "die_info": {"name": "d20", "success": "at_least"}}
     assert present.chance_line(high).startswith("Roll 55 or more · ")
     assert present.chance_line(prompt) == "55% chance · 1.65 points expected", "no reading declared: no rule"
@@ -60,7 +61,7 @@ def test_the_pad_shows_exactly_the_faces_of_the_awaited_die() -> None:
               "face_marks": [{"face": 1, "success": True}, {"face": 2, "success": False}]}
     assert present.die_faces(engine) == [1, 2, 3]
     assert [present.face_success(engine, None, f) for f in (1, 2, 3)] == [True, False, None]
-    shot = {"die": "d20x5", "target": {"target": 55}}
+    shot = {"die": "d20x5", "target": {"target": 55}, "die_info": {"name": "d20x5", "success": "at_most"}}
     assert [present.face_success(shot, VH_INFO, f) for f in (55, 60)] == [True, False]
     sent = {"die": "d8foul", "faces": ["whistle", "blank", "blank"]}
     assert present.die_faces(sent) == ["whistle", "blank"]
