@@ -10,8 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.dice import D20
 from companion.errors import CommandError
-from companion.game import JSON, CommandSpec, Game, Outcome, Prompt, ScoreboardView, SideView
+from companion.game import JSON, CommandSpec, Game, Outcome, Prompt, RollInfo, ScoreboardView, SideView
 
 DIE = "d20"
 
@@ -49,7 +50,7 @@ def scoreboard(state: DiceTallyState) -> ScoreboardView:
 
 
 def prompt(state: DiceTallyState) -> Prompt:
-    return Prompt(side=None, text="roll the d20", commands=("roll",), die=DIE, faces=tuple(range(1, 21)))
+    return Prompt(side=None, text="roll the d20", commands=("roll",), roll=RollInfo(D20))
 
 
 def view(state: DiceTallyState) -> JSON:
@@ -58,7 +59,8 @@ def view(state: DiceTallyState) -> JSON:
 
 GAME = Game(name="dice-tally", title="Dice tally (test game)", aliases=(), setup=setup, decide=decide,
             apply=apply, outcome=outcome, scoreboard=scoreboard, prompt=prompt, view=view,
-            commands=(CommandSpec("roll", "add a d20 roll", {"type": "roll", "die": DIE, "face": 7}),))
+            commands=(CommandSpec("roll", "add a d20 roll", {"type": "roll", "die": DIE, "face": 7}),),
+            dice=(D20,))
 
 
 def find(name: str) -> Game:
