@@ -332,7 +332,7 @@ def test_the_final_roll_awaits_the_ball_count_with_its_exact_chance_once_ball_fa
     assert prompt.roll is not None and prompt.roll.die.distinct_faces == (0, 1, 2, 3)
     assert prompt.p_success == shot_chance(3, 2, 2) == Fraction(7, 27)
     assert prompt.expected_points == Fraction(7, 9)
-    assert prompt.to_json()["pool"] == {"die": "balls", "count": 3}
+    assert prompt.to_json()["pool"] is None  # one entry: the count, not three faces one by one
     assert [o.probability for o in prompt.roll.outcomes()] == [Fraction(7, 27), Fraction(20, 27)]
     with pytest.raises(RuleError, match="3 dice show at most 3 BALL icons"):
         decide(shooting(ball_faces=2), {"type": "roll", "die": "balls", "face": 4})

@@ -219,8 +219,8 @@ def test_a_whole_game_with_every_rule_on_by_encoder_buttons_and_tray_alone(
         check=True,
     ).stdout
     rows = list(csv.DictReader(io.StringIO(box)))
-    assert {"side", "name", "pts", "ast", "reb"} <= set(rows[0])
+    assert {"team", "player", "pts", "ast", "reb"} <= set(rows[0])  # the game's declared box score
     awards = [sum(a[i] for a in final["view"]["rebound_awards"]) for i in (0, 1)]
     for i, side in enumerate(final["view"]["sides"]):
-        points = sum(int(r["pts"]) for r in rows if r["side"] == side["name"])
+        points = sum(int(r["pts"]) for r in rows if r["team"] == side["name"])
         assert points + awards[i] == final["view"]["score"][i]

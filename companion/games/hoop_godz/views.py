@@ -16,7 +16,6 @@ from companion.game import (
     Choice,
     Counter,
     Outcome,
-    Pool,
     Prompt,
     Race,
     RollInfo,
@@ -265,5 +264,7 @@ def _final_roll(state: State) -> Prompt:
     rule = AtLeast(difficulty, gives=f"{points} points", misses="REBOUND battle")
     chance = rule.chance(count)
     return Prompt(side=state.active, text=f"{text} ({float(chance):.0%})", commands=("roll",),
-                  roll=RollInfo(count, rule, pool=Pool(BALLS.name, dice)), p_success=chance,
+                  # One entry, the count of BALL icons (not a pool of faces entered one by one): the
+                  # count die's faces and their binomial weights already say how many dice were rolled.
+                  roll=RollInfo(count, rule), p_success=chance,
                   expected_points=chance * points)
