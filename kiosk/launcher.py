@@ -158,13 +158,6 @@ def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None
     """
     args = parse_args(sys.argv[1:] if argv is None else argv)
     socket_path = args.socket or default_socket_path()
-    child: subprocess.Popen[bytes] | None = None
-    if args.sim and not service_answers(socket_path):
-        try:
-            child = start_service(socket_path, args.db, args.service_timeout, program)
-        except RuntimeError as exc:
-            print(f"companion run: {exc}", file=sys.stderr)
-            return 2
     # systemd (and `timeout`, and a closing terminal) stop us with SIGTERM: leave the loop normally,
     # so the service this run started is stopped too instead of being orphaned. Listened for before
     # Kivy loads (seconds on a busy Pi): a stop asked meanwhile ends the run as soon as it can.
@@ -178,7 +171,16 @@ def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None
 
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, stop)
+    child: subprocess.Popen[bytes] | None = None
+    if args.sim and not service_answers(socket_path):
+        try:
+            child = start_service(socket_path, args.db, args.service_timeout, program)
+        except RuntimeError as exc:
+            print(f"companion run: {exc}", file=sys.stderr)
+            return 2
     try:
+        if stop_asked:  # asked to stop while the service was starting: stop it, don't open the kiosk
+            return 0
         configure_kivy(sim=args.sim, size=args.size, windowed=args.windowed or args.screenshot is not None)
         from kiosk.app import CourtsideApp
 
