@@ -17,6 +17,7 @@ from typing import Any
 from companion.commands import JSON, CommandSpec, Field, check_int, check_text, one_of, spec_for
 from companion.errors import CommandError
 from companion.games.valley_hoopers.chips import LV1_EFFECTS, LV2_EFFECTS
+from companion.games.valley_hoopers.gameplans import check_card, check_condition
 from companion.games.valley_hoopers.model import INJURY_EFFECTS, POSITIONS, STATS
 
 
@@ -323,6 +324,27 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "Unleashed: the card's other action after winning the ball back",
         {'type': 'tribe_power'},
         (),
+    ),
+    _spec(
+        "gameplan",
+        (
+            "The Series: take gameplan `card` (1-8, its pair of milestones in this game's list) for a "
+            "coach token, at the beginning of the own attacking turn; one per game"
+        ),
+        {'type': 'gameplan', 'card': 3},
+        (
+            Field("card", "card", required=True, check=check_card),
+        ),
+    ),
+    _spec(
+        "gameplan_answer",
+        "The Series: the table's yes/no (`met`) for a gameplan milestone the app asks about",
+        {'type': 'gameplan_answer', 'side': 0, 'condition': 'g34.09', 'met': True},
+        (
+            Field("side", "side", required=True),
+            Field("condition", "milestone", required=True, check=check_condition),
+            Field("met", "bool", required=True),
+        ),
     ),
     _spec(
         "enter_card",

@@ -113,6 +113,9 @@ PANELS = (
                    Column("cubes", "Cubes", join=" ", width=0.8,
                           parts=(Part("R{red}", when="red"), Part("W{white}", when="white"))),
                    Column("status", "", parts=STATUS_PARTS, width=1.6))),
+    # The Series only: the two milestones of the side's gameplan card, live (empty otherwise).
+    Panel("Gameplan", "/gameplans/sides/{side}/milestones", kind="line", per_side=True, join="   ",
+          parts=(Part("{label}"),)),
 )
 
 BOX_SCORE = BoxScore(

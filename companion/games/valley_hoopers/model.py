@@ -16,6 +16,7 @@ from typing import Any
 from companion.errors import RuleError
 from companion.game import Term
 from companion.games.valley_hoopers.ball import BallState
+from companion.games.valley_hoopers.gameplan_tally import GameplanBook
 
 POSITIONS = ("PG", "SG", "SF", "PF", "C")
 STATS = ("2PS", "3PS", "LUP", "D2", "D3", "DLU", "O", "V")
@@ -301,6 +302,7 @@ class State:
     reminders: tuple[str, ...] = ()
     winner: int | None = None
     final: bool = False
+    gameplans: GameplanBook | None = None  # only in a game of The Series (setup option series_game)
 
     @property
     def regulation_periods(self) -> int:

@@ -20,9 +20,10 @@ from typing import Any
 
 from companion.dice import Die
 from companion.errors import RuleError
-from companion.games.valley_hoopers import after_the_shot, coach, counters, fundamentals, shots
+from companion.games.valley_hoopers import after_the_shot, coach, counters, fundamentals, gameplans, shots
 from companion.games.valley_hoopers.commands import normalize
 from companion.games.valley_hoopers.dice import D20X5, foul_die
+from companion.games.valley_hoopers.gameplan_tally import tally
 from companion.games.valley_hoopers.model import Decision, State
 from companion.games.valley_hoopers.targets import automatic
 from companion.games.valley_hoopers.waiting import DECISION_COMMANDS, decision_words, describe_wait
@@ -53,6 +54,7 @@ ANY_TIME = {
     "enter_card": coach.enter_card,
     "coach_cards": coach.coach_cards,
     "renounce_playbook": coach.renounce_playbook,
+    "gameplan_answer": gameplans.answer,
 }
 FLOW: dict[str, Callable[[State, dict[str, Any]], State]] = {
     "fundamental": fundamentals.play_fundamental,
@@ -73,6 +75,7 @@ FLOW: dict[str, Callable[[State, dict[str, Any]], State]] = {
     "redeem": coach.redeem,
     "chip": coach.play_chip,
     "tribe_power": lambda s, e: coach.tribe_power(s),
+    "gameplan": gameplans.take_gameplan,
 }
 
 
@@ -155,5 +158,12 @@ def decide(state: State, command: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def apply(state: State, event: Mapping[str, Any]) -> State:
-    """The state after an accepted event (pure: the old state is untouched)."""
-    return resolve(state, event)
+    """The state after an accepted event (pure: the old state is untouched).
+
+    In a game of The Series the gameplan book also counts what the event did (``gameplan_tally``);
+    ``decide`` does not need it, so only ``apply`` pays for it.
+    """
+    after = resolve(state, event)
+    if after.gameplans is None:
+        return after
+    return replace(after, gameplans=tally(state, event, after))

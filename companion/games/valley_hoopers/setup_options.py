@@ -13,6 +13,8 @@ from typing import Any
 
 from companion.errors import CommandError, RuleError
 from companion.games.valley_hoopers.dice import foul_die
+from companion.games.valley_hoopers.gameplan_tally import start_book
+from companion.games.valley_hoopers.gameplans import check_series_game
 from companion.games.valley_hoopers.model import POSITIONS, Hooper, Pending, Side, State, Turn
 from companion.games.valley_hoopers.rosters import TRIBES, parse_hooper, shipped_roster
 
@@ -148,7 +150,7 @@ def setup(options: Mapping[str, Any]) -> State:
         raise RuleError(f"the hooper {clash[0]!r} can't play for both sides")
     if sides[0].name.lower() == sides[1].name.lower():
         raise RuleError("the two sides need different names")
-    return State(
+    state = State(
         variant=variant,
         foul_die_blanks=blanks,
         first_attacker=first,
@@ -158,6 +160,9 @@ def setup(options: Mapping[str, Any]) -> State:
         free_substitutions=(False, False),
         message=f"{sides[first].name} attacks first",
     )
+    if options.get("series_game") is not None:
+        state = replace(state, gameplans=start_book(state, check_series_game(options["series_game"])))
+    return state
 
 
 def example_options() -> dict[str, Any]:

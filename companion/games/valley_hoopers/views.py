@@ -7,6 +7,7 @@ the rules would refuse.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
@@ -26,6 +27,7 @@ from companion.game import (
 )
 from companion.games.valley_hoopers import after_the_shot, counters, shots
 from companion.games.valley_hoopers.coach import upgrade_eligible
+from companion.games.valley_hoopers.gameplans import CARDS, card_conditions, gameplan_view, open_questions
 from companion.games.valley_hoopers.model import INJURY_EFFECTS, POSITIONS, STATS, State, other
 from companion.games.valley_hoopers.rules import expected_die, resolve
 from companion.games.valley_hoopers.targets import automatic as is_automatic
@@ -181,6 +183,12 @@ def _play_candidates(state: State) -> list[tuple[str, dict[str, Any]]]:
     candidates.append(("timeout", {"type": "timeout"}))
     for hooper in team.hoopers:
         candidates.append((f"redeem LV.1 chip {hooper.name}", {"type": "redeem", "hooper": hooper.name}))
+    book = state.gameplans
+    if book is not None and book.taken[state.turn.attacker] is None:
+        for card in CARDS:
+            first, second = card_conditions(book.game, card)
+            label = f"gameplan {card}: {first.text} / {second.text}"
+            candidates.append((label, {"type": "gameplan", "card": card}))
     return candidates
 
 
@@ -208,6 +216,9 @@ def _play_commands(state: State, slot: str) -> tuple[str, ...]:
             commands.append("tribe_power")
     if turn.played("F1") is not None and turn.played("F2") is None and turn.playbook is None:
         commands.append("playbook")
+    book = state.gameplans
+    if turn.fresh and book is not None and book.taken[turn.attacker] is None and team.coach_tokens:
+        commands.append("gameplan")
     return tuple(commands)
 
 
@@ -219,7 +230,23 @@ def _roll(die: Die | None, target: Target | None) -> RollInfo | None:
 
 
 def prompt(state: State) -> Prompt:
-    """What the table must do next, with the target and the exact chance for a pending d20 roll."""
+    """What the table must do next, with the target and the exact chance for a pending d20 roll.
+
+    In The Series, a gameplan milestone the app can't settle from the log adds the table's yes/no.
+    """
+    shown = _prompt(state)
+    asked = [] if state.final else open_questions(state)
+    if not asked:
+        return shown
+    choices = tuple(
+        Choice(f"{state.side(side).name}: {m.condition.text} {word}",
+               {"type": "gameplan_answer", "side": side, "condition": m.condition.id, "met": met})
+        for side, m in asked for word, met in (("yes", True), ("no", False))
+    )
+    return replace(shown, commands=(*shown.commands, "gameplan_answer"), choices=(*shown.choices, *choices))
+
+
+def _prompt(state: State) -> Prompt:
     if state.final:
         return Prompt(side=None, text=state.message or "game over", commands=())
     if state.decisions:
@@ -341,6 +368,14 @@ def prompt(state: State) -> Prompt:
     )
 
 
+def _gameplan_counter(state: State, side: int) -> tuple[Counter, ...]:
+    """GP: the milestones of the side's gameplan met so far (The Series, once a card is taken)."""
+    shown = gameplan_view(state)
+    if shown is None or shown["sides"][side]["card"] is None:
+        return ()
+    return (Counter("GP", shown["sides"][side]["met"]),)
+
+
 def scoreboard(state: State) -> ScoreboardView:
     target = pending_target(state)
     sides = tuple(
@@ -349,7 +384,7 @@ def scoreboard(state: State) -> ScoreboardView:
             score=state.score[i],
             team_fouls=state.team_fouls[i],
             bonus=state.team_fouls[i] + 1 >= counters.BONUS_FROM_TEAM_FOUL,  # the next foul gives free throws
-            counters=(Counter("TO", s.timeouts), Counter("CT", s.coach_tokens)),
+            counters=(Counter("TO", s.timeouts), Counter("CT", s.coach_tokens), *_gameplan_counter(state, i)),
             active=not state.final and i == state.turn.attacker,
         )
         for i, s in enumerate(state.sides)
@@ -371,7 +406,7 @@ def scoreboard(state: State) -> ScoreboardView:
 
 
 def view(state: State) -> dict[str, Any]:
-    """The whole state as JSON (kiosk, replay, exports)."""
+    """The whole state as JSON (kiosk, replay, exports); ``gameplans`` only in a game of The Series."""
     pending = state.pending
     target = pending_target(state)
     turn = state.turn
@@ -431,4 +466,5 @@ def view(state: State) -> dict[str, Any]:
         "message": state.message,
         "winner": state.winner,
         "final": state.final,
+        **({} if state.gameplans is None else {"gameplans": gameplan_view(state)}),
     }
