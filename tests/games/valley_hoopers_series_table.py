@@ -31,8 +31,8 @@ def series_options(game: int = 1, energy: int = 20, **extra: Any) -> dict[str, A
 
 
 class SeriesTable(Table):
-    def __init__(self, game: int = 1, **extra: Any) -> None:
-        super().__init__(series_options(game, **extra))
+    def __init__(self, game: int = 1, opts: dict[str, Any] | None = None, **extra: Any) -> None:
+        super().__init__(opts or series_options(game, **extra))
 
     # --- the flow ---------------------------------------------------------------------------------
     def settle(self) -> SeriesTable:
