@@ -117,8 +117,15 @@ def _tokens_held(state: State, side: int) -> int:
     return team.coach_tokens + len(team.playbooks) + int(resolving)
 
 
+def _fourth_period(state: State) -> bool:
+    """The fourth period itself: not an overtime (Fast Play's fourth period is its second overtime)."""
+    return state.period == 4 <= state.regulation_periods
+
+
 def _hooper_counts(before: State, after: State, side: int) -> tuple[int, int]:
     """LV.2 chips spent and red cubes received by a side's hoopers in one event."""
+    if before.sides[side] is after.sides[side]:  # most events leave a side untouched: nothing to scan
+        return 0, 0
     lv2 = fouls = 0
     for old, new in zip(before.side(side).hoopers, after.side(side).hoopers, strict=True):
         lv2 += max(0, old.chips_lv2 - new.chips_lv2)
@@ -130,21 +137,22 @@ def _side_counts(book: GameplanBook, before: State, event: Mapping[str, Any], af
                  side: int) -> SideCounts:
     counts = book.counts[side]
     lv2, fouls = _hooper_counts(before, after, side)
+    spent = max(0, _tokens_held(before, side) - _tokens_held(after, side))
     kind = event.get("type")
-    by_hooper = event.get("hooper") and kind in ("chip", "defend", "counter")
-    owner = after.owner(event["hooper"]) if by_hooper else None
-    mine = owner == side
+    mine = (kind in ("chip", "defend", "counter") and bool(event.get("hooper"))
+            and after.owner(event["hooper"]) == side)
+    block = mine and kind in ("defend", "counter") and event.get("block") in ("chip", "no_way")
+    effect = event.get("effect") if mine else None
+    if not (lv2 or fouls or spent or block or effect in ("remove_intercept", "remove_steal")):
+        return counts
     return replace(
         counts,
-        coach_tokens_spent=counts.coach_tokens_spent
-        + max(0, _tokens_held(before, side) - _tokens_held(after, side)),
-        fourth_period_fouls=counts.fourth_period_fouls + (fouls if before.period == 4 else 0),
+        coach_tokens_spent=counts.coach_tokens_spent + spent,
+        fourth_period_fouls=counts.fourth_period_fouls + (fouls if _fourth_period(before) else 0),
         lv2_spent=counts.lv2_spent + lv2,
-        chip_blocks=counts.chip_blocks + int(mine and kind in ("defend", "counter")
-                                             and event.get("block") in ("chip", "no_way")),
-        removed_intercepts=counts.removed_intercepts
-        + int(mine and event.get("effect") == "remove_intercept"),
-        removed_steals=counts.removed_steals + int(mine and event.get("effect") == "remove_steal"),
+        chip_blocks=counts.chip_blocks + int(block),
+        removed_intercepts=counts.removed_intercepts + int(effect == "remove_intercept"),
+        removed_steals=counts.removed_steals + int(effect == "remove_steal"),
     )
 
 
@@ -160,8 +168,8 @@ def _shot(tally: Shots, points: int, free_throw: bool) -> Shots:
 
 
 def _shots(book: GameplanBook, before: State, event: Mapping[str, Any], after: State) -> tuple[Shots, ...]:
-    if event.get("type") == "chip" and event.get("effect") in CHIP_BASKETS:
-        return book.shots
+    if before.score == after.score or event.get("type") == "chip" and event.get("effect") in CHIP_BASKETS:
+        return book.shots  # every point on a hooper's marker is also on the score track
     free_throw = event.get("type") == "roll" and before.pending.kind == "free_throw" and not before.decisions
     gained = {}
     for old_side, new_side in zip(before.sides, after.sides, strict=True):
@@ -178,5 +186,8 @@ def tally(before: State, event: Mapping[str, Any], after: State) -> GameplanBook
     book = after.gameplans
     if book is None:
         return None
-    counts = tuple(_side_counts(book, before, event, after, side) for side in (0, 1))
-    return replace(book, shots=_shots(book, before, event, after), counts=(counts[0], counts[1]))
+    counts = (_side_counts(book, before, event, after, 0), _side_counts(book, before, event, after, 1))
+    shots = _shots(book, before, event, after)
+    if counts == book.counts and shots is book.shots:
+        return book
+    return replace(book, shots=shots, counts=counts)
