@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import json
 from pathlib import Path
 
@@ -12,7 +14,14 @@ from games.valley_hoopers_table import Table, options
 
 from companion.errors import CommandError, RuleError
 from companion.games.valley_hoopers import GAME
-from companion.games.valley_hoopers.gameplans import card_conditions, evaluate, milestones_met, progress
+from companion.games.valley_hoopers.gameplan_conditions import CONDITIONS
+from companion.games.valley_hoopers.gameplans import (
+    card_conditions,
+    evaluate,
+    final_state,
+    milestones_met,
+    progress,
+)
 from companion.session import Session
 from companion.store import Store
 from kiosk.parts import panel_line
@@ -197,3 +206,26 @@ def test_milestones_met_replays_a_replay_file_and_is_zero_outside_the_series() -
     del lines[7]
     assert milestones_met(lines, 0) == 1
     assert milestones_met(Table().state, 0) == 0 and milestones_met(Table().state, 1) == 0
+
+
+FULL_GAME = Path(__file__).parent / "games" / "full_game_valley_hoopers.jsonl"
+
+
+def test_a_whole_game_settles_all_48_milestones_for_both_sides() -> None:
+    lines = [json.loads(line) for line in FULL_GAME.read_text().splitlines()]
+    lines[0]["series_game"] = 5
+    lines.insert(1, {"type": "gameplan", "card": 7})
+    state = final_state(lines)
+    assert state.final and state.gameplans.taken == (7, None)
+    for side in (0, 1):
+        statuses = {evaluate(state, side, c.id).status for c in CONDITIONS}
+        assert statuses <= {"met", "missed"}, statuses
+    assert milestones_met(lines, 0) == sum(evaluate(state, 0, c).met for c in ("g56.13", "g56.14"))
+    assert milestones_met(state, 1) == 0
+
+
+@pytest.mark.parametrize("name", ["gameplans", "gameplan_tally", "gameplan_conditions"])
+def test_gameplan_docstring_examples_run(name: str) -> None:
+    module = importlib.import_module(f"companion.games.valley_hoopers.{name}")
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0
