@@ -22,7 +22,9 @@ API for The Series (the reward phase) and the front ends:
   ``{"type": "setup", ...options}`` line then commands), replayed through the rules;
 - ``progress(state, side)``: the side's two milestones with ``met``, ``status`` and a progress text;
 - ``evaluate(state, side, condition_id)``: any of the 48 milestones for a side, taken or not;
-- ``gameplan_view(state)``: the JSON the view shows under ``gameplans``.
+- ``gameplan_view(state)``: the JSON the view shows under ``gameplans``;
+- ``open_questions(state)``: milestones waiting for the table's answer (one still open when the
+  game ends counts as not met: a finished game takes no more commands).
 
 >>> from companion.games.valley_hoopers.setup_options import example_options, setup
 >>> state = setup({**example_options(), "series_game": 3})
