@@ -95,7 +95,7 @@ def check_condition(name: str, raw: object) -> str:
 def _book(state: State, what: str) -> GameplanBook:
     if state.gameplans is None:
         raise RuleError(f"{what}: gameplans belong to The Series, and this game was not set up as a game "
-                        "of the series (setup option series_game)")
+                        "of the series")
     return state.gameplans
 
 
