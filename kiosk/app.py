@@ -86,6 +86,7 @@ class CourtsideApp(App):
         # no way out to a desktop by touch or key (systemd stops it).
         self.closable = True
         self.announce: Any = None  # called once the window is up (the launcher prints where things are)
+        self.joined_notice = ""  # said once connected: this run joined a service it did not start
         self.exit_code = 0
         self.ready_seconds: float | None = None
         self.ready_wall: float | None = None
@@ -170,7 +171,7 @@ class CourtsideApp(App):
         if state == "connected":
             self.banner_text = "SIMULATION" if self.sim else ""
             if self.notice_text.startswith("Waiting for the table service"):
-                self.say("")
+                self.say(self.joined_notice)
             self.request_state()
             self.refresh_games()
             self.refresh_status()
@@ -293,8 +294,8 @@ class CourtsideApp(App):
         self.turn_text = present.turn_line(snapshot)
         self.can_undo = bool(snapshot and snapshot.get("can_undo"))
         self.can_redo = bool(snapshot and snapshot.get("can_redo"))
-        if snapshot is not None:
-            self._last_game_id = snapshot.get("game_id")
+        # None: the table put its game away (abandoned, deleted): a reconnection must not bring it back.
+        self._last_game_id = snapshot.get("game_id") if snapshot is not None else None
         if self.sim:
             self.refresh_oled()
             self.show_sim_dice()
