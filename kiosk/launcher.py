@@ -275,7 +275,7 @@ def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None
         app = CourtsideApp(socket_path=socket_path, sim=args.sim, screenshot=args.screenshot,
                            screenshot_screen=args.screen, started_service=child is not None)
         app.closable = not fullscreen
-        if args.sim and child is None:  # a simulation that joined someone else's table must say so
+        if args.sim and child is None and args.socket is None:  # joined the $COMPANION_SOCKET table
             app.joined_notice = (f"Joined the table service already running on {socket_path}: "
                                  "this kiosk did not start it.")
         app.announce = announce

@@ -37,7 +37,8 @@ class SettingsScreen(KioskScreen):
         lines = [
             f"Table socket: {app.socket_path} ({app.link_state})",
             f"Simulation: {'yes' if app.sim else 'no'}"
-            + (" (this kiosk started the service)" if app.started_service else ""),
+            + (" (this kiosk started the service)" if app.started_service
+               else " (joined a service this kiosk did not start)" if app.sim else ""),
             words["hardware"],
             f"Window: {Window.size[0]}x{Window.size[1]}, "
             f"{'a window (Escape or its close button quits)' if app.closable else 'fullscreen'}, "
