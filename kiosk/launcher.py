@@ -239,7 +239,11 @@ def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None
     def stop(*_args: Any) -> None:
         stop_asked.append(True)
         if running:
-            running[0].stop()
+            # Not app.stop() here: a signal handler runs between any two bytecodes, maybe halfway
+            # through Kivy creating the window. The clock runs it at the next frame, on the loop.
+            from kivy.clock import Clock
+
+            Clock.schedule_once(lambda _dt: running[0].stop(), 0)
 
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, stop)

@@ -76,7 +76,6 @@ def main() -> int:
                         {"type": "roll", "die": "d8foul", "face": "whistle"}):
             assert request(table["socket"], {"op": "command", "command": command})["ok"]
         shoot(table, "resolve", "resolve-fouled-shot")
-        shoot(table, "home", "home")
         shoot(table, "setup", "setup")
         shoot(table, "card", "card-editor")
         for face in (50, 20, 20):
@@ -97,6 +96,21 @@ def main() -> int:
         play_until(table["socket"], lambda s: s["outcome"] is not None)
         shoot(table, "gameend", "game-end")
         shoot(table, "history", "history")
+
+        # Home with a finished game and an unfinished one, and Delete asked first.
+        request(table["socket"], {"op": "new_game", "game": "valley-hoopers",
+                                  "options": table_test_options()})
+        for command in ({"type": "attack", "shot": "2PS", "position": "SG"},
+                        {"type": "roll", "die": "d20x5", "face": 30}):
+            assert request(table["socket"], {"op": "command", "command": command})["ok"]
+        shoot(table, "home", "home")
+        shots = work / "home-shots"
+        report = run_kiosk([PYTHON, str(ROOT / "tests" / "kiosk_home_driver.py"), "delete_question",
+                            "--socket", str(table["socket"]), "--out", str(shots)], table["env"])
+        if not report["ok"]:
+            raise SystemExit(report["error"])
+        shutil.copyfile(report["shots"]["delete-question"]["path"], OUT / "kiosk-home-delete.png")
+        shrink(OUT / "kiosk-home-delete.png")
     finally:
         for table in tables:
             stop(table["service"])

@@ -4,7 +4,8 @@
 
 ``abandon_and_delete``: from Home, Abandon #1 is asked first (Keep it changes nothing), then
 abandoned; Delete #2 (the game on the table) asked, then deleted for good. ``appliance_keys``: the
-fullscreen appliance ignores Escape and the window manager's close. Screenshots land in DIR.
+fullscreen appliance ignores Escape and the window manager's close. ``delete_question``: the
+question Delete asks, for docs/kiosk.md. Screenshots land in DIR.
 """
 
 from __future__ import annotations
@@ -96,7 +97,20 @@ def appliance_keys(driver: Driver) -> Step:
     driver.report["still_running"] = app.root is not None and app.root.get_root_window() is not None
 
 
-SCENARIOS = {"abandon_and_delete": abandon_and_delete, "appliance_keys": appliance_keys}
+def delete_question(driver: Driver) -> Step:
+    """For docs/kiosk.md: Home, Delete #1 tapped, the question shown (then Keep it: nothing changes)."""
+    yield wait_for("the game in play", lambda app: app.screens.current == "resolve")
+    yield from tap(driver, "Home", exact=True)
+    yield wait_for("the saved games", lambda app: driver.button("Delete #1", exact=True) is not None)
+    yield from tap(driver, "Delete #1", exact=True)
+    yield wait_for("the question", lambda app: question(app) is not None)
+    yield wait_for("a frame", lambda app: True)
+    driver.shot("delete-question")
+    yield from answer(driver, "Keep it")
+
+
+SCENARIOS = {"abandon_and_delete": abandon_and_delete, "appliance_keys": appliance_keys,
+             "delete_question": delete_question}
 
 
 def main() -> int:
