@@ -3,7 +3,8 @@
     .venv/bin/python tests/kiosk_docs.py        # needs Xvfb; about half a minute
 
 Each screen is brought about the way the table would (commands through the socket of a simulated
-service), then rendered at the 7" screen's 800x480 (and the simulation panel at 1024x600). PNGs are
+service), then rendered at the 7" screen's 800x480 (the simulation panel at 1024x600, Home with both
+its lists at 1280x720; the question Delete asks through tests/kiosk_home_driver.py). PNGs are
 reduced to 64 colours so the repository stays small.
 """
 
@@ -103,7 +104,7 @@ def main() -> int:
         for command in ({"type": "attack", "shot": "2PS", "position": "SG"},
                         {"type": "roll", "die": "d20x5", "face": 30}):
             assert request(table["socket"], {"op": "command", "command": command})["ok"]
-        shoot(table, "home", "home")
+        shoot(table, "home", "home", size="1280x720")  # tall enough for both lists
         shots = work / "home-shots"
         report = run_kiosk([PYTHON, str(ROOT / "tests" / "kiosk_home_driver.py"), "delete_question",
                             "--socket", str(table["socket"]), "--out", str(shots)], table["env"])

@@ -17,6 +17,7 @@ class SettingsScreen(KioskScreen):
 
     tray_text = StringProperty("")
     displays_text = StringProperty("")
+    hardware_text = StringProperty("")
     live_text = StringProperty("")
     config_text = StringProperty("")
 
@@ -25,6 +26,7 @@ class SettingsScreen(KioskScreen):
         words = hardware_words(status)
         self.tray_text = words["tray"]
         self.displays_text = words["displays"]
+        self.hardware_text = words["hardware"]
         live = []
         if status.get("dial"):
             live.append(f"Dial shows: {status['dial']}")
@@ -39,7 +41,6 @@ class SettingsScreen(KioskScreen):
             f"Simulation: {'yes' if app.sim else 'no'}"
             + (" (this kiosk started the service)" if app.started_service
                else " (joined a service this kiosk did not start)" if app.sim else ""),
-            words["hardware"],
             f"Window: {Window.size[0]}x{Window.size[1]}, "
             f"{'a window (Escape or its close button quits)' if app.closable else 'fullscreen'}, "
             f"cursor {'shown' if Config.get('graphics', 'show_cursor') == '1' else 'hidden'}",
