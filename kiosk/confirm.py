@@ -1,7 +1,8 @@
 """A yes/no question over the screen, asked before anything is put away (abandon, delete).
 
 Its looks are in ``kv/confirm.kv``. Nothing happens until a button is tapped: a tap outside the
-question does not dismiss it, so a stray touch on a crowded table never confirms nor cancels.
+question does not dismiss it, so a stray touch on a crowded table never confirms nor cancels; a
+desktop's Escape key is "cancel".
 
     ConfirmView.ask(title="Delete game #3 for good?", message="...", confirm="Delete for good",
                     cancel="Keep it", on_yes=lambda: ...)
@@ -31,6 +32,23 @@ class ConfirmView(ModalView):
         view = cls(title=title, message=message, confirm_text=confirm, cancel_text=cancel, when_yes=on_yes)
         view.open(animation=False)
         return view
+
+    def on_open(self) -> None:
+        from kivy.core.window import Window
+
+        Window.bind(on_keyboard=self._escape)
+
+    def on_dismiss(self) -> None:
+        from kivy.core.window import Window
+
+        Window.unbind(on_keyboard=self._escape)
+
+    def _escape(self, _window: Any, key: int, *_args: Any) -> bool:
+        # Escape answers the question with its safe side, and goes no further (it would close the window).
+        if key != 27:
+            return False
+        self.answer(False)
+        return True
 
     def answer(self, yes: bool) -> None:
         self.dismiss(animation=False)

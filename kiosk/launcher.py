@@ -245,7 +245,7 @@ def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None
 
             Clock.schedule_once(lambda _dt: running[0].stop(), 0)
 
-    for sig in (signal.SIGTERM, signal.SIGHUP):
+    for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):  # Ctrl-C too: a clean stop, no traceback
         signal.signal(sig, stop)
     child: subprocess.Popen[bytes] | None = None
     try:

@@ -143,5 +143,5 @@ def hello_line(*, size: tuple[int, int], fullscreen: bool, display: str, socket_
     if started_service:
         service = f"{'simulated ' if sim else ''}table service started for this run on {socket_path}"
     else:
-        service = f"joined the table service already running on {socket_path}"
+        service = f"the table service on {socket_path} (not started by this run)"
     return f"Courtside Companion: {window}; {service}" + (f" (logs in {logs})" if logs else "")

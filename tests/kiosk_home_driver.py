@@ -61,6 +61,16 @@ def abandon_and_delete(driver: Driver) -> Step:
     driver.report["notice_after_abandon"] = app.notice_text
     driver.report["texts_after_abandon"] = driver.texts()
     driver.shot("82-abandoned")
+    # Escape on the question is "Keep it" and goes no further (it would close a window).
+    yield from tap(driver, "Delete #2", exact=True)
+    yield wait_for("the question", lambda app: question(app) is not None)
+    from kivy.core.window import Window
+
+    Window.dispatch("on_keyboard", 27, 9, None, [])
+    yield wait_for("the question closed by Escape", lambda app: question(app) is None)
+    app.refresh_games()
+    yield wait_for("the list again", lambda app: status_of(app, 2) is not None)
+    driver.report["status_after_escape"] = status_of(app, 2)
     yield from tap(driver, "Delete #2", exact=True)
     yield wait_for("the question", lambda app: question(app) is not None)
     view = question(app)

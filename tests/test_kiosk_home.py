@@ -277,6 +277,7 @@ def test_home_abandons_and_deletes_by_touch_only_after_a_yes(tmp_path: Path, dis
     assert report["delete_question"][0] == "Delete game #2 for good?"
     assert "this cannot be undone" in report["delete_question"][1]
     assert report["delete_question"][2:] == ["Keep it", "Delete for good"]
+    assert report["status_after_escape"] == "finished", "Escape on the question is Keep it"
     assert report["notice_after_delete"] == "Game #2 deleted."
     assert report["screen_after_delete"] == "home"
     assert not any(t.startswith("Open #2") for t in report["texts_after_delete"])
