@@ -254,7 +254,10 @@ def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None
                 child = start_service(socket_path, args.db, args.service_timeout, program,
                                       log=logs / "serve-sim.log" if logs else None)
             except RuntimeError as exc:
-                print(f"companion run: {exc}", file=sys.stderr)
+                shared = default_socket_path()
+                join = (f"; to play on that table instead: companion run --sim --socket {shared}"
+                        if "another companion serve" in str(exc) and service_answers(shared) else "")
+                print(f"companion run: {exc}{join}", file=sys.stderr)
                 return 2
         if stop_asked:  # asked to stop while the service was starting: stop it, don't open the kiosk
             return 0

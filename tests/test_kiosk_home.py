@@ -287,3 +287,21 @@ def test_home_abandons_and_deletes_by_touch_only_after_a_yes(tmp_path: Path, dis
     assert resumed["seq"] == seq_of_game_1, "abandon lost nothing"
     for name, shot in report["shots"].items():
         assert shot["problems"] == [], f"{name}: {shot['problems']}"
+
+
+def test_a_store_held_by_a_running_serve_is_named_with_how_to_join_it(tmp_path: Path, display: str,
+                                                                      runtime: Path) -> None:
+    env = run_env(tmp_path, display, runtime)
+    shared = Path(env["XDG_RUNTIME_DIR"]) / "companion" / "table.sock"
+    other = start_service(shared, tmp_path / "games.db", env)
+    try:
+        result = subprocess.run([PYTHON, "-m", "table.cli", "--db", str(tmp_path / "games.db"), "run",
+                                 "--sim"], env=env, capture_output=True, text=True, timeout=90, cwd=ROOT)
+    finally:
+        stop(other)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("companion run: the table service stopped at start (exit code 2): "
+                                    "another companion serve is using ")
+    join = f"to play on that table instead: companion run --sim --socket {shared}"
+    assert result.stderr.rstrip().endswith(join)
+    assert not [p.name for p in shared.parent.iterdir() if p.name.startswith("run-")], "its run folder is gone"
