@@ -304,4 +304,4 @@ def test_a_store_held_by_a_running_serve_is_named_with_how_to_join_it(tmp_path: 
                                     "another companion serve is using ")
     join = f"to play on that table instead: companion run --sim --socket {shared}"
     assert result.stderr.rstrip().endswith(join)
-    assert not [p.name for p in shared.parent.iterdir() if p.name.startswith("run-")], "its run folder is gone"
+    assert not [p for p in shared.parent.iterdir() if p.name.startswith("run-")], "its run folder is gone"
