@@ -12,8 +12,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[hardware,kiosk,dev]'
 	touch $(STAMP)
 
+# `@`: the kiosk's own one line (where the window and the service are) is all a start prints.
 run: $(STAMP)
-	$(BIN)/companion run --sim
+	@$(BIN)/companion run --sim
 
 serve: $(STAMP)
 	$(BIN)/companion serve --sim

@@ -183,7 +183,11 @@ class TableService:
             if op == "resume":
                 return self.resume(_int(request.get("game_id"), "game_id"))
             if op == "games":
-                return {"ok": True, "games": [g.to_json() for g in self.store.games()]}
+                return {"ok": True, "games": [self._listed(g) for g in self.store.games()]}
+            if op == "abandon":
+                return self.abandon(_int(request.get("game_id"), "game_id"))
+            if op == "delete":
+                return self.delete(_int(request.get("game_id"), "game_id"), request.get("confirm"))
             if op == "log":
                 if self.session is None:
                     raise RuleError("no game in progress: start a new game or resume one first")
@@ -201,12 +205,11 @@ class TableService:
                     raise CommandError("game_info needs a game name (or a game on the table)")
                 return {"ok": True, "info": game_info(self.find_game(wanted))}
             if op == "status":
-                live = {key: source() for key, source in self.status_sources.items()}
-                return {"ok": True, "status": {**self.status, **live}}
+                return {"ok": True, "status": self.full_status()}
             if op in self.extra_ops:
                 return self.extra_ops[op](self, dict(request))
-            known = ", ".join(["command", "state", "log", "new_game", "resume", "games", "known_games",
-                               "game_info", "status", *self.extra_ops])
+            known = ", ".join(["command", "state", "log", "new_game", "resume", "games", "abandon", "delete",
+                               "known_games", "game_info", "status", *self.extra_ops])
             raise CommandError(f"unknown op {op!r}; the table knows: {known}")
         except CompanionError as exc:
             if op == "command":  # what the table tried and why it was refused; a bad query is only answered
@@ -245,16 +248,51 @@ class TableService:
         self.session = Session.resume(self.store, game_id, self.find_game)
         return self.publish()
 
-    def resume_latest(self) -> Session | None:
-        """On start: pick up the most recently played unfinished game, exactly where it was.
+    def _listed(self, record: Any) -> JSON:
+        on_table = self.session is not None and self.session.game_id == record.id
+        return {**record.to_json(), "on_table": on_table}
 
-        A saved game that no longer replays (an unknown game, rules that refuse its log) is
-        skipped (logged, and listed under "unresumable" in the status) rather than stopping the
-        table from starting.
+    def abandon(self, game_id: int) -> JSON:
+        """Stop offering an unfinished game: it is listed as ``abandoned`` and never resumed at start.
+
+        Nothing recorded is lost: its whole log stays, ``resume`` still opens it, and a command
+        recorded then makes it unfinished again. The game on the table is put away first.
+        """
+        record = self.store.game(game_id)
+        if record.status != "playing":
+            raise RuleError(f"game {game_id} is {record.status}: only an unfinished game can be abandoned")
+        record = self.store.abandon_game(game_id)
+        self._put_away(game_id)
+        return {"ok": True, "game": self._listed(record)}
+
+    def delete(self, game_id: int, confirm: Any) -> JSON:
+        """Delete a saved game and its whole log, for good: only with ``"confirm": true``."""
+        self.store.game(game_id)  # an unknown game is named before the confirmation is asked for
+        if confirm is not True:
+            raise CommandError(f"delete removes game {game_id} and its whole log for good: send "
+                               "\"confirm\": true once the player has confirmed it (abandon keeps the log)")
+        self._put_away(game_id)
+        self.store.delete_game(game_id)
+        return {"ok": True, "deleted": game_id}
+
+    def _put_away(self, game_id: int) -> None:
+        """The game leaves the table (abandoned or deleted): every client is shown no game."""
+        if self.session is not None and self.session.game_id == game_id:
+            self.session = None
+            self.banner = None
+            self.publish()
+
+    def resume_latest(self) -> Session | None:
+        """On start: pick up the most recently played game, exactly where it was, if it is unfinished.
+
+        When the last game played has ended (finished or abandoned), the table starts with no game
+        (the kiosk's Home), not in an older unfinished game. A saved game that no longer replays
+        (an unknown game, rules that refuse its log) is skipped (logged, and listed under
+        "unresumable" in the status) rather than stopping the table from starting.
         """
         for record in self.store.games():
             if record.status != "playing":
-                continue
+                return None
             try:
                 self.session = Session.resume(self.store, record.id, self.find_game)
             except CompanionError as exc:
@@ -277,9 +315,22 @@ class TableService:
         """Tell every client something the table should read (a rejected tray line, a display offline)."""
         self._broadcast({"event": "notice", "level": level, "text": text})
 
+    def full_status(self) -> JSON:
+        """What the table reports and, read now, what its live sources say (the hardware summary)."""
+        live = {}
+        for key, source in self.status_sources.items():
+            try:
+                live[key] = source()
+            except Exception:  # a status must never stop the table: say what failed instead
+                log.exception("status source %r failed", key)
+                live[key] = {"error": f"{key} status unavailable"}
+        return {**self.status, **live}
+
     def set_status(self, key: str, value: Any) -> None:
         self.status[key] = value
-        self._broadcast({"event": "status", "status": dict(self.status)})
+        # The whole status, live sources included: a client that replaced its copy with a push missing
+        # the hardware summary would say "no report" under a tray it has just been told is connected.
+        self._broadcast({"event": "status", "status": self.full_status()})
 
     def _broadcast(self, message: JSON) -> None:
         for subscriber in list(self.subscribers):

@@ -410,6 +410,16 @@ class Store:
         self.game(game_id)
         self._write(lambda db: db.execute("DELETE FROM games WHERE id = ?", (game_id,)))
 
+    def abandon_game(self, game_id: int) -> GameRecord:
+        """Mark an unfinished game ``abandoned``: it is no longer resumed at start; its log stays whole.
+
+        Only the status changes (not ``updated_at``: the list keeps saying when it was last played).
+        A later command recorded in it (after a ``resume``) makes it ``playing`` again.
+        """
+        self.game(game_id)
+        self._write(lambda db: db.execute("UPDATE games SET status = 'abandoned' WHERE id = ?", (game_id,)))
+        return self.game(game_id)
+
     @staticmethod
     def _record(row: tuple[Any, ...]) -> GameRecord:
         return GameRecord(int(row[0]), row[1], row[2], row[3], row[4], json.loads(row[5]))

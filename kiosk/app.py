@@ -82,6 +82,11 @@ class CourtsideApp(App):
         self.screenshot_path = screenshot
         self.screenshot_screen = screenshot_screen
         self.started_service = started_service
+        # A window closes on Escape and the window manager's close; the appliance (fullscreen) offers
+        # no way out to a desktop by touch or key (systemd stops it).
+        self.closable = True
+        self.announce: Any = None  # called once the window is up (the launcher prints where things are)
+        self.joined_notice = ""  # said once connected: this run joined a service it did not start
         self.exit_code = 0
         self.ready_seconds: float | None = None
         self.ready_wall: float | None = None
@@ -123,6 +128,8 @@ class CourtsideApp(App):
 
     def on_start(self) -> None:
         self.conn.start()
+        if self.announce is not None:
+            self.announce(self)
         if self.screenshot_path is not None:
             Clock.schedule_once(self._screenshot_timeout, 30)
 
@@ -130,11 +137,15 @@ class CourtsideApp(App):
         self.conn.stop()
 
     def _refuse_close(self, *_args: Any) -> bool:
-        # No way out to a desktop by touch: the window manager's close is refused (systemd stops us).
-        return True
+        # Fullscreen, no way out to a desktop: the window manager's close is refused (systemd stops us).
+        return not self.closable
 
     def _on_keyboard(self, _window: Any, key: int, *_args: Any) -> bool:
-        return key == 27  # Escape (and Android back) does nothing
+        if key != 27:  # Escape (and Android back)
+            return False
+        if self.closable:
+            self.stop()
+        return True
 
     @property
     def screens(self) -> Any:
@@ -160,7 +171,7 @@ class CourtsideApp(App):
         if state == "connected":
             self.banner_text = "SIMULATION" if self.sim else ""
             if self.notice_text.startswith("Waiting for the table service"):
-                self.say("")
+                self.say(self.joined_notice)
             self.request_state()
             self.refresh_games()
             self.refresh_status()
@@ -283,8 +294,8 @@ class CourtsideApp(App):
         self.turn_text = present.turn_line(snapshot)
         self.can_undo = bool(snapshot and snapshot.get("can_undo"))
         self.can_redo = bool(snapshot and snapshot.get("can_redo"))
-        if snapshot is not None:
-            self._last_game_id = snapshot.get("game_id")
+        # None: the table put its game away (abandoned, deleted): a reconnection must not bring it back.
+        self._last_game_id = snapshot.get("game_id") if snapshot is not None else None
         if self.sim:
             self.refresh_oled()
             self.show_sim_dice()

@@ -1,10 +1,19 @@
 """``companion run``: start the table service if needed (in simulation), then open the kiosk.
 
-    companion run [--sim] [--socket PATH] [--db PATH] [--screenshot FILE [--size WxH] [--screen NAME]]
+    companion run [--sim] [--socket PATH] [--db PATH] [--fullscreen] [--size WxH]
+                  [--screenshot FILE [--screen NAME]] [--verbose]
 
-With ``--sim`` and no service answering on the socket, it starts ``companion serve --sim`` as a
-child process and stops it on exit (only if it started it). ``--screenshot`` renders the first
+The kiosk opens as a window the size of the table's screen (800x480 unless ``--size``), resizable,
+closed by Escape or the window manager's close button; ``--fullscreen`` (the appliance's systemd
+unit) fills the screen and offers no way out by touch. With ``--sim`` and no ``--socket`` (nor
+``$COMPANION_SOCKET``), it starts its own ``companion serve --sim`` on a socket of this run alone, so
+it never silently joins another service, and stops it on exit; with a socket named, it joins the
+service answering there (and says so) or starts one there. ``--screenshot`` renders the first
 complete screen (or the screen named by ``--screen``) to a PNG and exits.
+
+A clean start prints one line (where the window and the service are); Kivy's log and the simulated
+service's output go to files in ``~/.local/state/courtside-companion/`` (``--verbose``: to the
+console). With no display to draw on it says so and exits at once (code 2).
 
 >>> parse_args(["--sim", "--size", "1024x600"]).size
 (1024, 600)
@@ -16,14 +25,17 @@ import argparse
 import configparser
 import contextlib
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from kiosk import startup
 from kiosk.client import service_answers
 
 KIVY_CONFIG = Path(__file__).with_name("kivy_config.ini")
@@ -58,11 +70,15 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--screenshot", type=Path, default=None,
                         help="render the first complete screen to this PNG and exit")
     parser.add_argument("--size", type=_size, default=None, metavar="WxH",
-                        help="window size, e.g. 800x480, 1024x600 or 1280x720 (default: fullscreen)")
+                        help="window size, e.g. 800x480 (default), 1024x600 or 1280x720")
     parser.add_argument("--screen", choices=SCREENS, default=None,
                         help="with --screenshot: which screen to render (default: the one the table is on)")
+    parser.add_argument("--fullscreen", action="store_true",
+                        help="the appliance: fill the screen, no border, Escape and close ignored")
     parser.add_argument("--windowed", action="store_true",
-                        help="a window instead of fullscreen (development)")
+                        help="a window (the default; kept for older command lines)")
+    parser.add_argument("--verbose", action="store_true",
+                        help="Kivy's log (and a simulated service's) on the console instead of in files")
     parser.add_argument("--service-timeout", type=float, default=20.0,
                         help="seconds to wait for a service this starts to answer")
     return parser.parse_args(list(argv))
@@ -83,18 +99,50 @@ def service_command(socket_path: Path, db: Path | None, program: Sequence[str] |
     return [*command, "serve", "--sim", "--socket", str(socket_path)]
 
 
+def per_run_socket() -> Path:
+    """A socket of this run alone, beside the default one (a private folder, removed on exit)."""
+    from companion.protocol import private_dir
+
+    base = private_dir(default_socket_path().parent)
+    return Path(tempfile.mkdtemp(prefix=f"run-{os.getpid()}-", dir=base)) / "table.sock"
+
+
+def _last_line(log: Path | None) -> str:
+    try:
+        text = log.read_text(errors="replace") if log else ""
+        lines = [line for line in text.splitlines() if line.strip()]
+    except OSError:
+        return ""
+    return lines[-1].strip() if lines else ""
+
+
 def start_service(socket_path: Path, db: Path | None, timeout: float,
-                  program: Sequence[str] | None = None) -> subprocess.Popen[bytes]:
-    """Start ``companion serve --sim`` and wait until it answers on the socket."""
+                  program: Sequence[str] | None = None, log: Path | None = None) -> subprocess.Popen[bytes]:
+    """Start ``companion serve --sim`` and wait until it answers on the socket.
+
+    Its output goes to ``log`` (the console when None); if it stops at start, the error says why
+    with its last line.
+    """
     socket_path.parent.mkdir(parents=True, exist_ok=True)
+    output = None
+    if log is not None:
+        log.parent.mkdir(parents=True, exist_ok=True)
+        output = open(log, "wb")  # noqa: SIM115 - the child holds it; ours is closed below
     # Its own process group, so stopping it also stops anything it started, and a Ctrl-C meant for
     # the kiosk's terminal does not kill the table before the kiosk has said goodbye.
-    child = subprocess.Popen(service_command(socket_path, db, program), start_new_session=True)
+    try:
+        child = subprocess.Popen(service_command(socket_path, db, program), start_new_session=True,
+                                 stdout=output, stderr=subprocess.STDOUT if output else None)
+    finally:
+        if output is not None:
+            output.close()
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if child.poll() is not None:
-            raise RuntimeError(f"the table service stopped at start (exit code {child.returncode}); "
-                               f"run `companion serve --sim --socket {socket_path}` to see why")
+            said = _last_line(log)
+            raise RuntimeError(f"the table service stopped at start (exit code {child.returncode})"
+                               + (f": {said.removeprefix('companion serve: ')}" if said else
+                                  f"; run `companion serve --sim --socket {socket_path}` to see why"))
         if service_answers(socket_path, timeout=0.5):
             return child
         time.sleep(0.1)
@@ -117,13 +165,17 @@ def stop_service(child: subprocess.Popen[bytes], timeout: float = 5.0) -> None:
 
 # -- Kivy -----------------------------------------------------------------------------------------
 
-def configure_kivy(*, sim: bool, size: tuple[int, int] | None, windowed: bool) -> None:
-    """Apply ``kivy_config.ini`` (and the run's window size) before Kivy creates the window.
+def configure_kivy(*, sim: bool, size: tuple[int, int] | None, windowed: bool = True,
+                   fullscreen: bool = False) -> None:
+    """Apply ``kivy_config.ini`` (and the run's window) before Kivy creates the window.
 
-    Must run before ``kivy.core.window`` is imported; Kivy reads the graphics section once.
+    Must run before ``kivy.core.window`` is imported; Kivy reads the graphics section once. A
+    window is the target screen's size (``size``, default 800x480), with a border, resizable;
+    ``fullscreen`` (the appliance) fills the screen without a border, at whatever size it is.
     """
     os.environ.setdefault("KIVY_NO_ARGS", "1")  # our argv is ours, not Kivy's
     os.environ.setdefault("KIVY_NO_FILELOG", "1")  # no log files on the SD card
+    os.environ.setdefault("KIVY_NO_CONFIG", "1")  # no ~/.kivy/config.ini: this function is the config
     from kivy.config import Config
 
     shipped = configparser.ConfigParser()
@@ -140,14 +192,21 @@ def configure_kivy(*, sim: bool, size: tuple[int, int] | None, windowed: bool) -
     if sim:
         Config.set("graphics", "show_cursor", "1")  # a desktop mouse stands in for the finger
         Config.set("kivy", "keyboard_mode", "system")  # and a desktop has a keyboard
-    if size is not None or windowed:
-        width, height = size or SIZES[0]
-        Config.set("graphics", "fullscreen", "0")
-        Config.set("graphics", "width", str(width))
-        Config.set("graphics", "height", str(height))
-        Config.set("graphics", "position", "custom")
-        Config.set("graphics", "left", "0")
-        Config.set("graphics", "top", "0")
+    if fullscreen and size is None:
+        # "auto": the screen's own size, whatever it is (the layout follows Window.size).
+        Config.set("graphics", "fullscreen", "auto")
+        Config.set("graphics", "borderless", "1")
+        Config.set("graphics", "resizable", "0")
+        return
+    width, height = size or SIZES[0]
+    Config.set("graphics", "fullscreen", "0")
+    Config.set("graphics", "borderless", "1" if fullscreen else "0")
+    Config.set("graphics", "resizable", "0" if fullscreen else "1")
+    Config.set("graphics", "width", str(width))
+    Config.set("graphics", "height", str(height))
+    Config.set("graphics", "position", "custom" if fullscreen else "auto")
+    Config.set("graphics", "left", "0")
+    Config.set("graphics", "top", "0")
 
 
 def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None) -> int:
@@ -157,7 +216,20 @@ def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None
     command beside this Python).
     """
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    socket_path = args.socket or default_socket_path()
+    problem = startup.display_problem(os.environ)
+    if problem:  # before anything starts: over SSH the kiosk would otherwise run on, invisible
+        print(f"companion run: {problem}", file=sys.stderr)
+        return 2
+    from_env = os.environ.get("COMPANION_SOCKET")
+    named = args.socket or (Path(from_env) if from_env else None)
+    own_socket = args.sim and named is None
+    try:
+        socket_path = per_run_socket() if own_socket else (named or default_socket_path())
+    except (OSError, RuntimeError) as exc:
+        print(f"companion run: {exc}", file=sys.stderr)
+        return 2
+    journal = startup.under_systemd()
+    logs = None if journal or args.verbose else startup.log_dir()
     # systemd (and `timeout`, and a closing terminal) stop us with SIGTERM: leave the loop normally,
     # so the service this run started is stopped too instead of being orphaned. Listened for before
     # Kivy loads (seconds on a busy Pi): a stop asked meanwhile ends the run as soon as it can.
@@ -167,25 +239,53 @@ def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None
     def stop(*_args: Any) -> None:
         stop_asked.append(True)
         if running:
-            running[0].stop()
+            # Not app.stop() here: a signal handler runs between any two bytecodes, maybe halfway
+            # through Kivy creating the window. The clock runs it at the next frame, on the loop.
+            from kivy.clock import Clock
 
-    for sig in (signal.SIGTERM, signal.SIGHUP):
+            Clock.schedule_once(lambda _dt: running[0].stop(), 0)
+
+    for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):  # Ctrl-C too: a clean stop, no traceback
         signal.signal(sig, stop)
     child: subprocess.Popen[bytes] | None = None
-    if args.sim and not service_answers(socket_path):
-        try:
-            child = start_service(socket_path, args.db, args.service_timeout, program)
-        except RuntimeError as exc:
-            print(f"companion run: {exc}", file=sys.stderr)
-            return 2
     try:
+        if args.sim and (own_socket or not service_answers(socket_path)):
+            try:
+                child = start_service(socket_path, args.db, args.service_timeout, program,
+                                      log=logs / "serve-sim.log" if logs else None)
+            except RuntimeError as exc:
+                shared = default_socket_path()
+                join = (f"; to play on that table instead: companion run --sim --socket {shared}"
+                        if "another companion serve" in str(exc) and service_answers(shared) else "")
+                print(f"companion run: {exc}{join}", file=sys.stderr)
+                return 2
         if stop_asked:  # asked to stop while the service was starting: stop it, don't open the kiosk
             return 0
-        configure_kivy(sim=args.sim, size=args.size, windowed=args.windowed or args.screenshot is not None)
+        startup.quiet_kivy(logs / "kiosk.log" if logs else None, verbose=args.verbose)
+        fullscreen = args.fullscreen
+        size = args.size or (None if fullscreen else SIZES[0])
+        if fullscreen and size is None and not os.environ.get("WAYLAND_DISPLAY"):
+            size = startup.x_screen_size(os.environ.get("DISPLAY"))  # X: the screen's size, no WM needed
+        configure_kivy(sim=args.sim, size=size, fullscreen=fullscreen)
         from kiosk.app import CourtsideApp
+
+        def announce(app: Any) -> None:
+            from kivy.core.window import Window
+
+            if args.screenshot is None:  # a screenshot run's output is its JSON report
+                display = (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+                           or os.environ.get("SDL_VIDEODRIVER", "the screen"))
+                print(startup.hello_line(size=tuple(Window.size), fullscreen=fullscreen, display=display,
+                                         socket_path=socket_path, sim=args.sim,
+                                         started_service=child is not None, logs=logs), flush=True)
 
         app = CourtsideApp(socket_path=socket_path, sim=args.sim, screenshot=args.screenshot,
                            screenshot_screen=args.screen, started_service=child is not None)
+        app.closable = not fullscreen
+        if args.sim and child is None and args.socket is None:  # joined the $COMPANION_SOCKET table
+            app.joined_notice = (f"Joined the table service already running on {socket_path}: "
+                                 "this kiosk did not start it.")
+        app.announce = announce
         running.append(app)
         if stop_asked:
             return 0
@@ -194,6 +294,8 @@ def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None
     finally:
         if child is not None:
             stop_service(child)
+        if own_socket:
+            shutil.rmtree(socket_path.parent, ignore_errors=True)
 
 
 if __name__ == "__main__":  # pragma: no cover

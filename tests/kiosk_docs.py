@@ -3,7 +3,8 @@
     .venv/bin/python tests/kiosk_docs.py        # needs Xvfb; about half a minute
 
 Each screen is brought about the way the table would (commands through the socket of a simulated
-service), then rendered at the 7" screen's 800x480 (and the simulation panel at 1024x600). PNGs are
+service), then rendered at the 7" screen's 800x480 (the simulation panel at 1024x600, Home with both
+its lists at 1280x720; the question Delete asks through tests/kiosk_home_driver.py). PNGs are
 reduced to 64 colours so the repository stays small.
 """
 
@@ -76,7 +77,6 @@ def main() -> int:
                         {"type": "roll", "die": "d8foul", "face": "whistle"}):
             assert request(table["socket"], {"op": "command", "command": command})["ok"]
         shoot(table, "resolve", "resolve-fouled-shot")
-        shoot(table, "home", "home")
         shoot(table, "setup", "setup")
         shoot(table, "card", "card-editor")
         for face in (50, 20, 20):
@@ -97,6 +97,21 @@ def main() -> int:
         play_until(table["socket"], lambda s: s["outcome"] is not None)
         shoot(table, "gameend", "game-end")
         shoot(table, "history", "history")
+
+        # Home with a finished game and an unfinished one, and Delete asked first.
+        request(table["socket"], {"op": "new_game", "game": "valley-hoopers",
+                                  "options": table_test_options()})
+        for command in ({"type": "attack", "shot": "2PS", "position": "SG"},
+                        {"type": "roll", "die": "d20x5", "face": 30}):
+            assert request(table["socket"], {"op": "command", "command": command})["ok"]
+        shoot(table, "home", "home", size="1280x720")  # tall enough for both lists
+        shots = work / "home-shots"
+        report = run_kiosk([PYTHON, str(ROOT / "tests" / "kiosk_home_driver.py"), "delete_question",
+                            "--socket", str(table["socket"]), "--out", str(shots)], table["env"])
+        if not report["ok"]:
+            raise SystemExit(report["error"])
+        shutil.copyfile(report["shots"]["delete-question"]["path"], OUT / "kiosk-home-delete.png")
+        shrink(OUT / "kiosk-home-delete.png")
     finally:
         for table in tables:
             stop(table["service"])

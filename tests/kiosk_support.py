@@ -29,6 +29,7 @@ def kiosk_env(home: Path, display: str) -> dict[str, str]:
     env.update({"DISPLAY": display, "KIVY_NO_ARGS": "1", "KIVY_HOME": str(home / "kivy"),
                 "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_FILELOG": "1",
                 "XDG_CONFIG_HOME": str(home / "config"), "XDG_DATA_HOME": str(home / "data"),
+                "XDG_STATE_HOME": str(home / "state"),
                 "XDG_RUNTIME_DIR": str(home / "run"), "PYTHONPATH": str(ROOT)})
     (home / "run").mkdir(parents=True, exist_ok=True)
     return env

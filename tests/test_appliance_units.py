@@ -121,7 +121,7 @@ def test_kiosk_command_line_is_one_the_kiosk_accepts() -> None:
         assert argv[0] == "run"
         # `companion run` hands everything after "run" to the kiosk launcher's own parser.
         kiosk = parse_args(argv[1:])
-        assert str(kiosk.socket) == "/run/companion/table.sock" and not kiosk.sim and not kiosk.windowed
+        assert str(kiosk.socket) == "/run/companion/table.sock" and not kiosk.sim and kiosk.fullscreen
 
 
 def test_a_flapping_dice_tray_never_exhausts_the_start_limit() -> None:

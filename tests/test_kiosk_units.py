@@ -316,8 +316,11 @@ def test_the_examples_in_the_kiosk_docstrings_hold() -> None:
     import kiosk.launcher
     import kiosk.parts
     import kiosk.present
+    import kiosk.startup
+    import kiosk.status_words
 
-    for module in (kiosk.cards, kiosk.client, kiosk.launcher, kiosk.parts, kiosk.present):
+    for module in (kiosk.cards, kiosk.client, kiosk.launcher, kiosk.parts, kiosk.present, kiosk.startup,
+                   kiosk.status_words):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
@@ -366,3 +369,36 @@ def test_a_single_lead_and_several_sides_read_as_the_scoreboard_says() -> None:
     assert (present.fouls_line(three, 0), present.counters_line(three, 0)) == ("", "cash 12")
     fouled = {"scoreboard": {"sides": [{"fouls": 4, "bonus": True}]}}
     assert present.fouls_line(fouled, 0) == "Team fouls 4  BONUS"
+
+
+def test_settings_never_says_no_hardware_under_a_connected_tray() -> None:
+    from kiosk.status_words import hardware_words
+
+    # A pushed tray state before (or without) the service's hardware summary.
+    words = hardware_words({"tray": {"state": "connected", "detail": "/dev/pts/13"}})
+    assert words["tray"] == "Dice tray: connected (/dev/pts/13)"
+    assert "none" not in words["hardware"] and "no report" not in words["hardware"]
+    # The whole report: the summary's tray port and displays agree with the pushed parts.
+    words = hardware_words({"tray": {"state": "connected", "detail": ""},
+                            "hardware": {"sim": True, "buttons": ["CONFIRM"], "encoder": True,
+                                         "tray": {"state": "connected", "port": "/dev/pts/4"},
+                                         "displays": {"main": {"online": True, "detail": "dummy"}}},
+                            "display:main": {"online": False, "detail": "I2C error"}})
+    assert words == {"tray": "Dice tray: connected on /dev/pts/4",
+                     "displays": "OLED: main OFFLINE (I2C error)",
+                     "hardware": "Hardware: simulated; buttons CONFIRM; encoder yes"}
+    # No hardware at all: every line says so, none claims a part.
+    words = hardware_words({})
+    assert words["tray"].startswith("Dice tray: none") and words["displays"] == "OLED: none"
+    # A summary with no tray configured: not "not connected" under a report that says nothing of it.
+    assert hardware_words({"hardware": {"sim": False, "tray": None}})["tray"] == "Dice tray: none configured"
+
+
+def test_no_display_is_named_before_anything_starts() -> None:
+    from kiosk.startup import display_problem
+
+    assert display_problem({"DISPLAY": ":0"}) is None
+    assert display_problem({"WAYLAND_DISPLAY": "wayland-0"}) is None
+    assert display_problem({"SDL_VIDEODRIVER": "wayland,x11"}) is not None, "wayland needs a compositor"
+    assert display_problem({"SDL_VIDEODRIVER": "kmsdrm"}) is None  # the appliance, on the Pi's screen
+    assert "DISPLAY and WAYLAND_DISPLAY are not set" in display_problem({"SSH_CONNECTION": "x"})
