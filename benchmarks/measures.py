@@ -23,6 +23,7 @@ from companion.store import Store
 from companion.timeline import Timeline
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))  # latency.py and idle.py are scripts too
 FULL_GAME = ROOT / "tests" / "games" / "full_game_valley_hoopers.jsonl"
 
 
@@ -37,13 +38,18 @@ class Figure:
     baseline_name: str
     goal: float | None
     note: str = ""
+    limit: float | None = None  # a goal in the figure's own unit instead of a ratio (p99 <= 5 ms)
 
     @property
     def ratio(self) -> float:
+        if self.baseline == 0:
+            return 0.0 if self.value == 0 else float("inf")
         return self.value / self.baseline
 
     @property
     def holds(self) -> bool | None:
+        if self.limit is not None:
+            return self.value <= self.limit
         return None if self.goal is None else self.ratio <= self.goal
 
 
@@ -219,3 +225,52 @@ def startup(rounds: int) -> list[Figure]:
         figures.append(Figure(shown, value * 1000, bare * 1000, "ms", "python -c pass", goal,
                               "run as python -m table.cli (the console script adds its own import)"))
     return figures
+
+
+def latency(rounds: int, presses: int = 200) -> list[Figure]:
+    """Button press -> OLED frame on simulated hardware (``benchmarks/latency.py``), p99 of ``presses``
+    CONFIRM presses per round, against gpiozero's MockFactory edge callback; and the same path with
+    the time in ``Session.handle`` (the rules and the commit) taken out."""
+    import latency as press  # benchmarks/latency.py, which puts tests/ on the path for its driver
+
+    def p99(values: list[float]) -> float:
+        return press.percentile([v * 1000 for v in values], 99)
+
+    runs: list[dict[str, list[float]]] = []
+
+    def table_round() -> float:
+        runs.append(press.press_latencies(presses))
+        return p99(runs[-1]["frame"])
+
+    frame, callback = interleaved(table_round, lambda: p99(press.callback_latencies(presses)), rounds)
+    without = statistics.median(p99(run["frame_without_handle"]) for run in runs)
+    handle = statistics.median(p99(run["handle"]) for run in runs)
+    p50 = statistics.median(press.percentile([v * 1000 for v in run["frame"]], 50) for run in runs)
+    return [Figure("button press -> OLED frame, p99", frame, callback, "ms", "MockFactory callback p99",
+                   None, f"p50 {p50:.2f} ms; {presses} CONFIRM presses a round; the goal is p99 <= 5 ms",
+                   limit=5.0),
+            Figure("the same without Session.handle (debounce, controls, queue, OLED), p99", without,
+                   callback, "ms", "MockFactory callback p99", None,
+                   f"Session.handle alone (the rules and the commit): p99 {handle:.2f} ms")]
+
+
+def idle(rounds: int, seconds: float = 10.0) -> list[Figure]:
+    """Wake-ups per second of an idle ``serve --sim`` with a game on (``benchmarks/idle.py``), against a
+    Python process asleep in ``time.sleep``, counted the same way."""
+    import idle as idle_serve  # benchmarks/idle.py
+
+    def bare() -> float:
+        process = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
+        try:
+            time.sleep(0.5)
+            before = sum(idle_serve.context_switches(process.pid).values())
+            time.sleep(seconds)
+            return (sum(idle_serve.context_switches(process.pid).values()) - before) / seconds
+        finally:
+            process.kill()
+            process.wait()
+
+    rate, baseline = interleaved(lambda: idle_serve.idle_wakeups(seconds)[0], bare, rounds)
+    return [Figure(f"idle serve --sim, wake-ups per second (all threads, {seconds:g} s)", rate, baseline,
+                   "/s", "python asleep in time.sleep", None,
+                   "context switches from /proc/<pid>/task/*/status; the goal is none", limit=0.0)]
