@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.session import Session, parse_command
 from companion.store import Store
@@ -146,47 +147,93 @@ def command(base: Path, rounds: int) -> list[Figure]:
                    baseline * 1000, "ms", "INSERT+COMMIT, WAL, synchronous=FULL", 2.5)]
 
 
-def oled(rounds: int) -> list[Figure]:
-    """Bytes and CPU per frame on a real game's score changes: the partial driver against luma's own
-    ``display()`` of a full frame, both into luma's i2c interface over the RAM model."""
-    from luma.core.interface.serial import i2c
-    from luma.oled.device import ssd1306
-
-    from benchmarks.oled import wire
+def game_frames() -> tuple[list[Any], list[int]]:
+    """The frames of the Valley Hoopers full game's own scoreboard views (the game's message on the
+    bottom line), one after each command, and the indexes of those where a score changed."""
     from companion.games import find_game
     from hardware.oled_layout import render
-    from hardware.oled_partial import PagedUpdater
-    from hardware.oled_ram_model import ControllerModel
 
     lines = _full_game_lines()
     game = find_game("valley-hoopers")
     timeline = Timeline(game)
     timeline.commit(*timeline.plan_setup({k: v for k, v in lines[0].items() if k != "type"}))
-    frames = [render(game.scoreboard(timeline.state))]
-    scores = [game.scoreboard(timeline.state).to_json()["sides"]]
+    boards = [game.scoreboard(timeline.state)]
     for line in lines[1:]:
         timeline.commit(*timeline.plan_command(parse_command(json.dumps(line))))
-        board = game.scoreboard(timeline.state)
-        frames.append(render(board))
-        scores.append(board.to_json()["sides"])
-    score_changes = [n for n in range(1, len(frames))
-                     if [s["score"] for s in scores[n]] != [s["score"] for s in scores[n - 1]]]
+        boards.append(game.scoreboard(timeline.state))
+    scores = [[side.score for side in board.sides] for board in boards]
+    changes = [n for n in range(1, len(boards)) if scores[n] != scores[n - 1]]
+    return [render(board) for board in boards], changes
 
-    def wire_bytes(model: ControllerModel) -> int:
-        return wire(model)[1]  # as smbus2 sends them on the Pi, address and control bytes included
+
+def table_frames() -> tuple[list[Any], list[int]]:
+    """The frames the table's OLED shows after each command of the same game (``companion serve``
+    puts the dial's text on the bottom line: what CONFIRM enters), and the score changes among them."""
+    import tempfile
+
+    from companion.controls import TableControls
+    from hardware.oled_layout import render
+    from table.serve import table_view
+
+    lines = _full_game_lines()
+    frames, scores = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store.open(Path(tmp) / "oled.db")
+        session = Session.new(store, "valley-hoopers", {k: v for k, v in lines[0].items() if k != "type"})
+        controls = TableControls(submit=lambda command: {}, notify=lambda text: None)
+
+        def frame(snapshot: dict) -> None:
+            controls.update(snapshot)
+            board = session.game.scoreboard(session.state)
+            frames.append(render(table_view(board, None, controls)))
+            scores.append([side.score for side in board.sides])
+
+        frame(session.snapshot())
+        for line in lines[1:]:
+            frame(session.handle(parse_command(json.dumps(line))))
+        store.close()
+    return frames, [n for n in range(1, len(frames)) if scores[n] != scores[n - 1]]
+
+
+def _score_change_bytes(frames: list[Any], score_changes: list[int]) -> tuple[float, float]:
+    """Median bytes on the wire per score change: the partial driver, and luma's full frame."""
+    from luma.core.interface.serial import i2c
+    from luma.oled.device import ssd1306
+
+    from benchmarks.oled import wire
+    from hardware.oled_partial import PagedUpdater
+    from hardware.oled_ram_model import ControllerModel
 
     part_model, full_model = ControllerModel("ssd1306"), ControllerModel("ssd1306")
     updater = PagedUpdater(ssd1306(i2c(bus=part_model, address=0x3C)))
     full = ssd1306(i2c(bus=full_model, address=0x3C))
     part_bytes, full_bytes = [], []
-    for n in range(len(frames)):
+    for n, frame in enumerate(frames):
         part_model.reset_counts()
         full_model.reset_counts()
-        updater.display(frames[n])
-        full.display(frames[n])
-        if n in score_changes:
-            part_bytes.append(wire_bytes(part_model))
-            full_bytes.append(wire_bytes(full_model))
+        updater.display(frame)
+        full.display(frame)
+        if n in score_changes:  # as smbus2 sends them on the Pi, address and control bytes included
+            part_bytes.append(wire(part_model)[1])
+            full_bytes.append(wire(full_model)[1])
+    return statistics.median(part_bytes), statistics.median(full_bytes)
+
+
+def oled(rounds: int) -> list[Figure]:
+    """Bytes and CPU per frame on a real game's score changes: the partial driver against luma's own
+    ``display()`` of a full frame, both into luma's i2c interface over the RAM model. Bytes for the
+    game's own scoreboard views (the row of issue 15) and for the frames the table shows."""
+    from luma.core.interface.serial import i2c
+    from luma.oled.device import ssd1306
+
+    from hardware.oled_partial import PagedUpdater
+    from hardware.oled_ram_model import ControllerModel
+
+    frames, score_changes = game_frames()
+    part, whole = _score_change_bytes(frames, score_changes)
+    table_part, table_whole = _score_change_bytes(*table_frames())
+    updater = PagedUpdater(ssd1306(i2c(bus=ControllerModel("ssd1306"), address=0x3C)))
+    full = ssd1306(i2c(bus=ControllerModel("ssd1306"), address=0x3C))
 
     def partial_round() -> float:
         updater.invalidate()
@@ -198,9 +245,12 @@ def oled(rounds: int) -> list[Figure]:
 
     cpu, luma_cpu = interleaved(partial_round, luma_round, rounds)
     return [Figure(f"OLED bytes per score change ({len(score_changes)} in the full game, median)",
-                   statistics.median(part_bytes), statistics.median(full_bytes), "B",
-                   "luma full frame", 0.15,
-                   "the message line changes with the score in this game's views"),
+                   part, whole, "B", "luma full frame", 0.15,
+                   "the game's own scoreboard views; its message line (what just happened) changes with "
+                   "every score"),
+            Figure("OLED bytes per score change as companion serve shows it (dial text), median",
+                   table_part, table_whole, "B", "luma full frame", None,
+                   "the bottom line says what CONFIRM enters, a new choice after every command"),
             Figure("OLED CPU per frame (PagedUpdater.display, median)", cpu * 1000, luma_cpu * 1000, "ms",
                    "luma display()", 0.5)]
 
