@@ -246,11 +246,12 @@ def oled(rounds: int) -> list[Figure]:
     cpu, luma_cpu = interleaved(partial_round, luma_round, rounds)
     return [Figure(f"OLED bytes per score change ({len(score_changes)} in the full game, median)",
                    part, whole, "B", "luma full frame", 0.15,
-                   "the game's own scoreboard views; its message line (what just happened) changes with "
-                   "every score"),
+                   "the game's own scoreboard views; of the bytes, the bottom line (what just happened, "
+                   "new with every score) is about two thirds, the digits and the arrow the rest"),
             Figure("OLED bytes per score change as companion serve shows it (dial text), median",
                    table_part, table_whole, "B", "luma full frame", None,
-                   "the bottom line says what CONFIRM enters, a new choice after every command"),
+                   "the bottom line says what CONFIRM enters, a new choice after every command; the "
+                   "issue's 454 B is this row before the change"),
             Figure("OLED CPU per frame (PagedUpdater.display, median)", cpu * 1000, luma_cpu * 1000, "ms",
                    "luma display()", 0.5)]
 
