@@ -65,7 +65,9 @@ SD card or USB disk syncs far slower than a server disk. What that does to each 
 
 def _ratio(figure: Figure) -> str:
     # A goal in the figure's own unit (p99 <= 5 ms) makes the ratio to a near-zero baseline meaningless.
-    return "-" if figure.limit is not None or figure.ratio == float("inf") else f"{figure.ratio:.2f}x"
+    if figure.limit is not None or not figure.show_ratio or figure.ratio == float("inf"):
+        return "-"
+    return f"{figure.ratio:.2f}x"
 
 
 def _goal(figure: Figure) -> str:
@@ -118,6 +120,7 @@ def render_markdown(figures: list[Figure], machine: str, stamp: str, rounds: int
     notes = "\n".join([f"- {f.measure}: {f.note}." for f in figures if f.note] + _notes_of(previous, carried))
     cells = [(f.measure, _holds(f)) for f in figures] + [
         (row[2:].split(" | ")[0], row.rstrip(" |").rsplit("| ", 1)[-1].strip()) for row in carried]
+    cells.sort(key=lambda cell: _group_index(f"| {cell[0]}"))
     held = [name for name, holds in cells if holds == "yes"]
     missed = [name for name, holds in cells if holds == "no"]
     which = ""
@@ -159,5 +162,24 @@ the entries after it; an undo below the states it knows rebuilds from the neares
 applies the stored events (the rules are not run again). A snapshot from another build (the tag carries
 the Python and companion versions and a hash of the game's and the engine's source) or one that fails to
 load is ignored with a warning, and the whole log is replayed.
+
+## The table's hardware path
+
+- **A press reaches the table on its first edge.** The debounce no longer waits for the contact to
+  settle (that was 20 of the 24 ms); it reports the edge at once and treats the edges of the next
+  `debounce_ms` as bounce (`hardware/debounce.py`). What is left of a press is the rules and the
+  commit (`Session.handle`) and two thread hand-overs; the row without `Session.handle` shows the
+  hardware's own share.
+- **Idle means asleep.** The tray reader blocks in its read (pyserial's `cancel_read` wakes it when
+  there is something to write), the simulated tray waits in `select` on its pty and a self-pipe, the
+  display thread sleeps until a view arrives or a panel has something due (dimming, the pixel shift,
+  a retry), and the owner queue waits without a timeout unless systemd's watchdog wants a beat.
+  `tests/test_idle.py` fails if a once-a-second poller comes back.
+- **The OLED gets only what changed**: the column runs of each page that differ, windows chosen by
+  their cost on the bus (`hardware/oled_partial.py`). The bottom line is most of what is left on a
+  score change: it says what happened or what CONFIRM enters, and that is new after every command.
+- **Start-up** imports what the subcommand needs: `companion --help` builds the list of subcommands
+  without their options and loads no store and no game; `find_game` imports the one game folder it
+  needs. What `companion calc vh` still pays is importing that game (its rules and frontend).
 
 {PI_NOTES}"""
