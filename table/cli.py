@@ -330,8 +330,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     common = [global_options()]
     for name, (summary, options, run) in SUBCOMMANDS.items():
-        p = sub.add_parser(name, parents=common, help=summary)
-        if only is None or only == name:
+        full = only is None or only == name
+        # A subcommand that is not the one run is only a line of `companion --help`: no options.
+        p = sub.add_parser(name, parents=common if full else [], help=summary, add_help=full)
+        if full:
             options(p)
         p.set_defaults(func=run)
 
@@ -340,8 +342,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                        add_help=False)
     p.set_defaults(func=cmd_run, kiosk_args=[])
 
-    p = sub.add_parser("doctor", parents=common, help="check the real setup and say what to fix")
-    if only is None or only == "doctor":
+    full = only is None or only == "doctor"
+    p = sub.add_parser("doctor", parents=common if full else [], add_help=full,
+                       help="check the real setup and say what to fix")
+    if full:
         _doctor_options(p)
     p.set_defaults(func=cmd_doctor)
     return parser
