@@ -15,8 +15,8 @@ BEFORE = {
     "OLED bytes per score change (": "43c028b: 320 B, 0.31x; 50d455b: 320 B, 0.31x",
     "OLED bytes per score change as": "issue: 454 B, 0.44x; 50d455b: 454 B, 0.44x",
     "OLED CPU": "issue: 0.93 ms, 2.2x; 43c028b: 1.19 ms, 0.88x",
-    "companion --help": "issue: 3.2x; 43c028b: 7.7x; 50d455b: 3.36x",
-    "companion calc": "issue: 3.9x; 43c028b: 11.6x; 50d455b: 12.8x",
+    "companion --help": "issue: 3.2x; 43c028b: 7.7x; 50d455b: 2.45x (3.36x compiling every run)",
+    "companion calc": "issue: 3.9x; 43c028b: 11.6x; 50d455b: 6.8x (12.8x compiling every run)",
     "button press -> OLED frame": "issue: p50 24 ms, p99 28-33 ms; 50d455b: p50 24.8 ms, p99 35.1 ms",
     "idle serve --sim": "issue: 43/s; 50d455b: 43.4/s",
 }

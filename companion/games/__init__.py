@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import importlib
 import os
-import pkgutil
 
 from companion.dice import GENERIC_DICE, Die
 from companion.errors import CommandError
@@ -29,8 +28,14 @@ _loaded: dict[str, Game | None] = {}  # folder -> its GAME (None: the package de
 
 
 def _folders() -> list[str]:
-    """The packages under companion/games/, by name, without importing any of them."""
-    return sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg)
+    """The packages under companion/games/, by name, without importing any of them (nor pkgutil,
+    which costs ``companion calc`` more than the listing)."""
+    folders = []
+    for root in __path__:
+        with os.scandir(root) as entries:
+            folders += [e.name for e in entries if e.is_dir() and e.name.isidentifier()
+                        and os.path.exists(os.path.join(e.path, "__init__.py"))]
+    return sorted(folders)
 
 
 def _load(folder: str) -> Game | None:
