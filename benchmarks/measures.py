@@ -274,10 +274,12 @@ def startup(rounds: int) -> list[Figure]:
         run(argv)
     figures = []
     for name, goal in (("help", 1.5), ("calc", 2.5)):
-        value, bare = interleaved(lambda n=name: run(runs[n]), lambda: run(runs["bare"]), rounds)
+        # A run is tens of ms: five pairs a round, so one busy moment of the machine moves no median.
+        value, bare = interleaved(lambda n=name: run(runs[n]), lambda: run(runs["bare"]), rounds * 5)
         shown = "companion --help" if name == "help" else "companion calc vh attack --stat 50"
         figures.append(Figure(shown, value * 1000, bare * 1000, "ms", "python -c pass", goal,
-                              "run as python -m table.cli (the console script adds its own import); "
+                              "run as python -m table.cli (the console script adds its own import), five "
+                              "pairs of runs a round; "
                               "bytecode cached (earlier runs inherited PYTHONDONTWRITEBYTECODE and compiled "
                               "every module every time)"))
     return figures
