@@ -229,3 +229,19 @@ def test_a_failing_receiver_does_not_break_the_next_press(factory):
         assert received == [ButtonPress("AWAY", "press", 100.2)]
     finally:
         panel.close()
+
+
+def test_on_the_real_clock_a_bouncing_press_is_one_press_emitted_by_its_first_edge(factory):
+    events: list = []
+    # A bounce time far longer than the toggling below takes, however slow the machine.
+    panel = ButtonPanel({"CONFIRM": 13}, events.append, factory, debounce_s=1.0)
+    try:
+        pin = panel.pin("CONFIRM")
+        pin.drive_low()
+        assert [(e.role, e.kind) for e in events] == [("CONFIRM", "press")]  # before any bounce
+        for _ in range(4):
+            pin.drive_high()
+            pin.drive_low()
+        assert [(e.role, e.kind) for e in events] == [("CONFIRM", "press")]
+    finally:
+        panel.close()
