@@ -5,7 +5,9 @@
 Plays the Valley Hoopers full-game script again and again on simulated hardware. Every command is
 entered with a CONFIRM press (the encoder dials the choice or the die face first, untimed); the
 clock starts at ``drive_low()`` on the CONFIRM pin and stops when the session has committed the
-command, and again when the OLED's frame has been handed to the luma device. Prints p50/p99/max.
+command, and again when the OLED's frame has been handed to the luma device. The time spent in
+``Session.handle`` (the rules and the store's commit) is also taken apart, so the rest of the path
+(debounce, controls, queue, scoreboard, OLED) can be read alone. Prints p50/p99/max.
 """
 
 from __future__ import annotations
@@ -23,64 +25,117 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from table_driver import SimTable, script  # noqa: E402
 
+from companion.session import Session  # noqa: E402
+
 
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
+def press_latencies(presses: int) -> dict[str, list[float]]:
+    """Seconds per CONFIRM press: ``commit`` and ``frame`` from the edge, ``handle`` inside them."""
+    options, commands = script()
+    to_commit: list[float] = []
+    to_frame: list[float] = []
+    in_handle: list[float] = []
+    handled: list[float] = []
+    original_handle = Session.handle
+
+    def timed_handle(self, *args, **kwargs):  # instrument the rules + commit
+        started = time.perf_counter()
+        try:
+            return original_handle(self, *args, **kwargs)
+        finally:
+            handled.append(time.perf_counter() - started)
+
+    Session.handle = timed_handle  # type: ignore[method-assign]
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            table = SimTable(Path(tmp) / "latency.db")
+            panel = next(iter(table.hardware.sim.panels.values()))
+            frame_sent = threading.Event()
+            original_send = panel._send
+
+            def timed_send(image):  # instrument the hand-over to the luma device
+                original_send(image)
+                frame_sent.set()
+
+            panel._send = timed_send
+            confirm = table.hardware.buttons.pin("CONFIRM")
+            while len(to_commit) < presses:
+                table.request({"op": "new_game", "game": "valley-hoopers", "options": options})
+                for command in commands:
+                    if len(to_commit) >= presses:
+                        break
+                    _dial_to(table, command)
+                    seq = table.seq
+                    table.hardware.worker.flush()  # the dial's own frame is not this press's
+                    frame_sent.clear()
+                    handled.clear()
+                    started = time.perf_counter()
+                    confirm.drive_low()
+                    if not table.wait_seq(seq + 1, timeout=5):
+                        raise SystemExit(f"{command} was not recorded: {table.notices[-3:]}")
+                    to_commit.append(time.perf_counter() - started)
+                    if frame_sent.wait(5):
+                        to_frame.append(time.perf_counter() - started)
+                        in_handle.append(sum(handled))
+                    confirm.drive_high()
+                    time.sleep(0.03)  # past the release's bounce time before the next press
+            table.close()
+    finally:
+        Session.handle = original_handle  # type: ignore[method-assign]
+    return {"commit": to_commit, "frame": to_frame, "handle": in_handle,
+            "frame_without_handle": [f - h for f, h in zip(to_frame, in_handle, strict=True)]}
+
+
+def _dial_to(table: SimTable, command: dict) -> None:
+    dial = [entry for _, entry in table.controls.entries()]
+    index = dial.index(command)
+    steps = (index - table.controls.dial) % len(dial)
+    if steps > len(dial) // 2:
+        steps -= len(dial)
+    if steps:
+        table.hardware.dial.turn(steps)
+        while table.controls.dial != index:
+            time.sleep(0.0005)
+
+
+def callback_latencies(presses: int) -> list[float]:
+    """Seconds from ``drive_low()`` to gpiozero's ``when_changed`` callback on a MockFactory pin."""
+    from gpiozero.pins.mock import MockFactory
+
+    factory = MockFactory()
+    pin = factory.pin(13)
+    pin.function, pin.pull, pin.edges = "input", "up", "both"
+    called: list[float] = []
+
+    def changed(ticks: float, state: int) -> None:
+        called.append(time.perf_counter())
+
+    pin.when_changed = changed
+    out = []
+    for _ in range(presses):
+        started = time.perf_counter()
+        pin.drive_low()
+        out.append(called[-1] - started)
+        pin.drive_high()
+    pin.when_changed = None
+    factory.close()
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presses", type=int, default=1000)
     args = parser.parse_args()
-    options, commands = script()
-    to_commit: list[float] = []
-    to_frame: list[float] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        table = SimTable(Path(tmp) / "latency.db")
-        panel = next(iter(table.hardware.sim.panels.values()))
-        frame_sent = threading.Event()
-        original_send = panel._send
-
-        def timed_send(image):  # instrument the hand-over to the luma device
-            original_send(image)
-            frame_sent.set()
-
-        panel._send = timed_send
-        confirm = table.hardware.buttons.pin("CONFIRM")
-        games = 0
-        while len(to_commit) < args.presses:
-            table.request({"op": "new_game", "game": "valley-hoopers", "options": options})
-            games += 1
-            for command in commands:
-                if len(to_commit) >= args.presses:
-                    break
-                dial = [entry for _, entry in table.controls.entries()]
-                index = dial.index(command)
-                steps = (index - table.controls.dial) % len(dial)
-                if steps > len(dial) // 2:
-                    steps -= len(dial)
-                if steps:
-                    table.hardware.dial.turn(steps)
-                    while table.controls.dial != index:
-                        time.sleep(0.0005)
-                seq = table.seq
-                frame_sent.clear()
-                started = time.perf_counter()
-                confirm.drive_low()
-                if not table.wait_seq(seq + 1, timeout=5):
-                    raise SystemExit(f"{command} was not recorded: {table.notices[-3:]}")
-                to_commit.append(time.perf_counter() - started)
-                if frame_sent.wait(5):
-                    to_frame.append(time.perf_counter() - started)
-                confirm.drive_high()
-                time.sleep(0.03)  # past the debounce window before the next press
-        table.close()
-    for name, values in (("edge -> committed", to_commit), ("edge -> frame handed to display", to_frame)):
+    times = press_latencies(args.presses)
+    times["gpiozero MockFactory callback"] = callback_latencies(args.presses)
+    for name, values in times.items():
         ms = [v * 1000 for v in values]
         print(f"{name:32s} n={len(ms):5d}  p50={percentile(ms, 50):6.2f} ms  "
               f"p99={percentile(ms, 99):6.2f} ms  max={max(ms):6.2f} ms  mean={statistics.fmean(ms):6.2f} ms")
-    print(f"games played: {games}")
     return 0
 
 

@@ -17,12 +17,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.session import Session, parse_command
 from companion.store import Store
 from companion.timeline import Timeline
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))  # latency.py and idle.py are scripts too
 FULL_GAME = ROOT / "tests" / "games" / "full_game_valley_hoopers.jsonl"
 
 
@@ -37,13 +39,19 @@ class Figure:
     baseline_name: str
     goal: float | None
     note: str = ""
+    limit: float | None = None  # a goal in the figure's own unit instead of a ratio (p99 <= 5 ms)
+    show_ratio: bool = True  # False where the baseline only says what the floor is (a 0.003 ms callback)
 
     @property
     def ratio(self) -> float:
+        if self.baseline == 0:
+            return 0.0 if self.value == 0 else float("inf")
         return self.value / self.baseline
 
     @property
     def holds(self) -> bool | None:
+        if self.limit is not None:
+            return self.value <= self.limit
         return None if self.goal is None else self.ratio <= self.goal
 
 
@@ -140,47 +148,93 @@ def command(base: Path, rounds: int) -> list[Figure]:
                    baseline * 1000, "ms", "INSERT+COMMIT, WAL, synchronous=FULL", 2.5)]
 
 
-def oled(rounds: int) -> list[Figure]:
-    """Bytes and CPU per frame on a real game's score changes: the partial driver against luma's own
-    ``display()`` of a full frame, both into luma's i2c interface over the RAM model."""
-    from luma.core.interface.serial import i2c
-    from luma.oled.device import ssd1306
-
-    from benchmarks.oled import wire
+def game_frames() -> tuple[list[Any], list[int]]:
+    """The frames of the Valley Hoopers full game's own scoreboard views (the game's message on the
+    bottom line), one after each command, and the indexes of those where a score changed."""
     from companion.games import find_game
     from hardware.oled_layout import render
-    from hardware.oled_partial import PagedUpdater
-    from hardware.oled_ram_model import ControllerModel
 
     lines = _full_game_lines()
     game = find_game("valley-hoopers")
     timeline = Timeline(game)
     timeline.commit(*timeline.plan_setup({k: v for k, v in lines[0].items() if k != "type"}))
-    frames = [render(game.scoreboard(timeline.state))]
-    scores = [game.scoreboard(timeline.state).to_json()["sides"]]
+    boards = [game.scoreboard(timeline.state)]
     for line in lines[1:]:
         timeline.commit(*timeline.plan_command(parse_command(json.dumps(line))))
-        board = game.scoreboard(timeline.state)
-        frames.append(render(board))
-        scores.append(board.to_json()["sides"])
-    score_changes = [n for n in range(1, len(frames))
-                     if [s["score"] for s in scores[n]] != [s["score"] for s in scores[n - 1]]]
+        boards.append(game.scoreboard(timeline.state))
+    scores = [[side.score for side in board.sides] for board in boards]
+    changes = [n for n in range(1, len(boards)) if scores[n] != scores[n - 1]]
+    return [render(board) for board in boards], changes
 
-    def wire_bytes(model: ControllerModel) -> int:
-        return wire(model)[1]  # as smbus2 sends them on the Pi, address and control bytes included
+
+def table_frames() -> tuple[list[Any], list[int]]:
+    """The frames the table's OLED shows after each command of the same game (``companion serve``
+    puts the dial's text on the bottom line: what CONFIRM enters), and the score changes among them."""
+    import tempfile
+
+    from companion.controls import TableControls
+    from hardware.oled_layout import render
+    from table.serve import table_view
+
+    lines = _full_game_lines()
+    frames, scores = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store.open(Path(tmp) / "oled.db")
+        session = Session.new(store, "valley-hoopers", {k: v for k, v in lines[0].items() if k != "type"})
+        controls = TableControls(submit=lambda command: {}, notify=lambda text: None)
+
+        def frame(snapshot: dict) -> None:
+            controls.update(snapshot)
+            board = session.game.scoreboard(session.state)
+            frames.append(render(table_view(board, None, controls)))
+            scores.append([side.score for side in board.sides])
+
+        frame(session.snapshot())
+        for line in lines[1:]:
+            frame(session.handle(parse_command(json.dumps(line))))
+        store.close()
+    return frames, [n for n in range(1, len(frames)) if scores[n] != scores[n - 1]]
+
+
+def _score_change_bytes(frames: list[Any], score_changes: list[int]) -> tuple[float, float]:
+    """Median bytes on the wire per score change: the partial driver, and luma's full frame."""
+    from luma.core.interface.serial import i2c
+    from luma.oled.device import ssd1306
+
+    from benchmarks.oled import wire
+    from hardware.oled_partial import PagedUpdater
+    from hardware.oled_ram_model import ControllerModel
 
     part_model, full_model = ControllerModel("ssd1306"), ControllerModel("ssd1306")
     updater = PagedUpdater(ssd1306(i2c(bus=part_model, address=0x3C)))
     full = ssd1306(i2c(bus=full_model, address=0x3C))
     part_bytes, full_bytes = [], []
-    for n in range(len(frames)):
+    for n, frame in enumerate(frames):
         part_model.reset_counts()
         full_model.reset_counts()
-        updater.display(frames[n])
-        full.display(frames[n])
-        if n in score_changes:
-            part_bytes.append(wire_bytes(part_model))
-            full_bytes.append(wire_bytes(full_model))
+        updater.display(frame)
+        full.display(frame)
+        if n in score_changes:  # as smbus2 sends them on the Pi, address and control bytes included
+            part_bytes.append(wire(part_model)[1])
+            full_bytes.append(wire(full_model)[1])
+    return statistics.median(part_bytes), statistics.median(full_bytes)
+
+
+def oled(rounds: int) -> list[Figure]:
+    """Bytes and CPU per frame on a real game's score changes: the partial driver against luma's own
+    ``display()`` of a full frame, both into luma's i2c interface over the RAM model. Bytes for the
+    game's own scoreboard views (the row of issue 15) and for the frames the table shows."""
+    from luma.core.interface.serial import i2c
+    from luma.oled.device import ssd1306
+
+    from hardware.oled_partial import PagedUpdater
+    from hardware.oled_ram_model import ControllerModel
+
+    frames, score_changes = game_frames()
+    part, whole = _score_change_bytes(frames, score_changes)
+    table_part, table_whole = _score_change_bytes(*table_frames())
+    updater = PagedUpdater(ssd1306(i2c(bus=ControllerModel("ssd1306"), address=0x3C)))
+    full = ssd1306(i2c(bus=ControllerModel("ssd1306"), address=0x3C))
 
     def partial_round() -> float:
         updater.invalidate()
@@ -192,9 +246,13 @@ def oled(rounds: int) -> list[Figure]:
 
     cpu, luma_cpu = interleaved(partial_round, luma_round, rounds)
     return [Figure(f"OLED bytes per score change ({len(score_changes)} in the full game, median)",
-                   statistics.median(part_bytes), statistics.median(full_bytes), "B",
-                   "luma full frame", 0.15,
-                   "the message line changes with the score in this game's views"),
+                   part, whole, "B", "luma full frame", 0.15,
+                   "the game's own scoreboard views; of the bytes, the bottom line (what just happened, "
+                   "new with every score) is about two thirds, the digits and the arrow the rest"),
+            Figure("OLED bytes per score change as companion serve shows it (dial text), median",
+                   table_part, table_whole, "B", "luma full frame", None,
+                   "the bottom line says what CONFIRM enters, a new choice after every command; the "
+                   "issue's 454 B is this row before the change"),
             Figure("OLED CPU per frame (PagedUpdater.display, median)", cpu * 1000, luma_cpu * 1000, "ms",
                    "luma display()", 0.5)]
 
@@ -202,7 +260,9 @@ def oled(rounds: int) -> list[Figure]:
 def startup(rounds: int) -> list[Figure]:
     """Wall time of ``companion --help`` and ``companion calc vh attack --stat 50`` against
     ``python -c pass`` (bytecode cached: each is run once before timing)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    # Bytecode cached, as on an installed table: a PYTHONDONTWRITEBYTECODE inherited from the shell
+    # would have every run compile the companion's modules again (the first run writes them).
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {"PYTHONPATH": str(ROOT)}
     cli = [sys.executable, "-m", "table.cli"]
     runs = {"help": cli + ["--help"], "calc": cli + ["calc", "vh", "attack", "--stat", "50"],
             "bare": [sys.executable, "-c", "pass"]}
@@ -214,8 +274,61 @@ def startup(rounds: int) -> list[Figure]:
         run(argv)
     figures = []
     for name, goal in (("help", 1.5), ("calc", 2.5)):
-        value, bare = interleaved(lambda n=name: run(runs[n]), lambda: run(runs["bare"]), rounds)
+        # A run is tens of ms: five pairs a round, so one busy moment of the machine moves no median.
+        value, bare = interleaved(lambda n=name: run(runs[n]), lambda: run(runs["bare"]), rounds * 5)
         shown = "companion --help" if name == "help" else "companion calc vh attack --stat 50"
         figures.append(Figure(shown, value * 1000, bare * 1000, "ms", "python -c pass", goal,
-                              "run as python -m table.cli (the console script adds its own import)"))
+                              "run as python -m table.cli (the console script adds its own import), five "
+                              "pairs of runs a round; "
+                              "bytecode cached (earlier runs inherited PYTHONDONTWRITEBYTECODE and compiled "
+                              "every module every time)"))
     return figures
+
+
+def latency(rounds: int, presses: int = 200) -> list[Figure]:
+    """Button press -> OLED frame on simulated hardware (``benchmarks/latency.py``), p99 of ``presses``
+    CONFIRM presses per round, against gpiozero's MockFactory edge callback; and the same path with
+    the time in ``Session.handle`` (the rules and the commit) taken out."""
+    import latency as press  # benchmarks/latency.py, which puts tests/ on the path for its driver
+
+    def p99(values: list[float]) -> float:
+        return press.percentile([v * 1000 for v in values], 99)
+
+    runs: list[dict[str, list[float]]] = []
+
+    def table_round() -> float:
+        runs.append(press.press_latencies(presses))
+        return p99(runs[-1]["frame"])
+
+    frame, callback = interleaved(table_round, lambda: p99(press.callback_latencies(presses)), rounds)
+    without = statistics.median(p99(run["frame_without_handle"]) for run in runs)
+    handle = statistics.median(p99(run["handle"]) for run in runs)
+    p50 = statistics.median(press.percentile([v * 1000 for v in run["frame"]], 50) for run in runs)
+    return [Figure("button press -> OLED frame, p99", frame, callback, "ms", "MockFactory callback p99",
+                   None, f"p50 {p50:.2f} ms; {presses} CONFIRM presses a round; the goal is p99 <= 5 ms",
+                   limit=5.0),
+            Figure("the same without Session.handle (debounce, controls, queue, OLED), p99", without,
+                   callback, "ms", "MockFactory callback p99", None,
+                   f"Session.handle alone (the rules and the commit): p99 {handle:.2f} ms", show_ratio=False)]
+
+
+def idle(rounds: int, seconds: float = 10.0) -> list[Figure]:
+    """Wake-ups per second of an idle ``serve --sim`` with a game on (``benchmarks/idle.py``), against a
+    Python process asleep in ``time.sleep``, counted the same way."""
+    import idle as idle_serve  # benchmarks/idle.py
+
+    def bare() -> float:
+        process = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
+        try:
+            time.sleep(0.5)
+            before = sum(idle_serve.context_switches(process.pid).values())
+            time.sleep(seconds)
+            return (sum(idle_serve.context_switches(process.pid).values()) - before) / seconds
+        finally:
+            process.kill()
+            process.wait()
+
+    rate, baseline = interleaved(lambda: idle_serve.idle_wakeups(seconds)[0], bare, rounds)
+    return [Figure(f"idle serve --sim, wake-ups per second (all threads, {seconds:g} s)", rate, baseline,
+                   "/s", "python asleep in time.sleep", None,
+                   "context switches from /proc/<pid>/task/*/status; the goal is none", limit=0.0)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from benchmarks.measures import Figure
 
 # Before this work: what issue 15 measured, and this harness run on the integration branch it
@@ -10,15 +12,27 @@ BEFORE = {
     "restore a 10,000": "issue: 0.49 s, 19x; 43c028b: 968 ms, 9.3x",
     "the same by full replay": "43c028b: 1,334 ms, 10.6x",
     "one accepted command": "issue: 0.76 ms, 5-6.5x; 43c028b: 7.15 ms, 5.1x",
-    "OLED bytes": "issue: 454 B, 0.44x; 43c028b: 320 B, 0.31x",
+    "OLED bytes per score change (": "43c028b: 320 B, 0.31x; 50d455b: 320 B, 0.31x",
+    "OLED bytes per score change as": "issue: 454 B, 0.44x; 50d455b: 454 B, 0.44x",
     "OLED CPU": "issue: 0.93 ms, 2.2x; 43c028b: 1.19 ms, 0.88x",
-    "companion --help": "issue: 3.2x; 43c028b: 7.7x",
-    "companion calc": "issue: 3.9x; 43c028b: 11.6x",
+    "companion --help": "issue: 3.2x; 43c028b: 7.7x; 50d455b: 2.45x (3.36x compiling every run)",
+    "companion calc": "issue: 3.9x; 43c028b: 11.6x; 50d455b: 6.8x (12.8x compiling every run)",
+    "button press -> OLED frame": "issue: p50 24 ms, p99 28-33 ms; 50d455b: p50 24.6 ms, p99 41.7 ms",
+    "the same without Session.handle": "50d455b: p50 21.7 ms, p99 32.1 ms (the debounce waited 20 ms)",
+    "idle serve --sim": "issue: 43/s; 50d455b: 43.4/s",
+}
+
+# The rows each measure writes, by prefix: ``--only`` keeps the other rows of the previous run.
+GROUPS = {
+    "restore": ("restore a", "the same by full replay"),
+    "command": ("one accepted command",),
+    "oled": ("OLED",),
+    "startup": ("companion ",),
+    "latency": ("button press", "the same without Session.handle"),
+    "idle": ("idle serve",),
 }
 
 NOT_MEASURED = """\
-| button press -> OLED frame, p99 | `benchmarks/latency.py` (the controls) | p99 <= 5 ms |
-| idle `serve --sim` wake-ups | not measured here (tray reader and display loop) | none |
 | kiosk first frame | `benchmarks/kiosk.py` | <= 1.3x a one-Label Kivy app |
 """
 
@@ -38,6 +52,12 @@ SD card or USB disk syncs far slower than a server disk. What that does to each 
 - **OLED bytes** do not depend on the CPU. **OLED CPU** is PIL and bytes work in C for the partial driver
   and luma's own per-frame Python for `display()`: both scale with the CPU alike, so the ratio carries
   over; the I2C bus time (about 25 ms for a full frame at 400 kHz) is what the byte count saves.
+- **Button press -> OLED frame** is Python on three threads (the pin callback, the owner, the displays)
+  plus the commit's fsync; the debounce adds nothing (a press is reported on its first edge). On a Pi
+  the rules and the drawing run 3-4x slower and an SD card's fsync takes several ms, so the absolute
+  p99 there is higher than here; the part without `Session.handle` scales with the CPU alone.
+- **Idle wake-ups** do not depend on the CPU: a blocked thread sleeps the same on a Pi. Under systemd
+  the watchdog beat adds one wake-up every `WatchdogSec / 2`.
 - **Start-up** ratios compare imports against a bare interpreter: both scale with the CPU and the disk,
   and reading bytecode from an SD card weighs on the companion more (more files), so expect the ratio to
   be somewhat higher on a Pi.
@@ -45,10 +65,15 @@ SD card or USB disk syncs far slower than a server disk. What that does to each 
 
 
 def _ratio(figure: Figure) -> str:
+    # A goal in the figure's own unit (p99 <= 5 ms) makes the ratio to a near-zero baseline meaningless.
+    if figure.limit is not None or not figure.show_ratio or figure.ratio == float("inf"):
+        return "-"
     return f"{figure.ratio:.2f}x"
 
 
 def _goal(figure: Figure) -> str:
+    if figure.limit is not None:
+        return f"<= {figure.limit:g} {figure.unit}"
     return "-" if figure.goal is None else f"<= {figure.goal:g}x"
 
 
@@ -68,17 +93,46 @@ def render_text(figures: list[Figure]) -> str:
     return "\n".join(lines)
 
 
-def render_markdown(figures: list[Figure], machine: str, stamp: str, rounds: int, load: str) -> str:
-    rows = "\n".join(
-        f"| {f.measure} | {f.value:.2f} {f.unit} | {f.baseline_name}: {f.baseline:.2f} {f.unit} | "
-        f"{_ratio(f)} | {_before(f)} | {_goal(f)} | {_holds(f)} |" for f in figures)
-    notes = "\n".join(f"- {f.measure}: {f.note}." for f in figures if f.note)
-    held = [f.measure for f in figures if f.holds]
-    missed = [f.measure for f in figures if f.holds is False]
+def carried_rows(previous: str, measured: list[str]) -> list[str]:
+    """The table rows of a previous docs/performance.md that belong to none of the ``measured`` groups."""
+    prefixes = tuple(prefix for group in measured for prefix in GROUPS[group])
+    rows = [line for line in previous.splitlines() if line.startswith("| ") and line.count(" | ") >= 6]
+    return [row for row in rows[1:] if not row[2:].startswith(prefixes)]  # [1:]: the header
+
+
+def _group_index(row: str) -> int:
+    """Rows in the order of ``GROUPS`` (the order ``python -m benchmarks`` measures them in)."""
+    groups = enumerate(GROUPS.values())
+    return next((n for n, prefixes in groups if row[2:].startswith(prefixes)), len(GROUPS))
+
+
+def _notes_of(previous: str, rows: list[str]) -> list[str]:
+    names = [row[2:].split(" | ")[0] for row in rows]
+    return [line for line in previous.splitlines() if line.startswith("- ")
+            and any(line[2:].startswith(f"{name}:") for name in names)]
+
+
+def render_markdown(figures: list[Figure], machine: str, stamp: str, rounds: int, load: str,
+                    carried: Sequence[str] = (), previous: str = "", measured: Sequence[str] = ()) -> str:
+    rows = "\n".join(sorted(
+        [f"| {f.measure} | {f.value:.2f} {f.unit} | {f.baseline_name}: {f.baseline:.2f} {f.unit} | "
+         f"{_ratio(f)} | {_before(f)} | {_goal(f)} | {_holds(f)} |" for f in figures] + list(carried),
+        key=_group_index))
+    notes = "\n".join([f"- {f.measure}: {f.note}." for f in figures if f.note] + _notes_of(previous, carried))
+    cells = [(f.measure, _holds(f)) for f in figures] + [
+        (row[2:].split(" | ")[0], row.rstrip(" |").rsplit("| ", 1)[-1].strip()) for row in carried]
+    cells.sort(key=lambda cell: _group_index(f"| {cell[0]}"))
+    held = [name for name, holds in cells if holds == "yes"]
+    missed = [name for name, holds in cells if holds == "no"]
+    which = ""
+    if carried:
+        old_stamp = previous.split(" on ", 1)[1].split(", on ", 1)[0] if " on " in previous else "?"
+        which = (f"; only the rows of `--only {','.join(measured)}` were measured then, the others come "
+                 f"from earlier runs, the last written {old_stamp}")
     return f"""# Performance
 
 Written by `python -m benchmarks` (or `make bench`) on {stamp}, on {machine}, load average {load}
-when it started (other work shared the 2 cores: absolute times are noisy, the interleaved ratios
+when it started{which} (other work shared the 2 cores: absolute times are noisy, the interleaved ratios
 less so; start-up ratios are the most sensitive to load). Every figure is the median of {rounds}
 rounds in which it and its bare-library baseline were timed alternately, in the same run; the ratio
 is what the goals of issue 15 are about. These are measurements, not tests: nothing fails when a
@@ -109,5 +163,24 @@ the entries after it; an undo below the states it knows rebuilds from the neares
 applies the stored events (the rules are not run again). A snapshot from another build (the tag carries
 the Python and companion versions and a hash of the game's and the engine's source) or one that fails to
 load is ignored with a warning, and the whole log is replayed.
+
+## The table's hardware path
+
+- **A press reaches the table on its first edge.** The debounce no longer waits for the contact to
+  settle (that was 20 of the 24 ms); it reports the edge at once and treats the edges of the next
+  `debounce_ms` as bounce (`hardware/debounce.py`). What is left of a press is the rules and the
+  commit (`Session.handle`) and two thread hand-overs; the row without `Session.handle` shows the
+  hardware's own share.
+- **Idle means asleep.** The tray reader blocks in its read (pyserial's `cancel_read` wakes it when
+  there is something to write), the simulated tray waits in `select` on its pty and a self-pipe, the
+  display thread sleeps until a view arrives or a panel has something due (dimming, the pixel shift,
+  a retry), and the owner queue waits without a timeout unless systemd's watchdog wants a beat.
+  `tests/test_idle.py` fails if a once-a-second poller comes back.
+- **The OLED gets only what changed**: the column runs of each page that differ, windows chosen by
+  their cost on the bus (`hardware/oled_partial.py`). The bottom line is most of what is left on a
+  score change: it says what happened or what CONFIRM enters, and that is new after every command.
+- **Start-up** imports what the subcommand needs: `companion --help` builds the list of subcommands
+  without their options and loads no store and no game; `find_game` imports the one game folder it
+  needs. What `companion calc vh` still pays is importing that game (its rules and frontend).
 
 {PI_NOTES}"""

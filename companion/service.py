@@ -126,8 +126,8 @@ class TableService:
             if self.heartbeat is not None and now - last_beat >= self.heartbeat_every:
                 self._beat()
                 last_beat = now
-            try:
-                work = self._queue.get(timeout=self.heartbeat_every)
+            try:  # no beat to give (not under systemd's watchdog): asleep until there is work
+                work = self._queue.get(timeout=self.heartbeat_every if self.heartbeat else None)
             except queue.Empty:
                 continue
             if work is None:

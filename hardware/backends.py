@@ -22,7 +22,6 @@ import errno
 import os
 import select
 import threading
-import time
 import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -60,8 +59,11 @@ class SimTray:
     _received: bytearray = field(default_factory=bytearray, repr=False)
     _arrived: threading.Condition = field(default_factory=threading.Condition, repr=False)
     _drain: threading.Thread | None = field(default=None, repr=False)
+    _wake_r: int = field(default=-1, init=False, repr=False)
+    _wake_w: int = field(default=-1, init=False, repr=False)
 
     def __post_init__(self) -> None:
+        self._wake_r, self._wake_w = os.pipe()  # close() wakes the drain out of its select()
         if self.master_fd is not None:
             self._drain = threading.Thread(target=self._drain_loop, name="sim-tray-firmware", daemon=True)
             self._drain.start()
@@ -69,12 +71,17 @@ class SimTray:
     def _drain_loop(self) -> None:
         while (fd := self.master_fd) is not None:
             try:
-                ready, _, _ = select.select([fd], [], [], 0.05)
-                chunk = os.read(fd, 4096) if ready else b""
+                ready, _, _ = select.select([fd, self._wake_r], [], [])  # asleep until bytes arrive
+                if self._wake_r in ready:
+                    return
+                chunk = os.read(fd, 4096)
             except OSError as exc:  # EIO: the tray side is closed for a moment (reconnecting)
                 if exc.errno not in (errno.EIO, errno.EBADF):
                     raise
-                time.sleep(0.01)
+                # Without a reader on the tray side the master reads EIO at once: wait for the
+                # tray to reopen (its backoff is at least 10 ms) rather than spin.
+                if select.select([self._wake_r], [], [], 0.01)[0]:
+                    return
                 continue
             except ValueError:  # the fd was closed under select()
                 return
@@ -105,10 +112,15 @@ class SimTray:
     def close(self) -> None:
         if self.master_fd is not None:
             fd, self.master_fd = self.master_fd, None
+            os.write(self._wake_w, b"x")
             if self._drain is not None:
                 self._drain.join(timeout=1)
             with contextlib.suppress(OSError):
                 os.close(fd)
+        ends, self._wake_r, self._wake_w = (self._wake_r, self._wake_w), -1, -1
+        for end in ends:
+            if end >= 0:
+                os.close(end)
 
 
 @dataclass

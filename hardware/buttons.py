@@ -2,16 +2,18 @@
 
 The panel takes its pins from the pin factory it is given (``MockFactory()`` in simulation and
 tests, gpiozero's default factory on the Pi), wires each as pull-up, active low, both edges, and
-feeds the pure functions of ``hardware.debounce``. A small timer thread settles bounces and fires
-holds while a button stays down; tests pass ``clock=`` and ``start_thread=False`` and call
-``poll(now)`` themselves, so nothing depends on real time.
+feeds the pure functions of ``hardware.debounce``: a press is emitted from the edge callback
+itself, on the first edge. A small timer thread, asleep unless something is due, reports a level a
+contact came to rest at during its bounce lockout and fires holds while a button stays down; tests
+pass ``clock=`` and ``start_thread=False`` and call ``poll(now)`` themselves, so nothing depends on
+real time.
 
 >>> from gpiozero.pins.mock import MockFactory
 >>> clock = [0.0]
 >>> events = []
 >>> panel = ButtonPanel({"HOME": 5}, events.append, MockFactory(), clock=lambda: clock[0],
 ...                     start_thread=False)
->>> panel.pin("HOME").drive_low(); clock[0] = 0.05; panel.poll()
+>>> panel.pin("HOME").drive_low()  # reported on this first edge, no waiting
 >>> events
 [ButtonPress(role='HOME', kind='press', at=0.0)]
 >>> panel.close()
@@ -114,7 +116,9 @@ class ButtonPanel:
                 return
             now = self._clock()
             self._advance(now)  # changes that settled before this edge happened first
-            self._contacts[role] = record_edge(self._contacts[role], now, pressed)
+            self._contacts[role], change = record_edge(self._contacts[role], now, pressed, self._debounce_s)
+            if change is not None:
+                self._report(role, change)
             self._wake.notify()
 
     def poll(self, now: float | None = None) -> None:
@@ -131,23 +135,26 @@ class ButtonPanel:
                 settled.append((change.at, role, change))
         # In time order across roles, so HOME-then-AWAY is reported that way whatever the pin order.
         for _, role, change in sorted(settled, key=lambda item: item[0]):
-            button, kinds = on_transition(self._buttons[role], change)
-            self._buttons[role] = button
-            for kind, at in kinds:
-                self._emit(ButtonPress(role, kind, at))
-            if change.pressed:
-                self._ties, tie = on_press_edge(self._ties, role, change.at, self._tie_window_s)
-                if tie is not None:
-                    self._emit(ButtonTie(roles=tie[0], times=tie[1]))
+            self._report(role, change)
         for role in self._pins:
             button, kinds = hold_due(self._buttons[role], now)
             self._buttons[role] = button
             for kind, at in kinds:
                 self._emit(ButtonPress(role, kind, at))
 
+    def _report(self, role: str, change: Transition) -> None:
+        button, kinds = on_transition(self._buttons[role], change)
+        self._buttons[role] = button
+        for kind, at in kinds:
+            self._emit(ButtonPress(role, kind, at))
+        if change.pressed:
+            self._ties, tie = on_press_edge(self._ties, role, change.at, self._tie_window_s)
+            if tie is not None:
+                self._emit(ButtonTie(roles=tie[0], times=tie[1]))
+
     def _next_deadline(self) -> float | None:
         deadlines = [d for role in self._pins
-                     for d in (settle_deadline(self._contacts[role], self._debounce_s),
+                     for d in (settle_deadline(self._contacts[role]),
                                hold_deadline(self._buttons[role])) if d is not None]
         return min(deadlines) if deadlines else None
 

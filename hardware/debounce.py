@@ -5,13 +5,18 @@ lgpio, a software lockout on RPi.GPIO, nothing on the mock), so the companion le
 decides here, identically everywhere, with plain functions over immutable states that tests call
 without any pin.
 
-A contact counts as changed only after it stays still for ``debounce_s``; the change is dated by
-the first edge of its burst, so a tie is judged on when the players actually pressed.
+A change is reported on its *first edge*, at once: a press costs no waiting. For ``debounce_s``
+after a reported change the contact is taken to be bouncing and its edges change nothing; if it
+sits at the other level when that time is up (a tap shorter than the bounce time), that level is
+reported then, dated by the edge that brought it there. A tie is judged on the first edges, when
+the players actually pressed.
 
 >>> debounce([(0.000, True), (0.002, False), (0.003, True), (0.200, False)], 0.020, until=0.3)
 [Transition(at=0.0, pressed=True), Transition(at=0.2, pressed=False)]
+>>> debounce([(0.0, True)], 0.020, until=0.0)  # reported on the edge itself
+[Transition(at=0.0, pressed=True)]
 >>> debounce([(0.0, True), (0.005, False), (0.010, True), (0.015, False)], 0.020, until=1.0)
-[]
+[Transition(at=0.0, pressed=True), Transition(at=0.015, pressed=False)]
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ _SLACK = 1e-9
 
 @dataclass(frozen=True)
 class Transition:
-    """A debounced change of a button: ``pressed`` is the new level, ``at`` when its burst began."""
+    """A debounced change of a button: ``pressed`` is the new level, ``at`` the edge that began it."""
 
     at: float
     pressed: bool
@@ -37,40 +42,44 @@ class Transition:
 
 @dataclass(frozen=True)
 class Contact:
-    """What the debouncer knows about one contact: the stable level and the raw level's history."""
+    """What the debouncer knows about one contact.
+
+    ``stable`` is the level last reported, ``raw`` the pin's level now and ``raw_at`` the edge that
+    set it; until ``locked_until`` edges are bounce of the last reported change.
+    """
 
     stable: bool = False
     raw: bool = False
-    last_edge: float = float("-inf")
-    burst_start: float | None = None
+    raw_at: float = float("-inf")
+    locked_until: float = float("-inf")
 
     def pending(self) -> bool:
-        """A raw level differs from the stable one and waits for its quiet period."""
+        """The pin sits at a level not reported yet (it changed during a lockout)."""
         return self.raw != self.stable
 
 
-def record_edge(contact: Contact, at: float, pressed: bool) -> Contact:
-    """Note a raw edge (call ``settle`` at ``at`` first so an earlier quiet period counts)."""
-    burst_start = contact.burst_start
-    if burst_start is None and pressed != contact.stable:
-        burst_start = at
-    return replace(contact, raw=pressed, last_edge=at, burst_start=burst_start)
+def record_edge(contact: Contact, at: float, pressed: bool,
+                debounce_s: float) -> tuple[Contact, Transition | None]:
+    """A raw edge (call ``settle`` at ``at`` first): a new level outside a lockout is reported now."""
+    if pressed != contact.stable and at >= contact.locked_until - _SLACK:
+        change = Transition(at, pressed)
+        return Contact(stable=pressed, raw=pressed, raw_at=at, locked_until=at + debounce_s), change
+    return replace(contact, raw=pressed, raw_at=at), None
 
 
 def settle(contact: Contact, now: float, debounce_s: float) -> tuple[Contact, Transition | None]:
-    """Accept the raw level once it has been still for ``debounce_s``; a bounce back is forgotten."""
-    if now - contact.last_edge < debounce_s - _SLACK:
+    """Once a lockout is over, report a level the contact came to rest at during it."""
+    if not contact.pending() or now < contact.locked_until - _SLACK:
         return contact, None
-    if contact.raw == contact.stable:
-        return replace(contact, burst_start=None), None
-    at = contact.burst_start if contact.burst_start is not None else contact.last_edge
-    settled = Contact(stable=contact.raw, raw=contact.raw, last_edge=contact.last_edge)
-    return settled, Transition(at, contact.raw)
+    # Locked again from the edge that set this level: it may still be bouncing after it.
+    settled = Contact(stable=contact.raw, raw=contact.raw, raw_at=contact.raw_at,
+                      locked_until=contact.raw_at + debounce_s)
+    return settled, Transition(contact.raw_at, contact.raw)
 
 
-def settle_deadline(contact: Contact, debounce_s: float) -> float | None:
-    """When ``settle`` could next accept a change (``None`` if nothing is pending)."""
-    return contact.last_edge + debounce_s if contact.pending() else None
+def settle_deadline(contact: Contact) -> float | None:
+    """When ``settle`` could next report a change (``None`` if nothing is pending)."""
+    return contact.locked_until if contact.pending() else None
 
 
 def debounce(edges: Iterable[tuple[float, bool]], debounce_s: float, until: float,
@@ -79,13 +88,12 @@ def debounce(edges: Iterable[tuple[float, bool]], debounce_s: float, until: floa
     contact = start or Contact()
     out: list[Transition] = []
     for at, pressed in edges:
-        contact, change = settle(contact, at, debounce_s)
-        if change:
-            out.append(change)
-        contact = record_edge(contact, at, pressed)
-    contact, change = settle(contact, until, debounce_s)
-    if change:
-        out.append(change)
+        contact, settled = settle(contact, at, debounce_s)
+        contact, reported = record_edge(contact, at, pressed, debounce_s)
+        out.extend(change for change in (settled, reported) if change is not None)
+    contact, settled = settle(contact, until, debounce_s)
+    if settled:
+        out.append(settled)
     return out
 
 
@@ -148,7 +156,7 @@ def on_press_edge(watch: TieWatch, role: str, at: float, window_s: float
     The earliest unmatched partner wins, and both presses leave the watch, so three buttons at
     once give one tie, not three.
     """
-    # abs(): a long bounce can settle a press dated slightly before one already recorded.
+    # abs(): a press reported when a lockout ends is dated by its edge, maybe before one already recorded.
     live = tuple((r, t) for r, t in watch.recent if abs(at - t) <= window_s and r != role)
     if live:
         partner, t0 = live[0]

@@ -5,9 +5,12 @@ slave name...), so tests and simulation use pyserial's own loopback or a real ps
 the code cannot tell the difference. Lines go through ``TrayProtocol``; events go to ``emit``. A
 button line is acknowledged with ``$ACK`` at once; a roll only when whoever handled its event
 calls ``answer()`` (after the roll is recorded: the firmware forgets a roll once it has its ACK),
-or refused with ``$REJ``. When the port fails (``SerialException``,
-``OSError``: the USB cable was pulled) the reader closes it and reopens it with a backoff of 0.5 s
-doubling to 5 s, in its own thread, emitting ``TrayStatus`` on every change of state.
+or refused with ``$REJ``. The reader blocks in its read until a byte arrives (no timeout, so an idle
+tray costs no wake-ups); whoever has something for it to write wakes it with pyserial's
+``cancel_read``, which pyserial keeps pending when no read is under way. When the port fails
+(``SerialException``, ``OSError``: the USB cable was pulled) the reader closes it and reopens it
+with a backoff of 0.5 s doubling to 5 s, in its own thread, emitting ``TrayStatus`` on every
+change of state.
 
 >>> from hardware.dice_tray_protocol import frame
 >>> from hardware.inputs import TrayRoll
@@ -74,7 +77,7 @@ class DiceTray:
     ``status()`` reports the link state and the drop counters. ``close()`` stops the thread.
     """
 
-    def __init__(self, port: PortSource, emit: Emit, *, baud: int = 115200, read_timeout: float = 0.05,
+    def __init__(self, port: PortSource, emit: Emit, *, baud: int = 115200, read_timeout: float | None = None,
                  backoff: tuple[float, float] = (0.5, 5.0), start: bool = True):
         self._port_source = port
         self._emit_to = emit
@@ -101,7 +104,7 @@ class DiceTray:
     # -- what the service calls ---------------------------------------------------------------
 
     def expect(self, die: str | None) -> None:
-        """Have ``$EXPECT,<die>`` sent (within one read timeout), and again after every reconnect.
+        """Have ``$EXPECT,<die>`` sent at once, and again after every reconnect.
 
         The reader thread does the write: the caller (the table's owner thread) never waits on a
         serial port, even one whose far end has stopped reading.
@@ -109,6 +112,7 @@ class DiceTray:
         expect_line(die)  # refuses an unknown die at once, in the caller's thread
         self._expected = die
         self._expect_pending.set()
+        self._wake_reader()
 
     def answer(self, seq: int, epoch: int, refused: str | None = None) -> None:
         """Answer roll ``seq``: ``$ACK`` (recorded) or ``$REJ`` with the ``refused`` reason word.
@@ -117,11 +121,7 @@ class DiceTray:
         Like ``expect``, it only queues; the reader thread writes (and is woken to do it now).
         """
         self._answers.append((seq, epoch, refused))
-        port = self._serial
-        if port is not None:
-            # loop:// has no cancel_read: its reader picks the answer up within one read timeout.
-            with contextlib.suppress(AttributeError, OSError, serial.SerialException):
-                port.cancel_read()
+        self._wake_reader()
 
     def status(self) -> dict[str, Any]:
         return {"state": self._state, "detail": self._detail, "port": self._url,
@@ -132,11 +132,7 @@ class DiceTray:
         if self._stop.is_set():
             return
         self._stop.set()
-        port = self._serial
-        if port is not None:
-            # Wake the reader out of its select() at once (loop:// has no cancel_read).
-            with contextlib.suppress(AttributeError, OSError, serial.SerialException):
-                port.cancel_read()
+        self._wake_reader()
         if self._thread.is_alive():
             self._thread.join(timeout=3)
         self._close_port()
@@ -167,6 +163,18 @@ class DiceTray:
         return condition()
 
     # -- the reader thread ---------------------------------------------------------------------
+
+    def _wake_reader(self) -> None:
+        """End the reader's blocking read now (or its next one, if it is not reading yet).
+
+        The reader checks its work after every read, so work queued before this call is done at
+        once: pyserial's cancel is a byte on a pipe (posix) or a marker in the queue (loop://)
+        that stays there until the read it cancels.
+        """
+        port = self._serial
+        if port is not None:
+            with contextlib.suppress(AttributeError, OSError, serial.SerialException):
+                port.cancel_read()
 
     def _emit(self, event: Any) -> None:
         try:  # a failing receiver must not kill the reader thread (the tray would go deaf)

@@ -9,7 +9,9 @@ sends a whole frame. Burn-in care: contrast drops after ``idle_dim_s`` without a
 picture moves by one pixel every ``pixel_shift_minutes``.
 
 ``DisplayWorker`` runs all panels on one thread and coalesces views: ``submit(view)`` only stores
-the latest view, so a slow bus never holds up the buttons or the tray.
+the latest view, so a slow bus never holds up the buttons or the tray. Between views it sleeps
+until the next thing a panel has due (a retry, the dimming, a pixel shift): minutes when all is
+well, so an idle table costs no wake-ups.
 
 >>> from luma.core.device import dummy
 >>> from companion.game import ScoreboardView, SideView
@@ -122,6 +124,20 @@ class OledPanel:
             return (0, 0)
         return SHIFT_CYCLE[int((now - self._started) // (minutes * 60)) % len(SHIFT_CYCLE)]
 
+    def next_due(self) -> float | None:
+        """When ``tick`` next has something to do: retry, dim or shift (``None``: nothing ever)."""
+        due: list[float] = []
+        if self.device is None:
+            due.append(self._next_try)
+        elif self._view is not None:
+            idle = self._burn_in.idle_dim_s
+            if idle > 0 and not self._dimmed:
+                due.append(self._last_change + idle)
+            period = self._burn_in.pixel_shift_minutes * 60
+            if period > 0:
+                due.append(self._started + ((self._clock() - self._started) // period + 1) * period)
+        return min(due) if due else None
+
     @property
     def dimmed(self) -> bool:
         return self._dimmed
@@ -192,11 +208,11 @@ class OledPanel:
 class DisplayWorker:
     """Drives every panel from one thread; ``submit`` keeps only the newest view (coalescing)."""
 
-    def __init__(self, panels: Sequence[OledPanel], tick_s: float = 0.5, start: bool = True,
+    def __init__(self, panels: Sequence[OledPanel], start: bool = True,
                  on_view: Sequence[Callable[[ScoreboardView], None]] = ()):
         self.panels = list(panels)
         self._on_view = list(on_view)  # other slow outputs (LEDs, buzzer) that follow the view
-        self._tick_s = tick_s
+        self.wakeups = 0  # times the thread woke with no view to draw (tests: no polling)
         self._lock = threading.Condition()
         self._pending: ScoreboardView | None = None
         self._submitted = 0
@@ -229,7 +245,9 @@ class DisplayWorker:
         while True:
             with self._lock:
                 if self._pending is None and not self._closed:
-                    self._lock.wait(self._tick_s)
+                    self._lock.wait(self._sleep_for())
+                    if self._pending is None:
+                        self.wakeups += 1
                 if self._closed:
                     return
                 view, self._pending = self._pending, None
@@ -250,6 +268,12 @@ class DisplayWorker:
                     self.views_drawn += 1
                 self._done = upto
                 self._lock.notify_all()
+
+    def _sleep_for(self) -> float | None:
+        due = [d for d in (panel.next_due() for panel in self.panels) if d is not None]
+        # The panels' clock is monotonic like ours; a few ms late keeps float rounding from waking
+        # the thread just before its deadline, to find nothing due and sleep again.
+        return None if not due else max(0.0, min(due) - time.monotonic()) + 0.005
 
     def close(self) -> None:
         with self._lock:

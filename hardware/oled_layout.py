@@ -6,7 +6,10 @@ version, so golden images stay exact. Small text uses Pillow's built-in bitmap f
 reason. Two sizes: 128x64 (SSD1306/SH1106/SSD1309) and 256x64 (SSD1322); each has a layout for two
 sides facing each other, one for 3 to 5 sides in columns, and one for a single signed lead.
 Nothing here knows a game: fouls, bonus and counters are drawn when the view has them, and the
-target badge shows the success rule's words (``ROLL<=55``, ``ROLL>=12``, ``ROLL chart``).
+target badge shows the success rule's words (``ROLL<=55``, ``ROLL>=12``, ``ROLL chart``). Team
+fouls are a row of dots under the score (one per foul, as a real scoreboard's foul lights; past
+nine, a dot and the number) on 128 px, the words ``FOULS 3`` on 256 px. Nothing is drawn within
+``MARGIN`` pixels of the edges, so the burn-in pixel shift never pushes anything onto the border.
 
 >>> from companion.game import ScoreboardView, SideView
 >>> view = ScoreboardView("demo", (SideView("Hoop", 42), SideView("Dunk", 38)), "Q2", "7:45")
@@ -23,6 +26,8 @@ from PIL import Image, ImageDraw, ImageFont
 from companion.game import ScoreboardView, SideView
 
 Size = tuple[int, int]
+
+MARGIN = 2  # pixels kept clear on every side (one is taken by the burn-in shift right and down)
 
 # Which of the seven segments each character lights: a top, b top-right, c bottom-right,
 # d bottom, e bottom-left, f top-left, g middle.
@@ -117,6 +122,14 @@ def _badge(draw: ImageDraw.ImageDraw, x: int, y: int, text: str) -> int:
     return x + width + 3
 
 
+def top_badge(draw: ImageDraw.ImageDraw, x: int, text: str) -> int:
+    """A badge in the top bar, boxed tight (rows 1..9) so it clears the edge and the digits below."""
+    width = _text_width(text)
+    draw.rectangle((x, 1, x + width + 3, 9), fill=255)
+    _text(draw, (x + 2, 0), text, fill=0)
+    return x + width + 3
+
+
 def ordered_sides(view: ScoreboardView, side: int | None) -> tuple[list[SideView], int | None]:
     """The sides left to right for a display facing ``side`` and where the ball is, in that order.
 
@@ -143,11 +156,27 @@ def target_label(view: ScoreboardView) -> str:
     return f"ROLL{words}" if words[0] in "<>=" else f"ROLL {words}"
 
 
-def _side_note(team: SideView) -> str:
-    """The short note under a side's name: its fouls (``F3``), else its first counter."""
-    if team.team_fouls is not None:
-        return f"F{team.team_fouls}"
-    return _counters(team, 1)
+FOUL_DOT, FOUL_GAP, FOUL_DOTS = 3, 2, 9  # a 3x3 dot per team foul, up to nine dots
+
+
+def foul_dots_width(fouls: int, most: int = FOUL_DOTS) -> int:
+    """Width of ``draw_foul_dots``: a dot per foul up to ``most``, else one dot and the number."""
+    if fouls <= 0:
+        return 0
+    if fouls <= most:
+        return fouls * (FOUL_DOT + FOUL_GAP) - FOUL_GAP
+    return FOUL_DOT + FOUL_GAP + _text_width(str(fouls))
+
+
+def draw_foul_dots(draw: ImageDraw.ImageDraw, x: int, y: int, fouls: int, most: int = FOUL_DOTS) -> None:
+    """Team fouls as dots from ``x``, the dots' top at ``y`` (past five the number's capitals are on
+    rows ``y-2..y+4``)."""
+    dots = fouls if fouls <= most else 1
+    for n in range(max(0, dots)):
+        left = x + n * (FOUL_DOT + FOUL_GAP)
+        draw.rectangle((left, y, left + FOUL_DOT - 1, y + FOUL_DOT - 1), fill=255)
+    if fouls > most:
+        _text(draw, (x + FOUL_DOT + FOUL_GAP, y - 4), str(fouls))  # capitals from y - 2
 
 
 def _counters(team: SideView, count: int = 2) -> str:
@@ -181,62 +210,71 @@ def render(view: ScoreboardView, size: Size = (128, 64), *, side: int | None = N
 
 
 def _render_128(draw: ImageDraw.ImageDraw, view: ScoreboardView, side: int | None, size: Size) -> None:
-    width = size[0] - 1  # the last column and row are the pixel-shift margin
+    left, right = MARGIN, size[0] - 1 - MARGIN  # the drawable columns, both inclusive
     sides, possession = ordered_sides(view, side)
-    half = width // 2
-    # Top bar: period left, clock centred, FINAL right.
-    _text(draw, (0, -1), view.period)
+    half = size[0] // 2 - 1
+    # Top bar: period left, clock centred, FINAL right (the text's capitals on rows 1..7).
+    _text(draw, (left, -1), view.period)
     clock = view.clock
-    _text(draw, ((width - _text_width(clock)) // 2, -1), clock)
+    _text(draw, ((size[0] - _text_width(clock)) // 2, -1), clock)
     if view.final:
-        _badge(draw, width - _text_width("FINAL") - 4, 0, "FINAL")
-    # Big scores, block digits 28 px tall, each centred in its half.
-    h, t, gap = 28, 4, 3
+        top_badge(draw, right - _text_width("FINAL") - 3, "FINAL")
+    # Big scores, block digits 24 px tall (rows 10..33), each centred in its half, the team fouls
+    # as dots under them (rows 36..38), like a real scoreboard's foul lights.
+    h, t, gap = 24, 4, 3
     for index, team in enumerate(sides):
         text = _score_text(team.score)
         # Narrower digits when three wide ones would run into the possession arrow.
-        w = 15 if block_text_width(text, 15, t, gap) <= 46 else 12
+        w = 15 if block_text_width(text, 15, t, gap) <= 44 else 12
         text_w = block_text_width(text, w, t, gap)
-        x0 = index * (half + 1) + (half - text_w) // 2
-        draw_block_text(draw, x0, 12, text, w, h, t, gap)
+        x0 = index * (half + 1) + (half - text_w) // 2 + (1 if index == 0 else 0)
+        draw_block_text(draw, x0, 10, text, w, h, t, gap)
+        if team.team_fouls:
+            dots_w = foul_dots_width(team.team_fouls)
+            draw_foul_dots(draw, index * (half + 1) + (half - dots_w) // 2 + 1, 36, team.team_fouls)
     if possession is not None:
-        _arrow(draw, half, 25, pointing_left=possession == 0, size=5)
-    # Names, team fouls, bonus; a short rule between the halves keeps the two teams apart.
-    draw.line((half, 42, half, 50), fill=255)
+        _arrow(draw, half, 22, pointing_left=possession == 0, size=5)
+    # Names (capitals on rows 41..47), then the first counter of a game without fouls and the bonus
+    # boxed tight (rows 40..48, clear of the target badge below); a short rule between the halves.
+    draw.line((half, 41, half, 48), fill=255)
     for index, team in enumerate(sides):
-        x0 = index * (half + 2) + 1
-        fouls = _side_note(team)
-        badge_w = _text_width("B") + 4 if team.bonus else 0
-        name_room = half - 4 - _text_width(fouls) - 3 - (badge_w + 2 if team.bonus else 0)
-        _text(draw, (x0, 41), _fit(team.name, name_room))
-        x = x0 + half - 4 - _text_width(fouls) - (badge_w + 2 if team.bonus else 0)
-        _text(draw, (x, 41), fouls)
+        x0 = left if index == 0 else half + 3
+        x = (half - 2 if index == 0 else right + 1)  # one past the half's last column
         if team.bonus:
-            _badge(draw, x + _text_width(fouls) + 2, 42, "B")
-    # Bottom line: the message, and the roll's target boxed on the right.
+            x -= _text_width("B") + 4
+            draw.rectangle((x, 40, x + _text_width("B") + 3, 48), fill=255)
+            _text(draw, (x + 2, 39), "B", fill=0)
+            x -= 2
+        if team.team_fouls is None:
+            note = _counters(team, 1)
+            x -= _text_width(note)
+            _text(draw, (x, 39), note)
+            x -= 3
+        _text(draw, (x0, 39), _fit(team.name, max(0, x - x0)))
+    # Bottom line (capitals on rows 53..59, no lower than row 61): the message, the target boxed right.
     message = _bottom_line(view)
-    right = width
+    end = right
     if view.target is not None:
         label = target_label(view)
-        right = width - _text_width(label) - 4
-        _badge(draw, right, 52, label)  # rows 52..62: row 63 is the pixel-shift margin
-        right -= 2
-    _text(draw, (0, 52), _fit(message, right))
+        end = right - _text_width(label) - 3
+        _badge(draw, end, 51, label)
+        end -= 2
+    _text(draw, (left, 51), _fit(message, end - left))
 
 
 def _render_wide(draw: ImageDraw.ImageDraw, view: ScoreboardView, side: int | None) -> None:
-    width = 254  # the last column is the pixel-shift margin
+    left, width = MARGIN, 256 - MARGIN  # width: one past the last drawable column
     sides, possession = ordered_sides(view, side)
     # Top bar: period left, clock in block digits centred, target or FINAL right.
-    _text(draw, (0, -1), view.period)
+    _text(draw, (left, -1), view.period)
     clock = "".join(ch for ch in view.clock if ch in "0123456789:.- ")
     if clock:
         cw = block_text_width(clock, 7, 2, 2)
-        draw_block_text(draw, (width - cw) // 2, 0, clock, 7, 12, 2, 2)
+        draw_block_text(draw, (256 - cw) // 2, 1, clock, 7, 12, 2, 2)
     if view.final:
-        _badge(draw, width - _text_width("FINAL") - 4, 0, "FINAL")
+        top_badge(draw, width - _text_width("FINAL") - 4, "FINAL")
     elif view.target is not None:
-        _badge(draw, width - _text_width(target_label(view)) - 4, 0, target_label(view))
+        top_badge(draw, width - _text_width(target_label(view)) - 4, target_label(view))
     # Scores 36 px tall either side of the centre; names and fouls on the outer edges.
     w, h, t, gap = 20, 36, 5, 4
     for index, team in enumerate(sides):
@@ -246,17 +284,18 @@ def _render_wide(draw: ImageDraw.ImageDraw, view: ScoreboardView, side: int | No
         draw_block_text(draw, x0, 15, text, w, h, t, gap)
         fouls = f"FOULS {team.team_fouls}" if team.team_fouls is not None else _counters(team)
         if index == 0:
-            _text(draw, (0, 16), _fit(team.name, 52))
-            _text(draw, (0, 28), fouls)
+            _text(draw, (left, 16), _fit(team.name, 52))
+            _text(draw, (left, 28), fouls)
             if team.bonus:
-                _badge(draw, 0, 40, "BONUS")
+                _badge(draw, left, 40, "BONUS")
         else:
             name = _fit(team.name, 52)
             _text(draw, (width - _text_width(name), 16), name)
             _text(draw, (width - _text_width(fouls), 28), fouls)
             if team.bonus:
-                _badge(draw, width - _text_width("BONUS") - 3, 40, "BONUS")
+                _badge(draw, width - _text_width("BONUS") - 4, 40, "BONUS")
     if possession is not None:
         _arrow(draw, 128, 33, pointing_left=possession == 0, size=5)
     message = _bottom_line(view)
-    _text(draw, ((width - _text_width(_fit(message, width))) // 2, 52), _fit(message, width))
+    message = _fit(message, width - left)
+    _text(draw, ((256 - _text_width(message)) // 2, 51), message)

@@ -46,12 +46,31 @@ def frame_pages(image: Image.Image, width: int, height: int) -> list[bytes]:
     return [data[page::stride] for page in range(height // 8)]
 
 
-def _changed_span(old: bytes, new: bytes) -> tuple[int, int]:
-    """First and last index where two equal-length, different byte strings differ."""
-    diff = int.from_bytes(old, "big") ^ int.from_bytes(new, "big")
-    last = len(new) - 1 - ((diff & -diff).bit_length() - 1) // 8
-    first = len(new) - 1 - (diff.bit_length() - 1) // 8
-    return first, last
+def changed_runs(old: bytes, new: bytes, gap: int) -> list[tuple[int, int]]:
+    """The column runs ``(first, last)`` where two equal-length pages differ.
+
+    Runs closer than ``gap`` unchanged bytes are one run: resending a few unchanged bytes is
+    cheaper than opening another window. Found in C: the XOR of the two pages as one integer, and
+    ``bytes.find`` over it for the unchanged gaps.
+    """
+    diff = (int.from_bytes(old, "big") ^ int.from_bytes(new, "big")).to_bytes(len(new), "big")
+    runs: list[tuple[int, int]] = []
+    quiet = bytes(max(1, gap))
+    start = len(diff) - len(diff.lstrip(b"\0"))
+    end = len(diff.rstrip(b"\0"))
+    while start < end:
+        stop = diff.find(quiet, start, end)  # the next stretch of >= gap unchanged bytes
+        if stop < 0:
+            runs.append((start, end - 1))
+            break
+        last = stop - 1
+        while last > start and diff[last] == 0:
+            last -= 1
+        runs.append((start, last))
+        start = stop + len(quiet)
+        while start < end and diff[start] == 0:
+            start += 1
+    return runs
 
 
 @dataclass(frozen=True)
@@ -63,28 +82,53 @@ class Window:
     col0: int
     col1: int
 
+    @property
+    def area(self) -> int:
+        return (self.page1 - self.page0 + 1) * (self.col1 - self.col0 + 1)
 
-def changed_windows(old: list[bytes] | None, new: list[bytes]) -> list[Window]:
-    """The windows covering every changed byte: consecutive changed pages share one window.
 
+# Bytes on the wire to open a window, besides its data: two I2C transactions (address and control
+# byte each) and the six bytes of COLUMNADDR + PAGEADDR on SSD1306; SH1106 pays its three page and
+# column commands for every page instead.
+WINDOW_COST = 2 + 6 + 2
+SH1106_PAGE_COST = 2 + 3 + 2
+
+
+def changed_windows(old: list[bytes] | None, new: list[bytes], *, per_page: bool = False) -> list[Window]:
+    """Windows covering every changed byte, chosen to put few bytes on the bus.
+
+    Each page's changes are split into runs wherever a gap costs more than a window; a run is
+    folded into the window of the page above when the merged rectangle costs no more than the two
+    apart. ``per_page`` (SH1106: every page needs its own commands anyway) never folds pages.
     ``old=None`` (nothing on the panel yet) gives the whole screen.
     """
     width = len(new[0])
     if old is None:
         return [Window(0, len(new) - 1, 0, width - 1)]
-    spans: list[tuple[int, int, int]] = []
+    cost = SH1106_PAGE_COST if per_page else WINDOW_COST
+    done: list[Window] = []
+    open_: list[Window] = []  # windows that reach the previous page and may grow down
     for page, (a, b) in enumerate(zip(old, new, strict=True)):
-        if a == b:
-            continue
-        spans.append((page, *_changed_span(a, b)))
-    windows: list[Window] = []
-    for page, c0, c1 in spans:
-        last = windows[-1] if windows else None
-        if last is not None and last.page1 == page - 1:
-            windows[-1] = Window(last.page0, page, min(last.col0, c0), max(last.col1, c1))
-        else:
-            windows.append(Window(page, page, c0, c1))
-    return windows
+        reaching: list[Window] = []
+        if a != b:
+            for c0, c1 in changed_runs(a, b, cost):
+                run = Window(page, page, c0, c1)
+                best = None
+                if not per_page:
+                    for window in open_:
+                        merged = Window(window.page0, page, min(window.col0, c0), max(window.col1, c1))
+                        if merged.area <= window.area + run.area + cost and (
+                                best is None or merged.area - window.area < best[1].area - best[0].area):
+                            best = (window, merged)
+                if best is None:
+                    reaching.append(run)
+                else:
+                    open_.remove(best[0])
+                    reaching.append(best[1])
+        done.extend(open_)
+        open_ = reaching
+    done.extend(open_)
+    return sorted(done, key=lambda w: (w.page0, w.col0))
 
 
 class PagedUpdater:
@@ -110,7 +154,7 @@ class PagedUpdater:
         """Show ``image`` (already ``device.size``), sending the changed windows; returns them."""
         image = self.device.preprocess(image)
         pages = frame_pages(image, self.device.width, self.device.height)
-        windows = changed_windows(self._last, pages)
+        windows = changed_windows(self._last, pages, per_page=self.sh1106)
         for window in windows:
             if self.sh1106:
                 self._send_sh1106(window, pages)

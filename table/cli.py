@@ -11,23 +11,30 @@ runs; writes (``replay``, ``delete``) take the store's lock and are refused whil
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
 from companion.errors import CommandError, CompanionError
-from companion.store import Store, default_db_path
+
+TYPE_CHECKING = False  # typing itself is an import `companion --help` can do without
+if TYPE_CHECKING:  # each subcommand imports what it needs: `companion --help` loads no store, no game
+    from companion.store import Store
 
 
 def _db_path(args: argparse.Namespace) -> Path:
+    from companion.store import default_db_path
+
     return Path(args.db) if args.db else default_db_path()
 
 
 @contextmanager
 def _open_store(args: argparse.Namespace, *, writer: str | None = None) -> Iterator[Store]:
     """The store for one command: read-only, or locked for ``writer`` (closed, lock released, after)."""
+    from companion.store import Store
+
     store = Store.open(_db_path(args), lock=writer) if writer else Store.open(_db_path(args), read_only=True)
     try:
         yield store
@@ -36,6 +43,8 @@ def _open_store(args: argparse.Namespace, *, writer: str | None = None) -> Itera
 
 
 def cmd_games(args: argparse.Namespace) -> int:
+    import json
+
     from companion.games import all_games
 
     if args.known:
@@ -89,6 +98,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace, store: Store, lines: list[tuple[int, str]]) -> int:
+    import json
+
     from companion.session import Session, lead_words, parse_command
 
     if args.resume is not None:
@@ -132,6 +143,8 @@ def _replay(args: argparse.Namespace, store: Store, lines: list[tuple[int, str]]
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    import json
+
     from companion.session import Session
 
     with _open_store(args) as store:
@@ -164,13 +177,15 @@ def cmd_calc(args: argparse.Namespace) -> int:
 
     The parser is built for that one game only, so ``companion calc`` loads no other game.
     """
+    import json
+
     from companion.games import find_game
 
     game = find_game(args.game)
     calculators = [c for c in getattr(game.frontend, "calculators", ()) if c.compute is not None]
     if not calculators:
         raise CommandError(f"{game.title} offers no calculators")
-    parser = argparse.ArgumentParser(prog=f"companion calc {game.name}")
+    parser = _Parser(prog=f"companion calc {game.name}")
     sub = parser.add_subparsers(dest="calc", required=True)
     for calculator in calculators:
         p = sub.add_parser(calculator.name, help=calculator.summary)
@@ -225,72 +240,132 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 DB_HELP = "game store file (default: $COMPANION_DB or the user data folder)"
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's own formatter, told the terminal's width instead of asking ``shutil`` for it.
+
+    ``shutil`` drags in the zlib, bz2 and lzma modules, about a tenth of ``companion --help``'s time.
+    """
+
+    def __init__(self, prog: str, **kwargs: object) -> None:
+        if "width" not in kwargs:
+            try:
+                columns = int(os.environ.get("COLUMNS", "0")) or os.get_terminal_size(
+                    sys.__stdout__.fileno()).columns
+            except (AttributeError, OSError, ValueError):  # not a terminal (a pipe, a test)
+                columns = 80
+            kwargs["width"] = columns - 2  # what argparse does with shutil's figure
+        super().__init__(prog, **kwargs)  # type: ignore[arg-type]
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` using ``_HelpFormatter`` (its subcommands' parsers too)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
+
 def global_options() -> argparse.ArgumentParser:
     """The options every subcommand also takes after its name (SUPPRESS: absent leaves the global value)."""
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument("--db", default=argparse.SUPPRESS, help=DB_HELP)
     return common
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="companion", description=__doc__.splitlines()[0])
-    parser.add_argument("--db", help=DB_HELP)
-    sub = parser.add_subparsers(dest="command", required=True)
-    common = [global_options()]
-
-    p = sub.add_parser("games", parents=common, help="list saved games with their status")
+def _games_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--known", action="store_true", help="list the games the companion can run")
-    p.set_defaults(func=cmd_games)
 
-    p = sub.add_parser("replay", parents=common,
-                       help="play one command per line of a JSON-lines file into a game")
+
+def _replay_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="JSON-lines file ('-' for stdin); a first line of type setup sets it up")
     p.add_argument("--game", default="valley-hoopers")
     p.add_argument("--resume", type=int, metavar="GAME_ID", help="continue a saved game instead")
     p.add_argument("--json", action="store_true", help="print the final state as JSON")
-    p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("show", parents=common, help="print a saved game's current state as JSON")
+
+def _game_id_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("game_id", type=int)
-    p.set_defaults(func=cmd_show)
 
-    p = sub.add_parser("export", parents=common, help="export a saved game (JSON log or CSV box score)")
+
+def _export_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("game_id", type=int)
     p.add_argument("--format", choices=("json", "csv"), default="json")
     p.add_argument("-o", "--output")
-    p.set_defaults(func=cmd_export)
 
-    p = sub.add_parser("delete", parents=common, help="delete a saved game")
-    p.add_argument("game_id", type=int)
-    p.set_defaults(func=cmd_delete)
 
-    p = sub.add_parser("calc", parents=common,
-                       help="a game's calculators (e.g. attack targets, foul-die outcomes)")
+def _calc_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("game")
     p.add_argument("calc_args", nargs=argparse.REMAINDER,
                    help="the calculator's name and its options (companion calc GAME --help lists them)")
-    p.set_defaults(func=cmd_calc)
 
+
+def _serve_options(p: argparse.ArgumentParser) -> None:
     from table.serve_options import build_parser as serve_options
 
-    p = sub.add_parser("serve", parents=common,
-                       help="run the table service (buttons, dice tray, OLED, socket)")
-    serve_options(p).set_defaults(func=cmd_serve)
+    serve_options(p)
+
+
+def _doctor_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--config")
+
+
+# name -> (help, its options, what runs it); `run` is apart: everything after it is the kiosk's.
+SUBCOMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Callable[..., int]]] = {
+    "games": ("list saved games with their status", _games_options, cmd_games),
+    "replay": ("play one command per line of a JSON-lines file into a game", _replay_options, cmd_replay),
+    "show": ("print a saved game's current state as JSON", _game_id_options, cmd_show),
+    "export": ("export a saved game (JSON log or CSV box score)", _export_options, cmd_export),
+    "delete": ("delete a saved game", _game_id_options, cmd_delete),
+    "calc": ("a game's calculators (e.g. attack targets, foul-die outcomes)", _calc_options, cmd_calc),
+    "serve": ("run the table service (buttons, dice tray, OLED, socket)", _serve_options, cmd_serve),
+}
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser; with ``only``, the other subcommands get their name and help but no options
+    (building ~40 argparse options costs more than a bare interpreter's start on a Pi)."""
+    parser = _Parser(prog="companion", description=__doc__.splitlines()[0])
+    parser.add_argument("--db", help=DB_HELP)
+    sub = parser.add_subparsers(dest="command", required=True)
+    common = [global_options()]
+    for name, (summary, options, run) in SUBCOMMANDS.items():
+        full = only is None or only == name
+        # A subcommand that is not the one run is only a line of `companion --help`: no options.
+        p = sub.add_parser(name, parents=common if full else [], help=summary, add_help=full)
+        if full:
+            options(p)
+        p.set_defaults(func=run)
 
     # Everything after `run` belongs to the kiosk's own parser (kiosk.launcher), flags included.
     p = sub.add_parser("run", help="open the touchscreen kiosk (starts the service if none runs)",
                        add_help=False)
     p.set_defaults(func=cmd_run, kiosk_args=[])
 
-    p = sub.add_parser("doctor", parents=common, help="check the real setup and say what to fix")
-    p.add_argument("--config")
+    full = only is None or only == "doctor"
+    p = sub.add_parser("doctor", parents=common if full else [], add_help=full,
+                       help="check the real setup and say what to fix")
+    if full:
+        _doctor_options(p)
     p.set_defaults(func=cmd_doctor)
     return parser
 
 
+def _chosen(argv: Sequence[str]) -> str | None:
+    """The subcommand named in ``argv`` (after the global ``--db``), or None (``--help``, a typo)."""
+    tokens = iter(argv)
+    for token in tokens:
+        if token == "--db":
+            next(tokens, None)
+        elif not token.startswith("-"):
+            return token if token in SUBCOMMANDS or token in ("run", "doctor") else None
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    chosen = _chosen(argv)
+    parser = build_parser(only=chosen or "")
     args, extra = parser.parse_known_args(argv)
     if args.command == "run":
         args.kiosk_args = extra

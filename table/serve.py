@@ -22,9 +22,9 @@ from typing import Any
 
 from companion import notify
 from companion.backup import backup_database, check_database, list_backups, move_store_aside, restore_latest
-from companion.controls import TableControls
+from companion.controls import TableControls, die_title
 from companion.errors import StoreError
-from companion.game import JSON
+from companion.game import JSON, ScoreboardView
 from companion.protocol import SocketDirError, default_socket_path
 from companion.service import TableService
 from companion.socket_server import SocketInUse, TableSocketServer
@@ -198,11 +198,36 @@ def _show(service: TableService, hardware: Any, controls: TableControls) -> None
     session = service.session
     if session is None:
         return
-    view = session.game.scoreboard(session.state)
-    message = service.banner or controls.selection()
-    if message:
-        view = dataclasses.replace(view, message=message)
-    hardware.show(view)
+    hardware.show(table_view(session.game.scoreboard(session.state), service.banner, controls))
+
+
+def table_view(view: ScoreboardView, banner: str | None, controls: TableControls) -> ScoreboardView:
+    """The scoreboard as the table's OLEDs show it: the bottom line says what CONFIRM would enter.
+
+    A recovery banner comes first. While the game waits for a die, the line leads with the face
+    the dial is on, the one CONFIRM enters ("42 on d20"): a dial step then changes only those
+    digits on the glass, and however the line is cut the face stays.
+    """
+    message = banner or dial_text(controls)
+    return dataclasses.replace(view, message=message) if message else view
+
+
+def dial_text(controls: TableControls) -> str:
+    """What the dial is on, face first for a die (``42 on d20``, ``3 on d6 2/3`` in a pool).
+
+    The die's title is cut before " of " ("d20 of Valley Hoopers" is "d20"): the OLED's line is
+    21 characters, fewer beside the target badge.
+    """
+    entries = controls.entries()
+    if not entries:
+        return ""
+    label, command = entries[controls.dial % len(entries)]
+    prompt = (controls.snapshot or {}).get("prompt") or {}
+    if command.get("type") != "roll" or prompt.get("sealed"):
+        return controls.selection()  # a sealed value's dial never shows the value
+    pool = prompt.get("pool")
+    kept = f" {len(controls.pool_faces) + 1}/{pool['count']}" if pool else ""
+    return f"{label} on {die_title(command['die'], prompt).split(' of ')[0]}{kept}"
 
 
 def serve(args: argparse.Namespace) -> int:

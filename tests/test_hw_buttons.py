@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -51,27 +52,50 @@ def test_pins_are_pulled_up_inputs_watching_both_edges(table):
     assert (pin.function, pin.pull, pin.edges, pin.state) == ("input", "up", "both", True)
 
 
-def test_home_pressed_and_released_is_one_press_then_one_release(table):
+def test_home_pressed_and_released_is_one_press_then_one_release_each_on_its_edge(table):
     panel, clock, events = table
     panel.pin("HOME").drive_low()
-    _at(clock, panel, 100.019)
-    assert events == []  # still inside the debounce window
-    _at(clock, panel, 100.020)
-    assert events == [ButtonPress("HOME", "press", 100.0)]
+    assert events == [ButtonPress("HOME", "press", 100.0)]  # from the edge callback: no waiting
     clock.now = 100.3
     panel.pin("HOME").drive_high()
-    _at(clock, panel, 100.4)
     assert events[1:] == [ButtonPress("HOME", "release", 100.3)]
+    _at(clock, panel, 100.4)
+    assert len(events) == 2
 
 
-def test_a_bouncing_contact_gives_exactly_one_press(table):
+def test_a_bouncing_contact_gives_exactly_one_press_reported_on_the_first_edge(table):
     panel, clock, events = table
     pin = panel.pin("CONFIRM")
-    for i in range(9):  # nine edges 1 ms apart, ending low (pressed)
+    pin.drive_low()
+    assert events == [ButtonPress("CONFIRM", "press", 100.0)]
+    for i in range(1, 9):  # eight more edges 1 ms apart, ending low (pressed)
         clock.now = 100.0 + i * 0.001
-        pin.drive_low() if i % 2 == 0 else pin.drive_high()
+        pin.drive_high() if i % 2 else pin.drive_low()
     _at(clock, panel, 100.5)
     assert events == [ButtonPress("CONFIRM", "press", 100.0)]
+
+
+def test_a_bouncing_release_gives_exactly_one_release(table):
+    panel, clock, events = table
+    pin = panel.pin("CONFIRM")
+    pin.drive_low()
+    for i in range(9):  # the release bounces: nine edges 1 ms apart, ending high (up)
+        clock.now = 100.5 + i * 0.001
+        pin.drive_high() if i % 2 == 0 else pin.drive_low()
+    _at(clock, panel, 101.0)
+    assert events == [ButtonPress("CONFIRM", "press", 100.0), ButtonPress("CONFIRM", "release", 100.5)]
+
+
+def test_a_tap_inside_the_bounce_time_is_released_when_the_time_is_up(table):
+    panel, clock, events = table
+    pin = panel.pin("HOME")
+    pin.drive_low()
+    clock.now = 100.008
+    pin.drive_high()  # inside the lockout: taken as bounce for now
+    _at(clock, panel, 100.019)
+    assert events == [ButtonPress("HOME", "press", 100.0)]
+    _at(clock, panel, 100.020)
+    assert events == [ButtonPress("HOME", "press", 100.0), ButtonPress("HOME", "release", 100.008)]
 
 
 def test_undo_held_one_second_fires_hold_while_down(table):
@@ -123,6 +147,26 @@ def test_close_detaches_the_callbacks(factory, table):
     pin.drive_low()
     clock.now = 101
     assert events == []
+
+
+def test_with_the_timer_thread_a_tap_inside_the_bounce_time_is_released_by_itself(factory):
+    events: list = []
+    released = threading.Event()
+
+    def emit(event):
+        events.append(event)
+        if event.kind == "release":
+            released.set()
+
+    panel = ButtonPanel({"HOME": 5}, emit, factory, debounce_s=0.005)
+    try:
+        pin = panel.pin("HOME")
+        pin.drive_low()
+        pin.drive_high()  # inside 5 ms (unless the machine stalls): the timer thread reports it
+        assert released.wait(5)
+        assert [(e.role, e.kind) for e in events] == [("HOME", "press"), ("HOME", "release")]
+    finally:
+        panel.close()
 
 
 def test_with_the_timer_thread_a_hold_fires_by_itself(factory):
@@ -183,5 +227,21 @@ def test_a_failing_receiver_does_not_break_the_next_press(factory):
         panel.pin("AWAY").drive_low()
         _at(clock, panel, 100.3)
         assert received == [ButtonPress("AWAY", "press", 100.2)]
+    finally:
+        panel.close()
+
+
+def test_on_the_real_clock_a_bouncing_press_is_one_press_emitted_by_its_first_edge(factory):
+    events: list = []
+    # A bounce time far longer than the toggling below takes, however slow the machine.
+    panel = ButtonPanel({"CONFIRM": 13}, events.append, factory, debounce_s=1.0)
+    try:
+        pin = panel.pin("CONFIRM")
+        pin.drive_low()
+        assert [(e.role, e.kind) for e in events] == [("CONFIRM", "press")]  # before any bounce
+        for _ in range(4):
+            pin.drive_high()
+            pin.drive_low()
+        assert [(e.role, e.kind) for e in events] == [("CONFIRM", "press")]
     finally:
         panel.close()

@@ -20,7 +20,7 @@ from hardware.config import BurnInConfig
 from hardware.inputs import DisplayStatus
 from hardware.oled import DisplayWorker, OledPanel, save_png
 from hardware.oled_layout import render
-from hardware.oled_partial import PagedUpdater, changed_windows, frame_pages
+from hardware.oled_partial import PagedUpdater, Window, changed_windows, frame_pages
 from hardware.oled_ram_model import ControllerModel
 
 REFERENCE = Path(__file__).parent / "reference"
@@ -294,3 +294,28 @@ def test_luma_emulator_capture_writes_a_png_per_frame(tmp_path, monkeypatch):
     with Image.open(tmp_path / "frame_002.png") as frame:
         assert frame.size == (128, 64)
         assert ImageChops.difference(frame.convert("1"), render(TARGET)).getbbox() is None
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_nothing_touches_the_edges_at_any_pixel_shift(name):
+    view, size, side = GOLDEN[name]
+    for shift in ((0, 0), (1, 0), (1, 1), (0, 1)):
+        left, top, right, bottom = render(view, size, side=side, shift=shift).getbbox()
+        assert left >= 1 and top >= 1 and right <= size[0] - 1 and bottom <= size[1] - 1, (shift, name)
+
+
+def test_changes_far_apart_on_a_page_go_out_as_two_windows_and_near_ones_as_one():
+    old = [bytes(128)] * 8
+    far = [bytes(128)] * 8
+    far[3] = bytes([0] * 10 + [1] + [0] * 100 + [1] + [0] * 16)
+    assert [(w.col0, w.col1) for w in changed_windows(old, far)] == [(10, 10), (111, 111)]
+    near = [bytes(128)] * 8
+    near[3] = bytes([0] * 10 + [1, 0, 0, 0, 1] + [0] * 113)
+    assert [(w.col0, w.col1) for w in changed_windows(old, near)] == [(10, 14)]
+
+
+def test_a_change_down_several_pages_is_one_window_where_that_is_cheaper():
+    old = [bytes(128)] * 8
+    new = [bytes(20) + b"\xff" * 20 + bytes(88)] * 3 + [bytes(128)] * 5
+    assert changed_windows(old, new) == [Window(0, 2, 20, 39)]
+    assert len(changed_windows(old, new, per_page=True)) == 3  # SH1106: a window per page anyway

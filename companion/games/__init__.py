@@ -1,9 +1,12 @@
 """The games the companion serves, found by name or alias (python-chess's ``VARIANTS``).
 
 Every package under ``companion/games/`` that exposes ``GAME`` is a game: adding a folder is all
-it takes. Tests add games of their own with ``register(game)`` or, for a service started in a
-subprocess, by listing modules in ``COMPANION_EXTRA_GAMES`` (``shootout_game``, comma-separated,
-importable on the service's path; each module exposes ``GAME``).
+it takes. ``find_game`` imports only the folder that holds the game asked for (the one named after
+it, or one whose ``__init__.py`` spells the name or alias in quotes), so ``companion calc vh`` does
+not load the other games; listing them all (``all_games``) imports every folder. Tests add games
+of their own with ``register(game)`` or, for a service started in a subprocess, by listing modules
+in ``COMPANION_EXTRA_GAMES`` (``shootout_game``, comma-separated, importable on the service's path;
+each module exposes ``GAME``).
 
 >>> find_game("vh").name
 'valley-hoopers'
@@ -13,7 +16,6 @@ from __future__ import annotations
 
 import importlib
 import os
-import pkgutil
 
 from companion.dice import GENERIC_DICE, Die
 from companion.errors import CommandError
@@ -22,21 +24,57 @@ from companion.game import Game
 EXTRA_GAMES_ENV = "COMPANION_EXTRA_GAMES"
 _registered: list[Game] = []
 _found: tuple[Game, ...] | None = None
+_loaded: dict[str, Game | None] = {}  # folder -> its GAME (None: the package declares no game)
+
+
+def _folders() -> list[str]:
+    """The packages under companion/games/, by name, without importing any of them (nor pkgutil,
+    which costs ``companion calc`` more than the listing)."""
+    folders = []
+    for root in __path__:
+        with os.scandir(root) as entries:
+            folders += [e.name for e in entries if e.is_dir() and e.name.isidentifier()
+                        and os.path.exists(os.path.join(e.path, "__init__.py"))]
+    return sorted(folders)
+
+
+def _load(folder: str) -> Game | None:
+    if folder not in _loaded:
+        game = getattr(importlib.import_module(f"{__name__}.{folder}"), "GAME", None)
+        _loaded[folder] = game if isinstance(game, Game) else None
+    return _loaded[folder]
 
 
 def builtin_games() -> tuple[Game, ...]:
     """The games shipped in companion/games/ (each folder exposing GAME), found once."""
     global _found
     if _found is None:
-        games = []
-        for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-            if not module.ispkg:
-                continue
-            game = getattr(importlib.import_module(f"{__name__}.{module.name}"), "GAME", None)
-            if isinstance(game, Game):
-                games.append(game)
-        _found = tuple(games)
+        _found = tuple(game for game in map(_load, _folders()) if game is not None)
     return _found
+
+
+def _likely_folders(wanted: str) -> list[str]:
+    """Folders that may hold the game called ``wanted``, read as text, not imported.
+
+    Only a guess to import first: the game found is still checked by its declared name and aliases.
+    """
+    likely = []
+    for folder in _folders():
+        if folder == wanted.replace("-", "_"):
+            likely.insert(0, folder)
+            continue
+        try:
+            with open(os.path.join(__path__[0], folder, "__init__.py"), encoding="utf-8") as init:
+                source = init.read()
+        except OSError:
+            continue
+        if f'"{wanted}"' in source or f"'{wanted}'" in source:
+            likely.append(folder)
+    return likely
+
+
+def _matches(game: Game, wanted: str) -> bool:
+    return wanted == game.name or wanted in game.aliases
 
 
 def _extra() -> list[Game]:
@@ -70,12 +108,17 @@ def all_games() -> tuple[Game, ...]:
 
 
 def find_game(name: str) -> Game:
+    """The game called ``name`` (or one of its aliases), importing as few game folders as it can."""
     wanted = name.strip().lower()
-    games = all_games()
-    for game in games:
-        if wanted == game.name or wanted in game.aliases:
+    for folder in _likely_folders(wanted):
+        game = _load(folder)
+        if game is not None and _matches(game, wanted):
             return game
-    known = ", ".join(g.name for g in games)
+    games = (*_registered, *_extra())
+    for game in (*games, *all_games()):  # then everything: a name the guess could not see
+        if _matches(game, wanted):
+            return game
+    known = ", ".join(g.name for g in all_games())
     raise CommandError(f"no game called {name!r}; the companion knows: {known}")
 
 
