@@ -3,12 +3,7 @@ buttons' debounce, the controls' race window and the game's decide, wired as the
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-
-from race import run_races  # noqa: E402
+from benchmarks.race import run_races
 
 
 def test_three_hundred_races_first_press_wins_past_the_window_and_the_holder_wins_a_tie() -> None:

@@ -8,12 +8,7 @@ for a second and allows two stray switches in three seconds: a once-a-second pol
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-
-from idle import idle_wakeups  # noqa: E402
+from benchmarks.idle import idle_wakeups
 
 
 def test_an_idle_serve_sim_with_a_game_on_has_no_periodic_poller() -> None:
