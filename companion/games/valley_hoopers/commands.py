@@ -18,6 +18,7 @@ from companion.commands import JSON, CommandSpec, Field, check_int, check_text, 
 from companion.errors import CommandError
 from companion.games.valley_hoopers.chips import LV1_EFFECTS, LV2_EFFECTS
 from companion.games.valley_hoopers.model import INJURY_EFFECTS, POSITIONS, STATS
+from companion.games.valley_hoopers.series_game import CONDITIONS
 
 
 def _face(field: str, raw: object) -> int | str:
@@ -62,7 +63,7 @@ def _position_or_hooper(command: JSON) -> None:
 
 # Fields the companion adds to events for the log; a command may send them back (a replayed
 # event), and they are dropped.
-EVENT_ONLY = ("points", "text", "period", "pair")
+EVENT_ONLY = ("points", "text", "period", "pair", "game")
 
 
 def _spec(kind: str, summary: str, example: JSON, fields: tuple[Field, ...] = (), **more: Any) -> CommandSpec:
@@ -343,6 +344,78 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ),
     ),
 )
+
+
+def _sides_or_keep(field: str, raw: object) -> list[Any]:
+    if not isinstance(raw, list) or len(raw) != 2:
+        raise CommandError(f"{field} must list two sides (null keeps a side's seven and line-up)")
+    for index, side in enumerate(raw):
+        if side is not None and not isinstance(side, Mapping):
+            raise CommandError(f"{field}[{index}] must be a side object as at setup, or null")
+    return list(raw)
+
+
+def _met(name: str, raw: object) -> int:
+    value = check_int(name, raw)
+    if value not in (0, 1, 2):
+        raise CommandError(f"{name} is 0, 1 or 2 (a gameplan card has two milestones), not {value}")
+    return value
+
+
+SERIES_COMMANDS: tuple[CommandSpec, ...] = (
+    _spec(
+        "gameplan",
+        "The Series: a coach token for a gameplan card at the start of the own attacking turn (once a game)",
+        {'type': 'gameplan', 'card': 'Game 1/2 A'},
+        (
+            Field("card", "text"),
+        ),
+    ),
+    _spec(
+        "track",
+        "The Series: move the Tribe marker for `side` (a condition the companion can't see)",
+        {'type': 'track', 'side': 0},
+        (
+            Field("side", "side", required=True),
+        ),
+    ),
+    _spec(
+        "gameplan_result",
+        "The Series, reward phase: how many of its gameplan's two milestones `side` met (`met` 0-2)",
+        {'type': 'gameplan_result', 'side': 0, 'met': 2},
+        (
+            Field("side", "side", required=True),
+            Field("met", "int", required=True, check=_met),
+        ),
+    ),
+    _spec(
+        "reward",
+        "The Series, reward phase: tick `item` of the checklist done, or `all: true`",
+        {'type': 'reward', 'item': '0:positions'},
+        (
+            Field("item", "text"),
+            Field("all", "bool"),
+        ),
+    ),
+    _spec(
+        "next_game",
+        (
+            "The Series: start the next game; `condition` marker drawn; `first_attacker`; `sides` (null "
+            "keeps a side); `hot` (Home) / `cold` (Away) positions on the Onfire track"
+        ),
+        {'type': 'next_game', 'condition': 'playbook', 'first_attacker': 1},
+        (
+            Field("condition", "choice", required=True, choices=tuple(CONDITIONS)),
+            Field("first_attacker", "side"),
+            Field("sides", "sides", check=_sides_or_keep),
+            Field("hot", "positions", check=_positions),
+            Field("cold", "positions", check=_positions),
+        ),
+    ),
+)
+
+
+COMMANDS = COMMANDS + SERIES_COMMANDS
 
 
 def normalize(command: Mapping[str, Any]) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from typing import Any
 
 from companion.dice import Die
 from companion.errors import RuleError
-from companion.games.valley_hoopers import after_the_shot, coach, counters, fundamentals, shots
+from companion.games.valley_hoopers import after_the_shot, coach, counters, fundamentals, series_game, shots
 from companion.games.valley_hoopers.commands import normalize
 from companion.games.valley_hoopers.dice import D20X5, foul_die
 from companion.games.valley_hoopers.model import Decision, State
@@ -53,6 +53,7 @@ ANY_TIME = {
     "enter_card": coach.enter_card,
     "coach_cards": coach.coach_cards,
     "renounce_playbook": coach.renounce_playbook,
+    "track": series_game.manual_track,
 }
 FLOW: dict[str, Callable[[State, dict[str, Any]], State]] = {
     "fundamental": fundamentals.play_fundamental,
@@ -73,6 +74,7 @@ FLOW: dict[str, Callable[[State, dict[str, Any]], State]] = {
     "redeem": coach.redeem,
     "chip": coach.play_chip,
     "tribe_power": lambda s, e: coach.tribe_power(s),
+    "gameplan": series_game.take_gameplan,
 }
 
 
@@ -117,7 +119,13 @@ def _roll(state: State, event: dict[str, Any]) -> State:
 
 def resolve(state: State, event: Mapping[str, Any]) -> State:
     """The state after ``event``; raises ``RuleError`` if the rules refuse it."""
-    event = dict(event)
+    after = _resolve(state, dict(event))
+    if state.series is not None:
+        after = series_game.after_event(state, event, after)
+    return after
+
+
+def _resolve(state: State, event: dict[str, Any]) -> State:
     kind = event["type"]
     if state.final:
         raise RuleError(f"the game is over: {state.message}")

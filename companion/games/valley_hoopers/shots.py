@@ -323,6 +323,7 @@ def resolve_attack_roll(state: State, face: int | None) -> State:
                     hooper=hooper.name,
                     free_throws=pending.free_throws_if_made,
                     after="end",
+                    after_score=True,
                 ),
             )
         if state.turn.playbook is not None:

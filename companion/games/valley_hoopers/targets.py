@@ -87,7 +87,11 @@ def defense_terms(hooper: Hooper, defense_stat: str) -> tuple[Term, ...]:
     return tuple(terms)
 
 
-def free_throw_target(hooper: Hooper) -> Target:
-    """A free throw: the hooper's 2PS (with its maluses) plus a fixed 15; it can't be defended."""
+def free_throw_target(hooper: Hooper, basic: bool = False) -> Target:
+    """A free throw: the hooper's 2PS (with its maluses) plus a fixed 15; it can't be defended.
+
+    ``basic``: the Away side of a game of The Series shoots with the basic 2PS, without the +15.
+    """
     stat, maluses = attack_stat_terms(hooper, "2PS")
-    return Target(stat.label, stat.value, (Term("free throw", 15), *maluses))
+    extra = () if basic else (Term("free throw", 15),)
+    return Target(stat.label, stat.value, (*extra, *maluses))
