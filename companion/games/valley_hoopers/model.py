@@ -324,6 +324,7 @@ class State:
     period_start_score: tuple[int, int] = (0, 0)
     free_substitutions: tuple[bool, bool] = (True, True)
     last_attack: tuple[int, str, int] | None = None
+    last_attack_value: int | None = None  # the value to score of the last attack resolved (defense included)
     message: str = ""
     reminders: tuple[str, ...] = ()
     winner: int | None = None

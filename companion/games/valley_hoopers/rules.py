@@ -141,6 +141,8 @@ def _resolve(state: State, event: dict[str, Any]) -> State:
         )
     if kind == "roll":
         return _roll(state, event)
+    if kind not in FLOW and kind not in DECISION_HANDLERS and kind != "timeout_energy":
+        raise RuleError(f"{kind.replace('_', ' ')} belongs to The Series, between two of its games")
     if kind in DECISION_HANDLERS or kind == "timeout_energy":
         raise RuleError(f"there is no {kind.replace('_', ' ')} choice to answer now: {describe_wait(state)}")
     return FLOW[kind](state, event)

@@ -83,17 +83,6 @@ def _scored_attack(before: State, after: State) -> int | None:
     return None
 
 
-def _attack_value(before: State) -> int | None:
-    from companion.games.valley_hoopers.shots import attack_target_now
-
-    if before.pending.kind not in ("attack_roll", "defense_window", "defense_check"):
-        return None
-    try:
-        return attack_target_now(before).value
-    except CompanionError:
-        return None
-
-
 def _last_fundamental(before: State) -> str | None:
     fundamentals = [s for s in before.turn.slots if s.slot in ("F1", "F2")]
     return fundamentals[-1].action if fundamentals else None
@@ -127,7 +116,7 @@ def condition_met(before: State, event: Mapping[str, Any], after: State) -> int 
         made = pending.kind == "free_throw" and after.score[pending.side] > before.score[pending.side]
         return pending.side if kind == "roll" and made and pending.after_score else None
     if condition == "over_100":
-        value = _attack_value(before)
+        value = after.last_attack_value
         return scorer if scorer is not None and value is not None and value > 100 else None
     if condition.startswith("after_"):
         wanted = condition.removeprefix("after_")
