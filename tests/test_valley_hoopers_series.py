@@ -460,3 +460,57 @@ def test_a_series_resumes_after_a_restart_in_the_middle_of_game_3(tmp_path: Path
         resumed.handle(command)
     assert GAME.outcome(resumed.state) is not None
     store.close()
+
+
+def _series_states(games: int = 2, seed: int = 3) -> list[Any]:
+    rng = random.Random(seed)
+    state = GAME.setup(series_options())
+    states = [state]
+    while len(state.results) < games or state.phase != "next_game":
+        state, _ = GAME.run(state, series_command(state, rng))
+        states.append(state)
+    return states
+
+
+def test_between_games_every_offered_choice_is_accepted_and_everything_is_json() -> None:
+    from companion.game import ScoreboardView
+    from hardware.oled_layout import render
+
+    states = _series_states()
+    between = [s for s in states if s.phase != "game"]
+    assert {s.phase for s in between} == {"reward", "next_game"}
+    for state in between + states[:: len(states) // 10]:
+        prompt = GAME.prompt(state)
+        for choice in prompt.choices if state.phase != "game" else ():
+            GAME.decide(state, choice.command)
+        shown = {"view": GAME.view(state), "prompt": prompt.to_json(),
+                 "scoreboard": GAME.scoreboard(state).to_json()}
+        assert json.loads(json.dumps(shown)) == shown
+        board = ScoreboardView.from_json(shown["scoreboard"])
+        assert board == GAME.scoreboard(state)
+        for size in ((128, 64), (256, 64)):
+            assert render(board, size, side=None).getbbox() is not None
+    board = GAME.scoreboard(between[0])
+    assert board.title == "Series G1 0-1" or board.title == "Series G1 1-0"
+    assert board.sides[0].counters[-1].label == "W" and board.possession is None and not board.final
+
+
+def test_undo_crosses_the_end_of_a_game_and_the_next_games_setup(tmp_path: Path) -> None:
+    rng = random.Random(3)
+    store = Store.open(tmp_path / "g.db")
+    session = Session.new(store, "valley-hoopers", series_options())
+    while session.state.phase == "game":
+        session.handle(series_command(session.state, rng))
+    last_roll_view = None
+    session.handle({"type": "undo"})
+    assert session.state.phase == "game" and not session.state.results
+    last_roll_view = session.snapshot()["view"]
+    session.handle({"type": "redo"})
+    assert session.state.phase == "reward" and len(session.state.results) == 1
+    while session.state.phase == "reward":
+        session.handle(series_command(session.state, rng))
+    session.handle(series_command(session.state, rng))
+    assert session.state.phase == "game" and session.state.number == 2
+    session.handle({"type": "undo"})
+    assert session.state.phase == "next_game" and last_roll_view["series"]["game"] == 1
+    store.close()
