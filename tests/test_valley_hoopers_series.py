@@ -15,7 +15,7 @@ from games.valley_hoopers_series import next_seven, play_series, series_command,
 from companion.errors import CommandError, RuleError
 from companion.games.valley_hoopers import GAME
 from companion.games.valley_hoopers.model import FLAT, LV1_SPACE
-from companion.games.valley_hoopers.series import home_side, series_winner, susan_peg_side
+from companion.games.valley_hoopers.series import RewardPhase, home_side, series_winner, susan_peg_side
 from companion.games.valley_hoopers.series_game import track_move
 from companion.games.valley_hoopers.series_rewards import (
     game_rewards,
@@ -219,20 +219,6 @@ def test_the_winner_of_a_period_takes_its_milestone_marker_and_no_upgrade_is_ask
     assert table.state.game.series.milestones == (0, None)  # a tied period: nobody takes it
 
 
-def test_a_gameplan_card_costs_a_coach_token_at_the_start_of_the_turn_once_a_game() -> None:
-    table = SeriesTable()
-    tokens = table.state.game.sides[0].coach_tokens
-    table.do("gameplan", card="Game 1/2 A")
-    assert table.state.game.sides[0].coach_tokens == tokens - 1
-    assert table.state.game.series.gameplans == (True, False)
-    table.do("end_turn").do("end_turn")
-    with pytest.raises(RuleError, match="already took a gameplan"):
-        table.do("gameplan")
-    table.do("fundamental", action="dribble", position="SG").do("no_counter")
-    with pytest.raises(RuleError, match="beginning of your attacking turn"):
-        table.do("gameplan")
-
-
 # --- the reward phase ----------------------------------------------------------------------------------
 
 
@@ -273,18 +259,23 @@ def _finish_game_one(state: Any, seed: int = 4) -> Any:
 
 
 def test_the_reward_phase_is_a_checklist_the_table_confirms_through_prompt_choices() -> None:
-    table = SeriesTable()
-    table.do("gameplan")  # Lucy takes a gameplan: the table tells how many milestones she met
-    state = _finish_game_one(table.state)
+    state = _finish_game_one(SeriesTable().state)
     assert state.phase == "reward"
+    counted = replace(state, reward=RewardPhase(gameplan_met=(2, 0)))  # counted from the log
+    assert GAME.prompt(counted).commands == ("reward",)
+    state = replace(state, reward=RewardPhase(gameplan_met=(None, None)))  # without the gameplans module
     prompt = GAME.prompt(state)
     assert prompt.commands == ("gameplan_result",) and prompt.side == 0
     assert [c.command["met"] for c in prompt.choices] == [0, 1, 2]
-    with pytest.raises(RuleError, match="gameplan milestones Lucy met"):
+    with pytest.raises(RuleError, match="gameplan milestones Lucy and Karl met"):
         GAME.decide(state, {"type": "reward", "all": True})
     state, _ = GAME.run(state, {"type": "gameplan_result", "side": 0, "met": 2})
+    assert GAME.prompt(state).side == 1
+    state, _ = GAME.run(state, {"type": "gameplan_result", "side": 1, "met": 0})
+    state, _ = GAME.run(state, {"type": "gameplan_result", "side": 1, "met": 1})  # corrected before ticking
     rewards = GAME.view(state)["series"]["reward"]["sides"]
     assert rewards[0]["gameplan_chips"] == 2 and rewards[0]["hooper_upgrades"] >= 1
+    assert rewards[1]["gameplan_chips"] == 1
     prompt = GAME.prompt(state)
     items = [c.command for c in prompt.choices if c.command.get("item")]
     assert items and prompt.text.startswith("Reward phase: ") and prompt.choices[-1].command["all"]
@@ -292,6 +283,9 @@ def test_the_reward_phase_is_a_checklist_the_table_confirms_through_prompt_choic
         assert state.phase == "reward"
         state, events = GAME.run(state, command)
         assert events[0]["game"] == 1
+        if state.phase == "reward":
+            with pytest.raises(RuleError, match="checklist has begun"):
+                GAME.decide(state, {"type": "gameplan_result", "side": 0, "met": 0})
     assert state.phase == "next_game" and GAME.prompt(state).commands == ("next_game",)
     with pytest.raises(RuleError, match="game 1 is over"):
         GAME.decide(state, {"type": "end_turn"})

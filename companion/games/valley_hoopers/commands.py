@@ -364,14 +364,6 @@ def _met(name: str, raw: object) -> int:
 
 SERIES_COMMANDS: tuple[CommandSpec, ...] = (
     _spec(
-        "gameplan",
-        "The Series: a coach token for a gameplan card at the start of the own attacking turn (once a game)",
-        {'type': 'gameplan', 'card': 'Game 1/2 A'},
-        (
-            Field("card", "text"),
-        ),
-    ),
-    _spec(
         "track",
         "The Series: move the Tribe marker for `side` (a condition the companion can't see)",
         {'type': 'track', 'side': 0},
@@ -381,7 +373,7 @@ SERIES_COMMANDS: tuple[CommandSpec, ...] = (
     ),
     _spec(
         "gameplan_result",
-        "The Series, reward phase: how many of its gameplan's two milestones `side` met (`met` 0-2)",
+        "The Series, reward phase: how many of its gameplan's milestones `side` met (`met` 0-2; 0: no card)",
         {'type': 'gameplan_result', 'side': 0, 'met': 2},
         (
             Field("side", "side", required=True),

@@ -287,8 +287,7 @@ class SeriesGame:
     side 0's board; ``track_face`` is the tribe the marker shows (a side index); ``track_off``: the
     marker left the track and lies on the action upgrade card. ``chips_lv1``/``chips_lv2`` are the
     Onfire chip stocks by the scoreboard (an empty one stays empty); ``common_playbooks`` the
-    playbooks on the scoreboard; ``milestones`` the winner of periods 1-3 (``None``: a tied period);
-    ``gameplans`` who took a gameplan card this game.
+    playbooks on the scoreboard; ``milestones`` the winner of periods 1-3 (``None``: a tied period).
     """
 
     number: int
@@ -302,7 +301,6 @@ class SeriesGame:
     chips_lv2: int = 8
     common_playbooks: int = 4
     milestones: tuple[int | None, ...] = ()
-    gameplans: tuple[bool, bool] = (False, False)
 
 
 @dataclass(frozen=True)
@@ -325,11 +323,11 @@ class State:
     free_substitutions: tuple[bool, bool] = (True, True)
     last_attack: tuple[int, str, int] | None = None
     last_attack_value: int | None = None  # the value to score of the last attack resolved (defense included)
+    series: SeriesGame | None = None  # a game of The Series (series.py), else None
     message: str = ""
     reminders: tuple[str, ...] = ()
     winner: int | None = None
     final: bool = False
-    series: SeriesGame | None = None
 
     @property
     def regulation_periods(self) -> int:

@@ -20,10 +20,11 @@ from typing import Any
 
 from companion.dice import Die
 from companion.errors import RuleError
-from companion.games.valley_hoopers import after_the_shot, coach, counters, fundamentals, series_game, shots
+from companion.games.valley_hoopers import after_the_shot, coach, counters, fundamentals, shots
 from companion.games.valley_hoopers.commands import normalize
 from companion.games.valley_hoopers.dice import D20X5, foul_die
 from companion.games.valley_hoopers.model import Decision, State
+from companion.games.valley_hoopers.series_game import after_event, manual_track
 from companion.games.valley_hoopers.targets import automatic
 from companion.games.valley_hoopers.waiting import DECISION_COMMANDS, decision_words, describe_wait
 
@@ -50,10 +51,10 @@ DECISION_HANDLERS: dict[str, Callable[[State, dict[str, Any], Decision], State]]
     "timeout_answer": coach.answer_timeout,
 }
 ANY_TIME = {
+    "track": manual_track,
     "enter_card": coach.enter_card,
     "coach_cards": coach.coach_cards,
     "renounce_playbook": coach.renounce_playbook,
-    "track": series_game.manual_track,
 }
 FLOW: dict[str, Callable[[State, dict[str, Any]], State]] = {
     "fundamental": fundamentals.play_fundamental,
@@ -74,7 +75,6 @@ FLOW: dict[str, Callable[[State, dict[str, Any]], State]] = {
     "redeem": coach.redeem,
     "chip": coach.play_chip,
     "tribe_power": lambda s, e: coach.tribe_power(s),
-    "gameplan": series_game.take_gameplan,
 }
 
 
@@ -121,7 +121,7 @@ def resolve(state: State, event: Mapping[str, Any]) -> State:
     """The state after ``event``; raises ``RuleError`` if the rules refuse it."""
     after = _resolve(state, dict(event))
     if state.series is not None:
-        after = series_game.after_event(state, event, after)
+        after = after_event(state, event, after)
     return after
 
 

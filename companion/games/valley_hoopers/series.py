@@ -14,6 +14,8 @@ phase between games: the reward checklist, then the next game's setup (``next_ga
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -58,7 +60,7 @@ class GameResult:
     fourth_period_winner: int | None
     track_face: int
     chips_left: tuple[tuple[int, int], tuple[int, int]]
-    gameplans: tuple[bool, bool]
+    gameplans_met: tuple[int | None, int | None]
     injured: tuple[tuple[str, ...], tuple[str, ...]]
     ejected: tuple[tuple[str, ...], tuple[str, ...]]
 
@@ -66,13 +68,14 @@ class GameResult:
         return {"game": self.number, "home": self.home, "score": list(self.score), "winner": self.winner,
                 "periods": [list(p) for p in self.periods], "milestones": list(self.milestones),
                 "fourth_period_winner": self.fourth_period_winner, "track_card_to": self.track_face,
-                "chips_left": [list(c) for c in self.chips_left], "gameplans": list(self.gameplans),
+                "chips_left": [list(c) for c in self.chips_left], "gameplans_met": list(self.gameplans_met),
                 "injured": [list(i) for i in self.injured], "ejected": [list(e) for e in self.ejected]}
 
 
 @dataclass(frozen=True)
 class RewardPhase:
-    """The reward phase of the last game: gameplan milestones told (``None``: still to tell), items ticked."""
+    """The reward phase of the last game: gameplan milestones met (``None``: the table still has to
+    tell), the checklist items ticked."""
 
     gameplan_met: tuple[int | None, int | None]
     done: tuple[str, ...] = ()
@@ -178,8 +181,9 @@ def start_game(base: SeriesState | None, number: int, first_home: int, sides_raw
                 raise RuleError(f"{missing[0]} was ejected in game {previous.number}: "
                                 "an ejected hooper misses the very next game")
     first = options.get("first_attacker", home)
+    # ``series_game`` tells the game which gameplan list it plays (gameplans.py, when present).
     state = setup_options.setup({"variant": "classic", "foul_die_blanks": blanks, "first_attacker": first,
-                                 "sides": list(sides_raw)})
+                                 "sides": list(sides_raw), "series_game": number})
     if base is not None and (state.sides[0].name, state.sides[1].name) != base.names:
         raise RuleError(f"the series is played by {base.names[0]} and {base.names[1]} to the end")
     # "The tribe starts the game with 9 coach action token" (one of them locked on the playbook).
@@ -227,6 +231,18 @@ def setup_series(options: Mapping[str, Any]) -> SeriesState:
                        chip_stock=stock, side_options=sides_raw, game=game, message=game.message)
 
 
+GAMEPLANS_MODULE = "companion.games.valley_hoopers.gameplans"
+
+
+def gameplans_met(game: State) -> tuple[int | None, int | None]:
+    """Each side's gameplan milestones met in ``game``, counted from the log by the gameplans module
+    (issue 14's 48 conditions) when it is installed; ``None`` where the table must tell."""
+    if importlib.util.find_spec(GAMEPLANS_MODULE) is None:
+        return (None, None)
+    module = importlib.import_module(GAMEPLANS_MODULE)
+    return (module.milestones_met([game], 0), module.milestones_met([game], 1))
+
+
 def _result(game: State) -> GameResult:
     assert game.series is not None and game.winner is not None
     partials = game.partial_scores
@@ -242,7 +258,7 @@ def _result(game: State) -> GameResult:
         track_face=game.series.track_face,
         chips_left=tuple((sum(h.chips_lv1 for h in s.hoopers), sum(h.chips_lv2 for h in s.hoopers))
                          for s in game.sides),  # type: ignore[arg-type]
-        gameplans=game.series.gameplans,
+        gameplans_met=gameplans_met(game),
         injured=(injured(0), injured(1)),
         ejected=tuple(tuple(h.name for h in s.hoopers if h.ejected) for s in game.sides),  # type: ignore[arg-type]
     )
@@ -259,8 +275,7 @@ def _finish_game(series: SeriesState, game: State) -> SeriesState:
         return replace(series, phase="over", reward=None,
                        message=f"{names[winner]} wins the series {wins[winner]}-{wins[other(winner)]} "
                                f"(game {result.number} {score})")
-    met = tuple(None if took else 0 for took in result.gameplans)
-    return replace(series, phase="reward", reward=RewardPhase(gameplan_met=met),  # type: ignore[arg-type]
+    return replace(series, phase="reward", reward=RewardPhase(gameplan_met=result.gameplans_met),
                    message=f"{names[result.winner]} wins game {result.number} {score}: "
                            f"series {wins[0]}-{wins[1]}, reward phase")
 
@@ -285,10 +300,9 @@ def reward_items(series: SeriesState) -> list[tuple[str, str]]:
 def _gameplan_result(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
     assert series.reward is not None
     side = int(event["side"])
-    if series.reward.gameplan_met[side] is not None:
-        took = series.last().gameplans[side]  # type: ignore[union-attr]
-        raise RuleError(f"{series.names[side]}'s gameplan is already counted" if took
-                        else f"{series.names[side]} took no gameplan card in game {series.number}")
+    if series.reward.done:
+        # The table may tell or correct a count until the checklist, built on it, has begun.
+        raise RuleError(f"the reward checklist has begun: {series.names[side]}'s gameplan count stays")
     met = list(series.reward.gameplan_met)
     met[side] = int(event["met"])
     return replace(series, reward=replace(series.reward, gameplan_met=(met[0], met[1])),

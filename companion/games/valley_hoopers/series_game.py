@@ -1,5 +1,5 @@
 """The Series inside one game: the Series track read from the events, Home's Onfire step on a
-successful tribe power, the gameplan card taken for a coach token.
+successful tribe power.
 
 ``after_event(before, event, after)`` runs after every accepted event of a game of The Series
 (``rules.resolve``), so replay, undo and the offered choices all see the same marker moves.
@@ -175,22 +175,5 @@ def manual_track(state: State, event: Mapping[str, Any]) -> State:
     return replace(state, series=moved, message=f"Series track: {track_words(moved, names)}")
 
 
-def take_gameplan(state: State, event: Mapping[str, Any]) -> State:
-    """"At the beginning of your attacking turn you can spend one coach action token to select and take
-    a gameplan card. You can take only one card for a game.\""""
-    from companion.games.valley_hoopers.coach import _at_turn_start, _spend_coach_token
-
-    if state.series is None:
-        raise RuleError("gameplan cards belong to The Series")
-    side = _at_turn_start(state, "a gameplan card is taken")
-    if state.series.gameplans[side]:
-        raise RuleError(f"{state.side(side).name} already took a gameplan card this game")
-    state = _spend_coach_token(state, side, "take a gameplan card")
-    taken = (True, state.series.gameplans[1]) if side == 0 else (state.series.gameplans[0], True)
-    card = f" ({event['card']})" if event.get("card") else ""
-    return replace(state.with_series(gameplans=taken),
-                   message=f"{state.side(side).name} takes a gameplan card{card}")
-
-
-__all__ = ["CONDITIONS", "after_event", "condition_met", "manual_track", "take_gameplan", "track_move",
+__all__ = ["CONDITIONS", "after_event", "condition_met", "manual_track", "track_move",
            "track_words"]

@@ -49,8 +49,8 @@ def _reward_prompt(series: SeriesState) -> Prompt:
         side = waiting[0]
         return Prompt(
             side=side,
-            text=f"{names[side]} took a gameplan card: how many of its two milestones were met in game "
-                 f"{series.number}?",
+            text=f"{names[side]}'s gameplan card: how many of its two milestones were met in game "
+                 f"{series.number}? (0 without a card)",
             commands=("gameplan_result",),
             choices=tuple(Choice(f"{names[side]}: {met} milestone{'s' if met != 1 else ''}",
                                  {"type": "gameplan_result", "side": side, "met": met}) for met in (0, 1, 2)),
@@ -136,7 +136,6 @@ def view(series: SeriesState) -> dict[str, Any]:
         "chip_stock": None if game is None else {"lv1": game.chips_lv1, "lv2": game.chips_lv2},
         "common_playbooks": None if game is None else game.common_playbooks,
         "milestones": [] if game is None else list(game.milestones),
-        "gameplans": [] if game is None else list(game.gameplans),
         "results": [r.to_json() for r in series.results],
         "reward": rewards,
         "susan_peg_side": susan_peg_side(series.wins, series.number + (0 if series.phase == "game" else 1)),
