@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from games.valley_hoopers_series import next_seven, play_series, series_command, series_options
+from games.valley_hoopers_series import play_series, series_command, series_options
 
 from companion.errors import CommandError, RuleError
 from companion.games.valley_hoopers import GAME
@@ -307,21 +307,31 @@ def test_an_ejected_hooper_misses_the_next_game_and_an_injured_one_starts_with_t
     state = _game_one_with(ejected=True, injured=True)
     last = state.last()
     side = 0 if last.ejected[0] else 1
-    with pytest.raises(RuleError, match=f"{last.ejected[side][0]} was ejected in game 1"):
+    out = last.ejected[side][0]
+    with pytest.raises(RuleError, match=f"{out} was ejected in game 1"):
         GAME.decide(state, {"type": "next_game", "condition": "playbook"})
-    assert GAME.prompt(state).choices == ()  # the same sevens can't play: new ones are needed
-    from games.valley_hoopers_series import TENS
-    sides: list[Any] = [None, None]
-    sides[side] = next_seven(state.side_options[side], TENS[side](), last.ejected[side])
-    state, _ = GAME.run(state, {"type": "next_game", "condition": "playbook", "sides": sides})
+    prompt = GAME.prompt(state)
+    assert f"for {out}" in prompt.text and all(c.command["sides"][side] for c in prompt.choices)
+    state, _ = GAME.run(state, prompt.choices[0].command)  # a reserve takes the ejected hooper's place
     game = state.game
-    assert game.series.number == 2 and game.series.home == 0
+    assert game.series.number == 2 and game.series.home == 0 and game.series.condition == "stellar"
+    assert out not in [h.name for h in game.sides[side].hoopers] and len(game.sides[side].hoopers) == 7
     for index in (0, 1):
         for name in last.injured[index]:
             in_seven = [h for h in game.sides[index].hoopers if h.name == name]
             assert all(h.white == 2 and not h.injuries for h in in_seven)
     assert not any(h.white for s in game.sides for h in s.hoopers
                    if h.name not in last.injured[0] + last.injured[1])
+
+
+def test_no_ready_made_seven_when_the_tribe_has_nobody_left_for_the_position() -> None:
+    from companion.games.valley_hoopers.series_lineups import side_without
+
+    side = series_options()["sides"][0]
+    assert side_without({**side, "reserves": []}, ("Wally Block",)) is None
+    new, words = side_without(side, ("Wally Block",))
+    # Reley Baton (C, second position PF) moves up from the bench; a reserve completes the seven.
+    assert new["lineup"]["PF"] == "Reley Baton" and words == "Faust Exit for Wally Block"
 
 
 def test_susan_peg_joins_the_side_facing_elimination_before_game_7() -> None:

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.valley_hoopers_series import play_series, series_options  # noqa: E402
 
 OUTPUT = Path(__file__).with_name("series_valley_hoopers.jsonl")
-SEED = 3  # five games (1-4), an ejection after game 1 and injured hoopers carried over
+SEED = 6  # five games (4-1), ejections and injured hoopers carried over to the next game
 
 
 def main() -> None:

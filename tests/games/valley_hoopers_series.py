@@ -2,8 +2,8 @@
 driver that plays whole games with random legal commands and sets up each next game.
 
 Between games it ticks the reward checklist one item at a time (as the kiosk would, one button a
-tap) and sets the next game's seven: the previous seven without the hooper ejected in the last
-game, filled from the ten; each vacated line-up position goes to a hooper who can start there.
+tap) and takes one of the prompt's ready-made next games: the companion replaces a hooper ejected
+in the last game from the side's ``reserves`` (the other three of its ten).
 """
 
 from __future__ import annotations
@@ -45,9 +45,6 @@ def karl_ten() -> list[dict[str, Any]]:
     ]
 
 
-TENS = (lucy_ten, karl_ten)
-
-
 def series_options(condition: str = "after_pass", home: int = 0, **extra: Any) -> dict[str, Any]:
     """The Series between Lucy (Unleashed) and Karl (Keepers): game 1 with the classic test sevens."""
     return {
@@ -57,46 +54,21 @@ def series_options(condition: str = "after_pass", home: int = 0, **extra: Any) -
         "condition": condition,
         **extra,
         "sides": [
-            {"name": "Lucy", "tribe": "unleashed", "hoopers": lucy_hoopers(), "lineup": dict(LUCY_LINEUP)},
-            {"name": "Karl", "tribe": "keepers", "hoopers": karl_hoopers(), "lineup": dict(KARL_LINEUP)},
+            {"name": "Lucy", "tribe": "unleashed", "hoopers": lucy_hoopers(), "lineup": dict(LUCY_LINEUP),
+             "reserves": lucy_ten()[7:]},
+            {"name": "Karl", "tribe": "keepers", "hoopers": karl_hoopers(), "lineup": dict(KARL_LINEUP),
+             "reserves": karl_ten()[7:]},
         ],
     }
 
 
-def next_seven(raw_side: Mapping[str, Any], ten: list[dict[str, Any]],
-               ejected: tuple[str, ...]) -> dict[str, Any]:
-    """The side's next seven and line-up without its ejected hoopers (``raw_side`` as last game)."""
-    out = [name.lower() for name in ejected]
-    seven = [h for h in raw_side["hoopers"] if h["name"].lower() not in out]
-    for extra in ten:
-        if len(seven) == 7:
-            break
-        if extra["name"] not in {h["name"] for h in seven} and extra["name"].lower() not in out:
-            seven.append(extra)
-    lineup = {p: n for p, n in raw_side["lineup"].items() if n.lower() not in out}
-    for position in ("PG", "SG", "SF", "PF", "C"):
-        if position in lineup:
-            continue
-        fits = [h["name"] for h in seven if h["name"] not in lineup.values()
-                and position in (h["first_position"], h["second_position"])]
-        if not fits:
-            raise ValueError(f"nobody can start at {position}")
-        lineup[position] = fits[0]
-    return {**raw_side, "hoopers": seven, "lineup": lineup}
-
-
 def next_game_command(state: Any, rng: random.Random) -> dict[str, Any]:
-    """``next_game`` for the series in ``state``: a drawn marker, new sevens only where needed."""
-    last = state.last()
-    sides: list[Any] = [None, None]
-    for side in (0, 1):
-        if last.ejected[side]:
-            sides[side] = next_seven(state.side_options[side], TENS[side](), last.ejected[side])
-    command: dict[str, Any] = {"type": "next_game", "condition": rng.choice(CONDITIONS),
-                               "first_attacker": rng.choice((0, 1))}
-    if any(s is not None for s in sides):
-        command["sides"] = sides
-    return command
+    """One of the prompt's ready-made ``next_game`` choices (a new seven where one is needed) with a
+    random winner of the opening roll."""
+    choices = GAME.prompt(state).choices
+    if not choices:
+        raise AssertionError(f"no next game offered: {GAME.prompt(state).text}")
+    return {**rng.choice(choices).command, "first_attacker": rng.choice((0, 1))}
 
 
 def series_command(state: Any, rng: random.Random) -> dict[str, Any]:

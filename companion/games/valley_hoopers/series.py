@@ -25,6 +25,7 @@ from companion.games.valley_hoopers import setup_options
 from companion.games.valley_hoopers.commands import normalize
 from companion.games.valley_hoopers.model import FLAT, POSITIONS, SeriesGame, State, other
 from companion.games.valley_hoopers.series_game import CONDITIONS
+from companion.games.valley_hoopers.series_lineups import side_without
 from companion.games.valley_hoopers.series_rewards import SideReward, game_rewards
 
 COURT_PATTERN = ("home", "home", "away", "away", "home", "away", "home")
@@ -120,6 +121,26 @@ class SeriesState:
         return self.results[-1] if self.results else None
 
 
+def suggested_sides(series: SeriesState) -> tuple[list[Any] | None, str]:
+    """The next game's sides when the last game's ejected hoopers are in a seven: ``[side or None]``
+    (``None`` keeps a side) and the words, or ``(None, why)`` when no seven can be made up."""
+    last = series.last()
+    sides: list[Any] = [None, None]
+    words = []
+    for side in (0, 1):
+        ejected = last.ejected[side] if last is not None else ()
+        names = {n.lower() for n in _hooper_names(series.side_options[side])}
+        leaving = tuple(n for n in ejected if n.lower() in names)
+        if not leaving:
+            continue
+        found = side_without(series.side_options[side], leaving)
+        if found is None:
+            return None, f"{series.names[side]} needs another seven ({', '.join(leaving)} misses this game)"
+        sides[side], change = found
+        words.append(change)
+    return (sides if any(s is not None for s in sides) else None), "; ".join(words)
+
+
 def _hooper_names(raw_side: Any) -> list[str]:
     hoopers = raw_side.get("hoopers") if isinstance(raw_side, Mapping) else None
     names = []
@@ -171,6 +192,8 @@ def start_game(base: SeriesState | None, number: int, first_home: int, sides_raw
     cold = _positions(options.get("cold"), DEFAULT_COLD, 2, "cold (Away's two Position tokens)")
     susan = susan_peg_side(wins, number)
     for side, raw in enumerate(sides_raw):
+        if isinstance(raw, Mapping) and not isinstance(raw.get("reserves", []), list):
+            raise CommandError(f"sides[{side}].reserves must list the tribe's other hooper cards")
         names = _hooper_names(raw)
         if any(n.lower() == SUSAN_PEG for n in names) and susan != side:
             raise RuleError(f"Susan Peg can't play game {number} for side {side}: she joins only the side "

@@ -17,6 +17,7 @@ from companion.games.valley_hoopers.series import (
     apply_between,
     home_side,
     reward_items,
+    suggested_sides,
     susan_peg_side,
 )
 from companion.games.valley_hoopers.series_game import CONDITIONS, track_words
@@ -71,8 +72,13 @@ def _next_game_prompt(series: SeriesState) -> Prompt:
             "(same line-ups, or next_game with new ones)")
     if susan is not None:
         text += f"; Susan Peg may join {names[susan]}"
-    candidates = [(f"Game {number}, marker: {words}", {"type": "next_game", "condition": key})
-                  for key, words in CONDITIONS.items()]
+    sides, changes = suggested_sides(series)
+    extra: dict[str, Any] = {} if sides is None else {"sides": sides}
+    if changes:
+        text += f"; {changes}"
+    suffix = f" ({changes})" if sides is not None else ""
+    candidates = [(f"Game {number}, marker: {words}{suffix}",
+                   {"type": "next_game", "condition": key, **extra}) for key, words in CONDITIONS.items()]
     return Prompt(side=None, text=text, commands=("next_game",), choices=_legal(series, candidates))
 
 
