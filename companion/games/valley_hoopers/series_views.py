@@ -103,6 +103,7 @@ def scoreboard(series: SeriesState) -> ScoreboardView:
         sides=sides,
         title=f"Series G{series.number} {wins[0]}-{wins[1]}",
         possession=board.possession if playing else None,
+        clock=board.clock if playing else "",
         target=board.target if playing else None,
         target_text=board.target_text if playing else "",
         message=series.message[:40],
@@ -128,10 +129,17 @@ def view(series: SeriesState) -> dict[str, Any]:
         }
     data["variant"] = "series"
     data["final"] = series.phase == "over"
+    wins = series.wins
+    if series.phase == "game":
+        data["period_label"] = f"G{series.number} {data['period_label']}"
+    else:
+        # Between games nobody attacks: the front ends' turn line reads the series instead.
+        data["period_label"] = f"Game {series.number} over · series {wins[0]}-{wins[1]}"
+        data["turn"] = {**data["turn"], "pair": None, "attacker": None}
     data["series"] = {
         "phase": series.phase,
         "game": series.number,
-        "wins": list(series.wins),
+        "wins": list(wins),
         "first_home": series.first_home,
         "court_pattern": [names[home_side(n, series.first_home)] for n in range(1, len(COURT_PATTERN) + 1)],
         "home": None if game is None else game.home,
