@@ -518,3 +518,20 @@ def test_undo_crosses_the_end_of_a_game_and_the_next_games_setup(tmp_path: Path)
     session.handle({"type": "undo"})
     assert session.state.phase == "next_game" and last_roll_view["series"]["game"] == 1
     store.close()
+
+
+def test_the_series_modules_doctest_examples_run() -> None:
+    import doctest
+
+    from companion.games.valley_hoopers import (
+        modes,
+        series,
+        series_game,
+        series_lineups,
+        series_rewards,
+        turn_track,
+    )
+
+    for module in (modes, series, series_game, series_lineups, series_rewards, turn_track):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
