@@ -535,3 +535,25 @@ def test_the_series_modules_doctest_examples_run() -> None:
     for module in (modes, series, series_game, series_lineups, series_rewards, turn_track):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
+
+
+def test_susan_peg_may_join_the_side_facing_elimination_in_the_next_game() -> None:
+    from companion.games.valley_hoopers.series import GameResult
+
+    state = _finish_game_one(SeriesTable().state)
+    won = [replace(state.last(), number=n, winner=0, injured=((), ()), ejected=((), ())) for n in (1, 2, 3)]
+    state = replace(state, results=tuple(won), phase="next_game", reward=None)
+    assert isinstance(state.results[0], GameResult) and state.wins == (3, 0)
+    assert "Susan Peg may join Karl" in GAME.prompt(state).text
+    susan = {"name": "Susan Peg", "first_position": "C", "second_position": "PF", "stellar": False,
+             "energy": 5, "defense_positions": ["PF", "C"], "skill": "rebound_layup",
+             "stats": {"2PS": 45, "3PS": 30, "LUP": 55, "D2": 25, "D3": 15, "DLU": 25, "O": 40, "V": 60}}
+    karl = dict(state.side_options[1])
+    karl["hoopers"] = [h for h in karl["hoopers"] if h["name"] != "Manny Gentle"] + [susan]
+    lucy = dict(state.side_options[0])
+    lucy["hoopers"] = [h for h in lucy["hoopers"] if h["name"] != "Joy Kill"] + [{**susan}]
+    with pytest.raises(RuleError, match="Susan Peg can't play game 4 for side 0"):
+        GAME.decide(state, {"type": "next_game", "condition": "playbook", "sides": [lucy, None]})
+    state, _ = GAME.run(state, {"type": "next_game", "condition": "playbook", "sides": [None, karl]})
+    assert "Susan Peg" in [h.name for h in state.game.sides[1].hoopers] and state.game.series.number == 4
+    assert state.game.series.home == 1  # game 4 is Away for the side Home in game 1

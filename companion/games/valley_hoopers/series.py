@@ -110,6 +110,11 @@ class SeriesState:
         return self.game.series.number if self.game.series is not None else len(self.results) + 1
 
     @property
+    def next_number(self) -> int:
+        """The game the next ``next_game`` sets up: one more than the games played."""
+        return len(self.results) + 1
+
+    @property
     def wins(self) -> tuple[int, int]:
         return (sum(1 for r in self.results if r.winner == 0), sum(1 for r in self.results if r.winner == 1))
 
@@ -349,12 +354,12 @@ def _tick(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
     series = replace(series, reward=replace(series.reward, done=done))
     if event.get("all") or not reward_items(series):
         return replace(series, phase="next_game",
-                       message=f"rewards handed over: set up game {series.number + 1}")
+                       message=f"rewards handed over: set up game {series.next_number}")
     return replace(series, message=f"done: {open_items[str(event.get('item'))]}")
 
 
 def _next_game(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
-    number = series.number + 1
+    number = series.next_number
     given = event.get("sides") or [None, None]
     sides_raw = tuple(given[i] if given[i] is not None else series.side_options[i] for i in (0, 1))
     game = start_game(series, number, series.first_home, sides_raw, event, series.foul_die_blanks,  # type: ignore[arg-type]
@@ -370,7 +375,7 @@ def apply_between(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
         raise RuleError(f"the series is over: {series.message}")
     wanted = ("gameplan_result", "reward") if series.phase == "reward" else ("next_game",)
     if kind not in wanted:
-        doing = "the reward phase" if series.phase == "reward" else f"the setup of game {series.number + 1}"
+        doing = "the reward phase" if series.phase == "reward" else f"the setup of game {series.next_number}"
         raise RuleError(f"game {series.number} is over: {doing} comes first ({' or '.join(wanted)})")
     if kind == "gameplan_result":
         return _gameplan_result(series, event)

@@ -64,7 +64,7 @@ def _reward_prompt(series: SeriesState) -> Prompt:
 
 
 def _next_game_prompt(series: SeriesState) -> Prompt:
-    number = series.number + 1
+    number = series.next_number
     names = series.names
     home = home_side(number, series.first_home)
     susan = susan_peg_side(series.wins, number)
@@ -152,7 +152,7 @@ def view(series: SeriesState) -> dict[str, Any]:
         "milestones": [] if game is None else list(game.milestones),
         "results": [r.to_json() for r in series.results],
         "reward": rewards,
-        "susan_peg_side": susan_peg_side(series.wins, series.number + (0 if series.phase == "game" else 1)),
+        "susan_peg_side": susan_peg_side(series.wins, series.next_number),  # the game on or next
         "message": series.message,
     }
     data["message"] = series.message
