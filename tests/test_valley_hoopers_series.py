@@ -277,15 +277,21 @@ def test_the_reward_phase_is_a_checklist_the_table_confirms_through_prompt_choic
     assert rewards[0]["gameplan_chips"] == 2 and rewards[0]["hooper_upgrades"] >= 1
     assert rewards[1]["gameplan_chips"] == 1
     prompt = GAME.prompt(state)
-    items = [c.command for c in prompt.choices if c.command.get("item")]
-    assert items and prompt.text.startswith("Reward phase: ") and prompt.choices[-1].command["all"]
-    for command in items:
-        assert state.phase == "reward"
-        state, events = GAME.run(state, command)
+    assert prompt.text.startswith("Reward phase: ")
+    # The hooper upgrade cards are named first (one button per hand the deck allows): no "all" yet.
+    assert all(not c.command.get("all") for c in prompt.choices)
+    with pytest.raises(RuleError, match="first name Lucy's hooper upgrade cards"):
+        GAME.decide(state, {"type": "reward", "all": True})
+    hands = [c.command["cards"] for c in prompt.choices if c.command.get("item") == "0:hooper_upgrades"]
+    assert all(len(hand) == rewards[0]["hooper_upgrades"] for hand in hands)
+    assert all(hand.count("stellar_energy") <= 1 for hand in hands)  # the deck holds one such card
+    while state.phase == "reward":
+        state, events = GAME.run(state, dict(GAME.prompt(state).choices[0].command))
         assert events[0]["game"] == 1
         if state.phase == "reward":
             with pytest.raises(RuleError, match="checklist has begun"):
                 GAME.decide(state, {"type": "gameplan_result", "side": 0, "met": 0})
+    assert len(state.upgrades[0]) == rewards[0]["hooper_upgrades"]
     assert state.phase == "next_game" and GAME.prompt(state).commands == ("next_game",)
     with pytest.raises(RuleError, match="game 1 is over"):
         GAME.decide(state, {"type": "end_turn"})
@@ -557,3 +563,36 @@ def test_susan_peg_may_join_the_side_facing_elimination_in_the_next_game() -> No
     state, _ = GAME.run(state, {"type": "next_game", "condition": "playbook", "sides": [None, karl]})
     assert "Susan Peg" in [h.name for h in state.game.sides[1].hoopers] and state.game.series.number == 4
     assert state.game.series.home == 1  # game 4 is Away for the side Home in game 1
+
+
+def test_hooper_upgrade_cards_are_sleeved_before_a_game_within_the_limits_and_stay_on() -> None:
+    from companion.games.valley_hoopers.series_upgrades import ENERGY, STAT, STELLAR, deck_left
+
+    state = _finish_game_one(SeriesTable().state)
+    state = replace(state, phase="next_game", reward=None, upgrades=((STAT, ENERGY), (STELLAR,)))
+    assert deck_left(state.upgrades) == {STELLAR: 0, STAT: 7, ENERGY: 0}
+    with pytest.raises(RuleError, match="former stellar hooper"):
+        GAME.decide(state, {"type": "next_game", "condition": "playbook",
+                            "upgrades": [{"Muy Schillato": ENERGY}, None]})
+    with pytest.raises(RuleError, match="holds 0 stellar"):
+        GAME.decide(state, {"type": "next_game", "condition": "playbook",
+                            "upgrades": [{"Wally Block": STELLAR}, None]})
+    with pytest.raises(RuleError, match="needs the stat"):
+        GAME.decide(state, {"type": "next_game", "condition": "playbook",
+                            "upgrades": [{"Wally Block": STAT}, None]})
+    before = {h.name: h for h in state.game.sides[0].hoopers}
+    state, _ = GAME.run(state, {"type": "next_game", "condition": "playbook", "upgrades": [
+        {"Wally Block": {"card": STAT, "stat": "2PS"}, "Never Tired": ENERGY}, {"Edd Trapp": STELLAR}]})
+    wally = state.game.sides[0].hooper("Wally Block")
+    assert wally.stat("2PS") == before["Wally Block"].stat("2PS") + 10 and wally.max_energy == 6
+    assert state.game.sides[0].hooper("Never Tired").energy == 4 + 3
+    edd = state.game.sides[1].hooper("Edd Trapp")
+    assert edd.stellar and edd.max_energy == 7
+    # Game 3 keeps the cards where they were (game 2 taken as played, nobody ejected).
+    played = replace(state.last(), number=2, ejected=((), ()), injured=((), ()))
+    state = replace(state, phase="next_game", results=(*state.results, played))
+    state, _ = GAME.run(state, {"type": "next_game", "condition": "steal"})
+    assert state.game.series.number == 3
+    assert state.game.sides[0].hooper("Never Tired").milestone == "+3 energy"
+    assert state.game.sides[0].hooper("Wally Block").stat("2PS") == before["Wally Block"].stat("2PS") + 10
+    assert state.game.sides[1].hooper("Edd Trapp").stellar

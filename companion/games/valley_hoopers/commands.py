@@ -348,10 +348,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
 
 def _sides_or_keep(field: str, raw: object) -> list[Any]:
     if not isinstance(raw, list) or len(raw) != 2:
-        raise CommandError(f"{field} must list two sides (null keeps a side's seven and line-up)")
+        raise CommandError(f"{field} must list two sides (null keeps a side as it was)")
     for index, side in enumerate(raw):
         if side is not None and not isinstance(side, Mapping):
-            raise CommandError(f"{field}[{index}] must be a side object as at setup, or null")
+            raise CommandError(f"{field}[{index}] must be an object for side {index}, or null")
     return list(raw)
 
 
@@ -382,10 +382,14 @@ SERIES_COMMANDS: tuple[CommandSpec, ...] = (
     ),
     _spec(
         "reward",
-        "The Series, reward phase: tick `item` of the checklist done, or `all: true`",
-        {'type': 'reward', 'item': '0:positions'},
+        (
+            "The Series, reward phase: tick `item` of the checklist done (`cards` taken for "
+            "`hooper_upgrades`: `stellar_energy`, `stat_energy`, `energy`), or `all: true`"
+        ),
+        {'type': 'reward', 'item': '0:hooper_upgrades', 'cards': ['stat_energy']},
         (
             Field("item", "text"),
+            Field("cards", "names", check=_names),
             Field("all", "bool"),
         ),
     ),
@@ -393,7 +397,8 @@ SERIES_COMMANDS: tuple[CommandSpec, ...] = (
         "next_game",
         (
             "The Series: start the next game; `condition` marker drawn; `first_attacker`; `sides` (null "
-            "keeps a side); `hot` (Home) / `cold` (Away) positions on the Onfire track"
+            "keeps a side); `hot` (Home) / `cold` (Away) positions on the Onfire track; `upgrades` "
+            "per side: hooper -> held upgrade card (null keeps where they were)"
         ),
         {'type': 'next_game', 'condition': 'playbook', 'first_attacker': 1},
         (
@@ -402,6 +407,7 @@ SERIES_COMMANDS: tuple[CommandSpec, ...] = (
             Field("sides", "sides", check=_sides_or_keep),
             Field("hot", "positions", check=_positions),
             Field("cold", "positions", check=_positions),
+            Field("upgrades", "sides", check=_sides_or_keep),
         ),
     ),
 )

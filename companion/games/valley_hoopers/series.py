@@ -27,6 +27,7 @@ from companion.games.valley_hoopers.model import FLAT, POSITIONS, SeriesGame, St
 from companion.games.valley_hoopers.series_game import CONDITIONS
 from companion.games.valley_hoopers.series_lineups import side_without
 from companion.games.valley_hoopers.series_rewards import SideReward, game_rewards
+from companion.games.valley_hoopers.series_upgrades import check_cards, sleeve, worn
 
 COURT_PATTERN = ("home", "home", "away", "away", "home", "away", "home")
 WINS_NEEDED = 4
@@ -103,6 +104,7 @@ class SeriesState:
     phase: str = "game"  # game, reward, next_game, over
     reward: RewardPhase | None = None
     message: str = ""
+    upgrades: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # hooper upgrade cards each side holds
 
     @property
     def number(self) -> int:
@@ -189,7 +191,9 @@ def _check_condition(raw: Any) -> str:
 
 def start_game(base: SeriesState | None, number: int, first_home: int, sides_raw: tuple[Any, Any],
                options: Mapping[str, Any], blanks: int, track_steps: int, chip_stock: tuple[int, int],
-               wins: tuple[int, int] = (0, 0), previous: GameResult | None = None) -> State:
+               wins: tuple[int, int] = (0, 0), previous: GameResult | None = None,
+               sleeves: tuple[Any, Any] = (None, None),
+               held: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())) -> State:
     """Set up game ``number``: the Classic setup, then Home/Away, the carry-over and the Series track."""
     home = home_side(number, first_home)
     condition = _check_condition(options.get("condition"))
@@ -214,6 +218,9 @@ def start_game(base: SeriesState | None, number: int, first_home: int, sides_raw
                                  "sides": list(sides_raw), "series_game": number})
     if base is not None and (state.sides[0].name, state.sides[1].name) != base.names:
         raise RuleError(f"the series is played by {base.names[0]} and {base.names[1]} to the end")
+    for side in (0, 1):
+        if sleeves[side]:
+            state = sleeve(state, side, sleeves[side], held[side])
     # "The tribe starts the game with 9 coach action token" (one of them locked on the playbook).
     team = state.side(home)
     state = state.with_side(home, replace(team, coach_tokens=team.coach_tokens + 1))
@@ -337,6 +344,15 @@ def _gameplan_result(series: SeriesState, event: Mapping[str, Any]) -> SeriesSta
                    message=f"{series.names[side]} met {event['met']} of the gameplan's milestones")
 
 
+def _take_cards(series: SeriesState, side: int, cards: Any) -> SeriesState:
+    rewards = series.reward.rewards(series.last()) if series.reward and series.last() else None
+    count = rewards[side].hooper_upgrades if rewards else 0
+    taken = check_cards(cards, count, series.upgrades, series.names[side])
+    held = list(series.upgrades)
+    held[side] = (*held[side], *taken)
+    return replace(series, upgrades=(held[0], held[1]))
+
+
 def _tick(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
     assert series.reward is not None
     if series.reward.rewards(series.last()) is None:  # type: ignore[arg-type]
@@ -345,12 +361,20 @@ def _tick(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
                         "(gameplan_result)")
     open_items = dict(reward_items(series))
     if event.get("all"):
+        choosing = [k for k in open_items if k.endswith(":hooper_upgrades")]
+        if choosing:
+            side = int(choosing[0].split(":")[0])
+            raise RuleError(f"first name {series.names[side]}'s hooper upgrade cards (item {choosing[0]})")
         done = (*series.reward.done, *open_items)
     else:
         item = event.get("item")
         if item not in open_items:
             raise RuleError(f"no reward item {item!r} is open; open: {', '.join(open_items) or 'none'}")
         done = (*series.reward.done, str(item))
+        if str(item).endswith(":hooper_upgrades"):
+            series = _take_cards(series, int(str(item).split(":")[0]), event.get("cards"))
+        elif event.get("cards") is not None:
+            raise RuleError("cards go with the hooper_upgrades item only")
     series = replace(series, reward=replace(series.reward, done=done))
     if event.get("all") or not reward_items(series):
         return replace(series, phase="next_game",
@@ -358,12 +382,22 @@ def _tick(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
     return replace(series, message=f"done: {open_items[str(event.get('item'))]}")
 
 
+def _still_worn(series: SeriesState, side: int, raw_side: Any) -> dict[str, Any]:
+    """The upgrade cards stay on the hoopers that wore them, for those in the next seven."""
+    names = {n.lower() for n in _hooper_names(raw_side)}
+    return {name: card for name, card in worn(series.game, side).items() if name.lower() in names}
+
+
 def _next_game(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
     number = series.next_number
     given = event.get("sides") or [None, None]
     sides_raw = tuple(given[i] if given[i] is not None else series.side_options[i] for i in (0, 1))
+    given_sleeves = event.get("upgrades") or [None, None]
+    sleeves = tuple(given_sleeves[i] if given_sleeves[i] is not None else _still_worn(series, i, sides_raw[i])
+                    for i in (0, 1))
     game = start_game(series, number, series.first_home, sides_raw, event, series.foul_die_blanks,  # type: ignore[arg-type]
-                      series.track_steps, series.chip_stock, series.wins, series.last())
+                      series.track_steps, series.chip_stock, series.wins, series.last(), sleeves,  # type: ignore[arg-type]
+                      series.upgrades)
     return replace(series, game=game, side_options=sides_raw, phase="game", reward=None,  # type: ignore[arg-type]
                    message=game.message)
 

@@ -6,6 +6,7 @@ kiosk renders them like any other prompt: it names no game).
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import combinations_with_replacement
 from typing import Any
 
 from companion.errors import CompanionError
@@ -21,6 +22,7 @@ from companion.games.valley_hoopers.series import (
     susan_peg_side,
 )
 from companion.games.valley_hoopers.series_game import CONDITIONS, track_words
+from companion.games.valley_hoopers.series_upgrades import DECK, WORDS, deck_left
 
 
 def outcome(series: SeriesState) -> Outcome | None:
@@ -58,9 +60,20 @@ def _reward_prompt(series: SeriesState) -> Prompt:
         )
     items = reward_items(series)
     text = "Reward phase: " + ("; ".join(words for _, words in items) if items else "nothing to hand over")
-    choices = [Choice(f"done: {words}", {"type": "reward", "item": key}) for key, words in items]
-    choices.append(Choice("all handed over", {"type": "reward", "all": True}))
-    return Prompt(side=None, text=text, commands=("reward",), choices=tuple(choices))
+    candidates: list[tuple[str, dict[str, Any]]] = []
+    for key, words in items:
+        if not key.endswith(":hooper_upgrades"):
+            candidates.append((f"done: {words}", {"type": "reward", "item": key}))
+            continue
+        # One button per hand of cards the deck still allows: the side picks its upgrade(s).
+        side = int(key.split(":")[0])
+        count = int(words.split(": ", 1)[1].split()[0])
+        for cards in combinations_with_replacement(DECK, count):
+            taken = " and ".join(WORDS[c] for c in cards)
+            candidates.append((f"done: {names[side]} takes {taken}",
+                               {"type": "reward", "item": key, "cards": list(cards)}))
+    candidates.append(("all handed over", {"type": "reward", "all": True}))
+    return Prompt(side=None, text=text, commands=("reward",), choices=_legal(series, candidates))
 
 
 def _next_game_prompt(series: SeriesState) -> Prompt:
@@ -151,6 +164,8 @@ def view(series: SeriesState) -> dict[str, Any]:
         "common_playbooks": None if game is None else game.common_playbooks,
         "milestones": [] if game is None else list(game.milestones),
         "results": [r.to_json() for r in series.results],
+        "hooper_upgrades": {"held": [list(h) for h in series.upgrades],
+                            "deck_left": deck_left(series.upgrades)},
         "reward": rewards,
         "susan_peg_side": susan_peg_side(series.wins, series.next_number),  # the game on or next
         "message": series.message,
