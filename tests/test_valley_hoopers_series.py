@@ -585,6 +585,10 @@ def test_hooper_upgrade_cards_are_sleeved_before_a_game_within_the_limits_and_st
         {"Wally Block": {"card": STAT, "stat": "2PS"}, "Never Tired": ENERGY}, {"Edd Trapp": STELLAR}]})
     wally = state.game.sides[0].hooper("Wally Block")
     assert wally.stat("2PS") == before["Wally Block"].stat("2PS") + 10 and wally.max_energy == 6
+    from companion.games.valley_hoopers.targets import free_throw_target
+    printed = before["Wally Block"].stat("2PS")  # the card's stat, then the upgrade as its own term
+    assert free_throw_target(wally).text == (f"{printed} (2PS Wally Block) + 15 (free throw) "
+                                             f"+ 10 (upgrade Wally Block) = {printed + 25}")
     assert state.game.sides[0].hooper("Never Tired").energy == 4 + 3
     edd = state.game.sides[1].hooper("Edd Trapp")
     assert edd.stellar and edd.max_energy == 7
