@@ -413,7 +413,27 @@ SERIES_COMMANDS: tuple[CommandSpec, ...] = (
 )
 
 
-COMMANDS = COMMANDS + SERIES_COMMANDS
+DRAFT_COMMANDS: tuple[CommandSpec, ...] = (
+    _spec(
+        "draft_pick",
+        "Draft: the side whose pick it is takes (or first discards) the named hooper or upgrade card",
+        {'type': 'draft_pick', 'card': 'Edd Trapp'},
+        (
+            Field("card", "text", required=True),
+        ),
+    ),
+    _spec(
+        "draft_lineup",
+        "Draft: a side's starting five from its seven (`lineup` maps positions to hoopers)",
+        {'type': 'draft_lineup', 'side': 0, 'lineup': {'PG': 'May Friend', 'SG': 'Chus Kinder'}},
+        (
+            Field("side", "side", required=True),
+            Field("lineup", "changes", required=True, check=_changes),
+        ),
+    ),
+)
+
+COMMANDS = COMMANDS + SERIES_COMMANDS + DRAFT_COMMANDS
 
 
 def normalize(command: Mapping[str, Any]) -> dict[str, Any]:

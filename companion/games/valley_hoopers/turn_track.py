@@ -112,7 +112,8 @@ def _period_recovery(state: State, period: int) -> State:
 
 
 def _milestone_periods(state: State) -> tuple[int, ...]:
-    return (1,) if state.variant == "fast" else (1, 2, 3)
+    # Draft: "You will not use the milestones during the game."
+    return {"fast": (1,), "draft": ()}.get(state.variant, (1, 2, 3))
 
 
 # The Series: "Refill the playbook on the scoreboard: up to three before starting the second period;
