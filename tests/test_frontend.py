@@ -22,7 +22,8 @@ def test_game_info_serves_the_forms_rosters_panels_and_box_score_as_json(tmp_pat
     assert reply["ok"] and json.loads(json.dumps(info)) == info
     assert info["name"] == "valley-hoopers"
     assert info["sides"] == {"min": 2, "max": 2, "names": ["Lucy", "Karl"]}
-    assert [f["key"] for f in info["setup_form"]["fields"]] == ["variant", "first_attacker"]
+    keys = [f["key"] for f in info["setup_form"]["fields"]]
+    assert keys == ["variant", "first_attacker", "home", "condition"]
     assert info["setup_form"]["presets"][0]["options"]["sides"][0]["lineup"]["SG"] == "Muy Schillato"
     assert {r["name"] for r in info["rosters"]} == {"unleashed", "keepers"}
     cards = {c["name"]: c for r in info["rosters"] for c in r["cards"]}

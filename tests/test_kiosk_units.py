@@ -151,10 +151,11 @@ def test_new_game_options_lay_the_remembered_cards_over_the_shipped_rosters(conf
     assert "Serge Ceptor" in lucy["hoopers"] and len(lucy["hoopers"]) == 7
     state = VALLEY_HOOPERS.setup(options)  # the service accepts what the kiosk builds
     assert state.sides[0].hooper("Muy Schillato").stat("2PS") == 50
-    # The preset's options come back unchanged when nothing was edited (apart from the entered card).
+    # The preset's options come back unchanged when nothing was edited (apart from the entered card),
+    # with the form's defaults for The Series' fields (a Classic game reads neither).
     plain = cards.game_options(VH_INFO, setup, cards.shipped_rosters(VH_INFO), {})
-    assert plain == {**example_options(), "sides": [{**side, "hoopers": side["hoopers"]}
-                                                    for side in example_options()["sides"]]}
+    assert plain == {**example_options(), "home": 0, "condition": "playbook",
+                     "sides": [{**side, "hoopers": side["hoopers"]} for side in example_options()["sides"]]}
 
 
 def test_setup_warnings_name_the_out_of_position_hooper_and_the_empty_spot(config_home: Path) -> None:

@@ -1,4 +1,4 @@
-"""Valley Hoopers as a game declaration: Classic, Fast and Friendly Play.
+"""Valley Hoopers as a game declaration: Classic, Fast and Friendly Play, and The Series (best of seven).
 
 The players roll the real dice and tell the companion; it keeps the score, the turn and period
 tracks, energy, cubes, the Onfire track, and shows the target and the chance before each roll.
@@ -19,11 +19,9 @@ from companion.games.valley_hoopers.demo import demo_script
 from companion.games.valley_hoopers.dice import DICE
 from companion.games.valley_hoopers.fouls import FoulOutcome, foul_outcome
 from companion.games.valley_hoopers.frontend import FRONTEND
+from companion.games.valley_hoopers.modes import apply, decide, outcome, prompt, scoreboard, setup, view
 from companion.games.valley_hoopers.rosters import Roster, load_roster, parse_roster, shipped_roster
-from companion.games.valley_hoopers.rules import apply, decide
-from companion.games.valley_hoopers.setup_options import setup
 from companion.games.valley_hoopers.targets import attack_target
-from companion.games.valley_hoopers.views import outcome, prompt, scoreboard, view
 
 GAME = Game(
     name="valley-hoopers",

@@ -30,11 +30,11 @@ from companion.games.valley_hoopers.turn_track import end_attacking_turn, start_
 
 
 def resolve_free_throw(state: State, face: int) -> State:
-    """One free throw: 2PS + 15, one point, never defended, no Onfire step."""
+    """One free throw: 2PS + 15 (Away in The Series: 2PS), one point, never defended, no Onfire step."""
     pending = state.pending
     side = pending.side
     hooper = state.side(side).hooper(pending.hooper or "")
-    target = free_throw_target(hooper)
+    target = free_throw_target(hooper, basic=state.away(side))
     if succeeds(face, target):
         state = score(state, side, hooper.name, 1)
         state = replace(state, message=f"{hooper.name} makes the free throw ({face} <= {target.value})")

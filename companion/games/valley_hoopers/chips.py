@@ -45,7 +45,27 @@ def redeem_lv1(state: State, side: int, name: str) -> State:
     hooper = state.side(side).hooper(name)
     if hooper.onfire != LV1_SPACE:
         raise RuleError(f"{hooper.name} is not on the Onfire LV.I space")
+    state = take_from_stock(state, "lv1")
     return state.with_hooper(side, replace(hooper, onfire=FLAT, chips_lv1=hooper.chips_lv1 + 1))
+
+
+def stock_left(state: State, level: str) -> int | None:
+    """Chips left in The Series' stock of ``level`` (``lv1``/``lv2``); ``None``: no limit (not a series)."""
+    if state.series is None:
+        return None
+    return state.series.chips_lv1 if level == "lv1" else state.series.chips_lv2
+
+
+def take_from_stock(state: State, level: str) -> State:
+    """One chip out of the stock. In The Series "if a type of Onfire Chip (Lv.1 or Lv.2) runs out,
+    it becomes no longer available. Do not create new stacks": an empty stock refuses."""
+    left = stock_left(state, level)
+    if left is None:
+        return state
+    if left < 1:
+        raise RuleError(f"the Onfire {level.upper().replace('LV', 'LV.')} chips have run out: "
+                        "in The Series an empty stock stays empty")
+    return state.with_series(**{f"chips_{level}": left - 1})
 
 
 def spend_lv2(state: State, side: int, name: str) -> State:

@@ -276,6 +276,11 @@ def activate_playbook(state: State, event: dict[str, Any]) -> State:
     name = event["name"]
     if event.get("common", True):
         state = _spend_coach_token(state, side, "activate a common playbook")
+        if state.series is not None:
+            # The Series counts the playbooks on the scoreboard: refills are partial (turn_track).
+            if state.series.common_playbooks < 1:
+                raise RuleError("no common playbook is left on the scoreboard until the next refill")
+            state = state.with_series(common_playbooks=state.series.common_playbooks - 1)
     elif name not in state.side(side).playbooks:
         raise RuleError(f"{name!r} is not one of {state.side(side).name}'s active playbooks")
     return replace(
@@ -309,6 +314,9 @@ def playbook_reward(state: State, event: dict[str, Any]) -> State:
     if state.turn.playbook_chip and state.pending.hooper:
         hooper = state.side(side).hooper(state.pending.hooper)
         state = state.with_hooper(side, replace(hooper, chips_lv1=hooper.chips_lv1 + 1))
+        if state.series is not None and state.series.chips_lv1 > 0:
+            # "Put a new chip on the playbook card": from the stock, while it lasts.
+            state = state.with_series(chips_lv1=state.series.chips_lv1 - 1)
     return end_attacking_turn(state, began_after="score")
 
 

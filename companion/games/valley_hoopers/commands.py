@@ -19,6 +19,7 @@ from companion.errors import CommandError
 from companion.games.valley_hoopers.chips import LV1_EFFECTS, LV2_EFFECTS
 from companion.games.valley_hoopers.gameplans import check_card, check_condition
 from companion.games.valley_hoopers.model import INJURY_EFFECTS, POSITIONS, STATS
+from companion.games.valley_hoopers.series_game import CONDITIONS
 
 
 def _face(field: str, raw: object) -> int | str:
@@ -63,7 +64,7 @@ def _position_or_hooper(command: JSON) -> None:
 
 # Fields the companion adds to events for the log; a command may send them back (a replayed
 # event), and they are dropped.
-EVENT_ONLY = ("points", "text", "period", "pair")
+EVENT_ONLY = ("points", "text", "period", "pair", "game")
 
 
 def _spec(kind: str, summary: str, example: JSON, fields: tuple[Field, ...] = (), **more: Any) -> CommandSpec:
@@ -365,6 +366,96 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ),
     ),
 )
+
+
+def _sides_or_keep(field: str, raw: object) -> list[Any]:
+    if not isinstance(raw, list) or len(raw) != 2:
+        raise CommandError(f"{field} must list two sides (null keeps a side as it was)")
+    for index, side in enumerate(raw):
+        if side is not None and not isinstance(side, Mapping):
+            raise CommandError(f"{field}[{index}] must be an object for side {index}, or null")
+    return list(raw)
+
+
+def _met(name: str, raw: object) -> int:
+    value = check_int(name, raw)
+    if value not in (0, 1, 2):
+        raise CommandError(f"{name} is 0, 1 or 2 (a gameplan card has two milestones), not {value}")
+    return value
+
+
+SERIES_COMMANDS: tuple[CommandSpec, ...] = (
+    _spec(
+        "track",
+        "The Series: move the Tribe marker for `side` (a condition the companion can't see)",
+        {'type': 'track', 'side': 0},
+        (
+            Field("side", "side", required=True),
+        ),
+    ),
+    _spec(
+        "gameplan_result",
+        "The Series, reward phase: how many of its gameplan's milestones `side` met (`met` 0-2; 0: no card)",
+        {'type': 'gameplan_result', 'side': 0, 'met': 2},
+        (
+            Field("side", "side", required=True),
+            Field("met", "int", required=True, check=_met),
+        ),
+    ),
+    _spec(
+        "reward",
+        (
+            "The Series, reward phase: tick `item` of the checklist done (`cards` taken for "
+            "`hooper_upgrades`: `stellar_energy`, `stat_energy`, `energy`), or `all: true`"
+        ),
+        {'type': 'reward', 'item': '0:hooper_upgrades', 'cards': ['stat_energy']},
+        (
+            Field("item", "text"),
+            Field("cards", "names", check=_names),
+            Field("all", "bool"),
+        ),
+    ),
+    _spec(
+        "next_game",
+        (
+            "The Series: start the next game; `condition` marker drawn; `first_attacker`; `sides` (null "
+            "keeps a side); `hot` (Home) / `cold` (Away) positions on the Onfire track; `upgrades` "
+            "per side: hooper -> held upgrade card (null keeps where they were)"
+        ),
+        {'type': 'next_game', 'condition': 'playbook', 'first_attacker': 1},
+        (
+            Field("condition", "choice", required=True, choices=tuple(CONDITIONS)),
+            Field("first_attacker", "side"),
+            Field("sides", "sides", check=_sides_or_keep),
+            Field("hot", "positions", check=_positions),
+            Field("cold", "positions", check=_positions),
+            Field("upgrades", "sides", check=_sides_or_keep),
+        ),
+    ),
+)
+
+
+DRAFT_COMMANDS: tuple[CommandSpec, ...] = (
+    _spec(
+        "draft_pick",
+        "Draft: the side whose pick it is takes (or first discards) the named hooper or upgrade card",
+        {'type': 'draft_pick', 'card': 'Edd Trapp'},
+        (
+            Field("card", "text", required=True),
+        ),
+    ),
+    _spec(
+        "draft_lineup",
+        "Draft: a side's starting five from its seven (`lineup` maps positions to hoopers)",
+        {'type': 'draft_lineup', 'side': 0, 'lineup': {'PG': 'May Friend', 'SG': 'Chus Kinder'}},
+        (
+            Field("side", "side", required=True),
+            Field("lineup", "changes", required=True, check=_changes),
+        ),
+    ),
+)
+
+COMMANDS = COMMANDS + SERIES_COMMANDS + DRAFT_COMMANDS
 
 
 def normalize(command: Mapping[str, Any]) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from companion.games.valley_hoopers.dice import FOUL_FACE_LABELS, FOUL_FACES
 from companion.games.valley_hoopers.fouls import foul_outcome
 from companion.games.valley_hoopers.model import POSITIONS, SKILLS, STATS
 from companion.games.valley_hoopers.rosters import ROSTER_DIR, card_stat
+from companion.games.valley_hoopers.series_game import CONDITIONS
 from companion.games.valley_hoopers.setup_options import VARIANTS, example_options
 from companion.games.valley_hoopers.targets import attack_target, automatic, chance
 
@@ -57,9 +58,13 @@ def _positions() -> tuple[FieldChoice, ...]:
 SETUP_FORM = SetupForm(
     fields=(
         FormField("variant", "Variant", "choice", default="classic",
-                  choices=tuple(FieldChoice(v, v.capitalize()) for v in VARIANTS)),
+                  choices=(*(FieldChoice(v, v.capitalize()) for v in VARIANTS),
+                           FieldChoice("series", "The Series (best of seven)"))),
         FormField("first_attacker", "Attacks first (won the opening d20)", "choice", default=0,
                   of_sides=True),
+        FormField("home", "The Series: Home in game 1", "choice", default=0, of_sides=True),
+        FormField("condition", "The Series: track condition marker", "choice", default="playbook",
+                  choices=tuple(FieldChoice(k, v) for k, v in CONDITIONS.items())),
     ),
     side_fields=(
         FormField("name", "Name", "text"),

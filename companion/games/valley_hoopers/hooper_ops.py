@@ -110,7 +110,8 @@ def apply_injury(state: State, side: int, name: str, effect: str) -> State:
 def move_onfire(state: State, side: int, name: str, step: int) -> State:
     """One step on the Onfire track: LV.II gives a LV.2 chip, the cube space an injury cube.
 
-    Falling while at LV.I (going for the LV.2 chip) drops straight back to flat.
+    Falling while at LV.I (going for the LV.2 chip) drops straight back to flat. In The Series, with
+    the LV.2 stock empty there is no LV.II chip to reach: the token stays on LV.I.
     """
     hooper = state.side(side).hooper(name)
     if hooper.court is None:
@@ -119,6 +120,10 @@ def move_onfire(state: State, side: int, name: str, step: int) -> State:
     if step > 0:
         spot += 1
         if spot > LV1_SPACE:
+            if state.series is not None:
+                if state.series.chips_lv2 < 1:
+                    return state
+                state = state.with_series(chips_lv2=state.series.chips_lv2 - 1)
             return state.with_hooper(side, replace(hooper, onfire=FLAT, chips_lv2=hooper.chips_lv2 + 1))
         return state.with_hooper(side, replace(hooper, onfire=spot))
     if spot == LV1_SPACE:

@@ -266,6 +266,7 @@ class Pending:
     chip_bonus: int = 0
     defended: bool = False
     second_use: bool = False
+    after_score: bool = False  # free throws of an attack that scored while fouled (an "and one")
 
 
 @dataclass(frozen=True)
@@ -277,6 +278,30 @@ class Decision:
     hooper: str | None = None
     position: str | None = None
     period: int = 0
+
+
+@dataclass(frozen=True)
+class SeriesGame:
+    """The Series' part of one game of the series (``None`` in a Classic, Fast or Friendly game).
+
+    ``track`` counts the Tribe marker's steps from the centre of the Series track, positive towards
+    side 0's board; ``track_face`` is the tribe the marker shows (a side index); ``track_off``: the
+    marker left the track and lies on the action upgrade card. ``chips_lv1``/``chips_lv2`` are the
+    Onfire chip stocks by the scoreboard (an empty one stays empty); ``common_playbooks`` the
+    playbooks on the scoreboard; ``milestones`` the winner of periods 1-3 (``None``: a tied period).
+    """
+
+    number: int
+    home: int
+    condition: str
+    track_steps: int = 2
+    track: int = 0
+    track_face: int = 0
+    track_off: bool = False
+    chips_lv1: int = 14
+    chips_lv2: int = 8
+    common_playbooks: int = 4
+    milestones: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -298,6 +323,8 @@ class State:
     period_start_score: tuple[int, int] = (0, 0)
     free_substitutions: tuple[bool, bool] = (True, True)
     last_attack: tuple[int, str, int] | None = None
+    last_attack_value: int | None = None  # the value to score of the last attack resolved (defense included)
+    series: SeriesGame | None = None  # a game of The Series (series.py), else None
     message: str = ""
     reminders: tuple[str, ...] = ()
     winner: int | None = None
@@ -326,6 +353,14 @@ class State:
 
     def side(self, index: int) -> Side:
         return self.sides[index]
+
+    def away(self, index: int) -> bool:
+        """True for the Away side of a game of The Series."""
+        return self.series is not None and self.series.home != index
+
+    def with_series(self, **changes: Any) -> State:
+        assert self.series is not None
+        return replace(self, series=replace(self.series, **changes))
 
     def with_side(self, index: int, side: Side) -> State:
         sides = (side, self.sides[1]) if index == 0 else (self.sides[0], side)

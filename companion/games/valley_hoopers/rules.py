@@ -25,6 +25,7 @@ from companion.games.valley_hoopers.commands import normalize
 from companion.games.valley_hoopers.dice import D20X5, foul_die
 from companion.games.valley_hoopers.gameplan_tally import tally
 from companion.games.valley_hoopers.model import Decision, State
+from companion.games.valley_hoopers.series_game import after_event, manual_track
 from companion.games.valley_hoopers.targets import automatic
 from companion.games.valley_hoopers.waiting import DECISION_COMMANDS, decision_words, describe_wait
 
@@ -51,6 +52,7 @@ DECISION_HANDLERS: dict[str, Callable[[State, dict[str, Any], Decision], State]]
     "timeout_answer": coach.answer_timeout,
 }
 ANY_TIME = {
+    "track": manual_track,
     "enter_card": coach.enter_card,
     "coach_cards": coach.coach_cards,
     "renounce_playbook": coach.renounce_playbook,
@@ -120,7 +122,13 @@ def _roll(state: State, event: dict[str, Any]) -> State:
 
 def resolve(state: State, event: Mapping[str, Any]) -> State:
     """The state after ``event``; raises ``RuleError`` if the rules refuse it."""
-    event = dict(event)
+    after = _resolve(state, dict(event))
+    if state.series is not None:
+        after = after_event(state, event, after)
+    return after
+
+
+def _resolve(state: State, event: dict[str, Any]) -> State:
     kind = event["type"]
     if state.final:
         raise RuleError(f"the game is over: {state.message}")
@@ -136,6 +144,8 @@ def resolve(state: State, event: Mapping[str, Any]) -> State:
         )
     if kind == "roll":
         return _roll(state, event)
+    if kind not in FLOW and kind not in DECISION_HANDLERS and kind != "timeout_energy":
+        raise RuleError(f"{kind.replace('_', ' ')} belongs to The Series, between two of its games")
     if kind in DECISION_HANDLERS or kind == "timeout_energy":
         raise RuleError(f"there is no {kind.replace('_', ' ')} choice to answer now: {describe_wait(state)}")
     return FLOW[kind](state, event)

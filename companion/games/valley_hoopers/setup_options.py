@@ -18,7 +18,7 @@ from companion.games.valley_hoopers.gameplans import check_series_game
 from companion.games.valley_hoopers.model import POSITIONS, Hooper, Pending, Side, State, Turn
 from companion.games.valley_hoopers.rosters import TRIBES, parse_hooper, shipped_roster
 
-VARIANTS = ("classic", "fast", "friendly")
+VARIANTS = ("classic", "fast", "friendly", "draft")  # draft: a Classic game without milestones
 TRIBE_PLAYBOOKS = {"keepers": "High Post", "unleashed": "Pick 'N' Stay", "custom": "personal playbook"}
 
 

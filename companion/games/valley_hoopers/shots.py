@@ -302,6 +302,7 @@ def resolve_attack_roll(state: State, face: int | None) -> State:
     side = state.turn.attacker
     target = attack_target_now(state)
     made = face is None or succeeds(face, target)
+    state = replace(state, last_attack_value=target.value)
     hooper = state.side(side).hooper(pending.hooper or "")
     rolled = "no roll needed" if face is None else f"rolled {face}"
     if made:
@@ -323,6 +324,7 @@ def resolve_attack_roll(state: State, face: int | None) -> State:
                     hooper=hooper.name,
                     free_throws=pending.free_throws_if_made,
                     after="end",
+                    after_score=True,
                 ),
             )
         if state.turn.playbook is not None:

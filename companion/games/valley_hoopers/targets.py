@@ -65,10 +65,18 @@ def chance(target: Target) -> Fraction:
     return chance_at_most(D20X5, target.value)
 
 
+def _upgrade(hooper: Hooper, stat: str) -> tuple[int, tuple[Term, ...]]:
+    """The stat as printed and the upgrade's +10 as its own labelled term (a sleeved upgrade card)."""
+    value = hooper.require_stat(stat)
+    bonus = dict(hooper.stat_bonus).get(stat, 0)
+    return value - bonus, ((Term(f"upgrade {hooper.name}", bonus),) if bonus else ())
+
+
 def attack_stat_terms(hooper: Hooper, shot: str) -> tuple[Term, tuple[Term, ...]]:
-    """The attacker's stat and the maluses that come with the card (out of position, injuries)."""
-    value = hooper.require_stat(shot)
-    maluses: list[Term] = []
+    """The attacker's stat, then what comes with the card: an upgrade's bonus, the maluses (out of
+    position, injuries)."""
+    value, upgrade = _upgrade(hooper, shot)
+    maluses: list[Term] = list(upgrade)
     if shot in ATTACK_STATS:
         if hooper.out_of_position:
             maluses.append(Term(f"out of position {hooper.name}", -10))
@@ -78,8 +86,8 @@ def attack_stat_terms(hooper: Hooper, shot: str) -> tuple[Term, tuple[Term, ...]
 
 def defense_terms(hooper: Hooper, defense_stat: str) -> tuple[Term, ...]:
     """What a defender takes off the target: the stat, less out-of-position and injury maluses."""
-    value = hooper.require_stat(defense_stat)
-    terms = [Term(f"{defense_stat} {hooper.name}", value)]
+    value, upgrade = _upgrade(hooper, defense_stat)
+    terms = [Term(f"{defense_stat} {hooper.name}", value), *upgrade]
     if defense_stat in DEFENSE_STATS:
         if hooper.out_of_position:
             terms.append(Term(f"out of position {hooper.name}", -5))
@@ -87,7 +95,11 @@ def defense_terms(hooper: Hooper, defense_stat: str) -> tuple[Term, ...]:
     return tuple(terms)
 
 
-def free_throw_target(hooper: Hooper) -> Target:
-    """A free throw: the hooper's 2PS (with its maluses) plus a fixed 15; it can't be defended."""
+def free_throw_target(hooper: Hooper, basic: bool = False) -> Target:
+    """A free throw: the hooper's 2PS (with its maluses) plus a fixed 15; it can't be defended.
+
+    ``basic``: the Away side of a game of The Series shoots with the basic 2PS, without the +15.
+    """
     stat, maluses = attack_stat_terms(hooper, "2PS")
-    return Target(stat.label, stat.value, (Term("free throw", 15), *maluses))
+    extra = () if basic else (Term("free throw", 15),)
+    return Target(stat.label, stat.value, (*extra, *maluses))

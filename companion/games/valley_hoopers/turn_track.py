@@ -112,7 +112,42 @@ def _period_recovery(state: State, period: int) -> State:
 
 
 def _milestone_periods(state: State) -> tuple[int, ...]:
-    return (1,) if state.variant == "fast" else (1, 2, 3)
+    # Draft: "You will not use the milestones during the game."
+    return {"fast": (1,), "draft": ()}.get(state.variant, (1, 2, 3))
+
+
+# The Series: "Refill the playbook on the scoreboard: up to three before starting the second period;
+# up to two before starting the third period; up to one before starting the fourth period."
+SERIES_REFILLS = {2: 3, 3: 2, 4: 1}
+COMMON_PLAYBOOK_SLOTS = 4
+
+
+def refilled_playbooks(on_board: int, next_period: int) -> int:
+    """Common playbooks on the scoreboard after The Series' refill before ``next_period``.
+
+    >>> refilled_playbooks(0, 2), refilled_playbooks(0, 3), refilled_playbooks(3, 4), refilled_playbooks(1, 5)
+    (3, 2, 4, 1)
+    """
+    return min(COMMON_PLAYBOOK_SLOTS, on_board + SERIES_REFILLS.get(next_period, 0))
+
+
+def _playbook_reminder(state: State, next_period: int) -> str:
+    if state.series is None:
+        return "replenish the four common playbooks on the scoreboard"
+    on_board = state.series.common_playbooks
+    after = refilled_playbooks(on_board, next_period)
+    if after == on_board:
+        return f"no playbook refill: {on_board} common playbooks stay on the scoreboard"
+    return f"refill the common playbooks on the scoreboard from {on_board} to {after}"
+
+
+def _series_period_end(state: State, period: int, partial: tuple[int, int]) -> State:
+    """The Series: no milestone upgrade now; the winner of periods 1-3 takes its milestone marker."""
+    assert state.series is not None
+    if period > 3:
+        return state
+    winner = None if partial[0] == partial[1] else (0 if partial[0] > partial[1] else 1)
+    return state.with_series(milestones=(*state.series.milestones, winner))
 
 
 def end_period(state: State) -> State:
@@ -132,7 +167,9 @@ def end_period(state: State) -> State:
             for hooper in side.hoopers:
                 if hooper.onfire != FLAT:
                     state = state.with_hooper(index, replace(hooper, onfire=FLAT))
-    if period in _milestone_periods(state) and period <= state.regulation_periods:
+    if state.series is not None:
+        state = _series_period_end(state, period, partial)
+    elif period in _milestone_periods(state) and period <= state.regulation_periods:
         if state.variant == "friendly":
             state = queue(state, Decision(kind="upgrade", side=None, period=period))
         elif partial[0] != partial[1]:
@@ -153,9 +190,12 @@ def end_period(state: State) -> State:
     starter = period_starter(state.first_attacker, next_period, state.regulation_periods)
     reminders = (
         "each player refills the hand to 7 cards",
-        "replenish the four common playbooks on the scoreboard",
+        _playbook_reminder(state, next_period),
         "free substitutions before the period starts",
     )
+    if state.series is not None:
+        refilled = refilled_playbooks(state.series.common_playbooks, next_period)
+        state = state.with_series(common_playbooks=refilled)
     name = (
         f"overtime {next_period - state.regulation_periods}"
         if next_period > state.regulation_periods

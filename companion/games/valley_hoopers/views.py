@@ -60,7 +60,8 @@ def pending_target(state: State) -> Target | None:
         if kind in ("counter_roll", "counter_check"):
             return counters.counter_target(state)
         if kind == "free_throw":
-            return free_throw_target(state.side(state.pending.side).hooper(state.pending.hooper or ""))
+            shooter = state.side(state.pending.side).hooper(state.pending.hooper or "")
+            return free_throw_target(shooter, basic=state.away(state.pending.side))
         if kind == "rebound_roll":
             return after_the_shot.rebound_target(state)
     except CompanionError:

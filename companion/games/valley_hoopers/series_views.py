@@ -1,0 +1,174 @@
+"""What the front ends show of The Series: the game's own prompt, scoreboard and view while a game is
+on, and between games the reward checklist and the next game's setup as ready-made choices (the
+kiosk renders them like any other prompt: it names no game).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations_with_replacement
+from typing import Any
+
+from companion.errors import CompanionError
+from companion.game import Choice, Counter, Outcome, Prompt, ScoreboardView
+from companion.games.valley_hoopers import views
+from companion.games.valley_hoopers.series import (
+    COURT_PATTERN,
+    SeriesState,
+    apply_between,
+    home_side,
+    reward_items,
+    suggested_sides,
+    susan_peg_side,
+)
+from companion.games.valley_hoopers.series_game import CONDITIONS, track_words
+from companion.games.valley_hoopers.series_upgrades import DECK, WORDS, deck_left
+
+
+def outcome(series: SeriesState) -> Outcome | None:
+    if series.phase != "over":
+        return None
+    wins = series.wins
+    winner = 0 if wins[0] > wins[1] else 1
+    return Outcome(winner=winner, reason=f"{wins[winner]}-{wins[1 - winner]} in games")
+
+
+def _legal(series: SeriesState, candidates: list[tuple[str, dict[str, Any]]]) -> tuple[Choice, ...]:
+    chosen = []
+    for label, command in candidates:
+        try:
+            apply_between(series, command)
+        except CompanionError:
+            continue
+        chosen.append(Choice(label, command))
+    return tuple(chosen)
+
+
+def _reward_prompt(series: SeriesState) -> Prompt:
+    assert series.reward is not None
+    names = series.names
+    waiting = [s for s in (0, 1) if series.reward.gameplan_met[s] is None]
+    if waiting:
+        side = waiting[0]
+        return Prompt(
+            side=side,
+            text=f"{names[side]}'s gameplan card: how many of its two milestones were met in game "
+                 f"{series.number}? (0 without a card)",
+            commands=("gameplan_result",),
+            choices=tuple(Choice(f"{names[side]}: {met} milestone{'s' if met != 1 else ''}",
+                                 {"type": "gameplan_result", "side": side, "met": met}) for met in (0, 1, 2)),
+        )
+    items = reward_items(series)
+    text = "Reward phase: " + ("; ".join(words for _, words in items) if items else "nothing to hand over")
+    candidates: list[tuple[str, dict[str, Any]]] = []
+    for key, words in items:
+        if not key.endswith(":hooper_upgrades"):
+            candidates.append((f"done: {words}", {"type": "reward", "item": key}))
+            continue
+        # One button per hand of cards the deck still allows: the side picks its upgrade(s).
+        side = int(key.split(":")[0])
+        count = int(words.split(": ", 1)[1].split()[0])
+        for cards in combinations_with_replacement(DECK, count):
+            taken = " and ".join(WORDS[c] for c in cards)
+            candidates.append((f"done: {names[side]} takes {taken}",
+                               {"type": "reward", "item": key, "cards": list(cards)}))
+    candidates.append(("all handed over", {"type": "reward", "all": True}))
+    return Prompt(side=None, text=text, commands=("reward",), choices=_legal(series, candidates))
+
+
+def _next_game_prompt(series: SeriesState) -> Prompt:
+    number = series.next_number
+    names = series.names
+    home = home_side(number, series.first_home)
+    susan = susan_peg_side(series.wins, number)
+    text = (f"Game {number}: {names[home]} at Home. Draw the Series track's condition marker "
+            "(same line-ups, or next_game with new ones)")
+    if susan is not None:
+        text += f"; Susan Peg may join {names[susan]}"
+    sides, changes = suggested_sides(series)
+    extra: dict[str, Any] = {} if sides is None else {"sides": sides}
+    if changes:
+        text += f"; {changes}"
+    suffix = f" ({changes})" if sides is not None else ""
+    candidates = [(f"Game {number}, marker: {words}{suffix}",
+                   {"type": "next_game", "condition": key, **extra}) for key, words in CONDITIONS.items()]
+    return Prompt(side=None, text=text, commands=("next_game",), choices=_legal(series, candidates))
+
+
+def prompt(series: SeriesState) -> Prompt:
+    if series.phase == "game":
+        return views.prompt(series.game)
+    if series.phase == "reward":
+        return _reward_prompt(series)
+    if series.phase == "next_game":
+        return _next_game_prompt(series)
+    return Prompt(side=None, text=series.message, commands=())
+
+
+def scoreboard(series: SeriesState) -> ScoreboardView:
+    board = views.scoreboard(series.game)
+    wins = series.wins
+    playing = series.phase == "game"
+    sides = tuple(replace(s, counters=(*s.counters, Counter("W", wins[i])), active=s.active and playing)
+                  for i, s in enumerate(board.sides))
+    return replace(
+        board,
+        sides=sides,
+        title=f"Series G{series.number} {wins[0]}-{wins[1]}",
+        possession=board.possession if playing else None,
+        clock=board.clock if playing else "",
+        target=board.target if playing else None,
+        target_text=board.target_text if playing else "",
+        message=series.message[:40],
+        final=series.phase == "over",
+        period_over=board.period_over and playing,
+    )
+
+
+def view(series: SeriesState) -> dict[str, Any]:
+    """The game's view with the series beside it (``series``: games, wins, phase, track, rewards)."""
+    data = views.view(series.game)
+    game = series.game.series
+    names = series.names
+    last = series.last()
+    rewards = None
+    if series.reward is not None and last is not None:
+        found = series.reward.rewards(last)
+        rewards = {
+            "gameplan_met": list(series.reward.gameplan_met),
+            "sides": None if found is None else [r.to_json() for r in found],
+            "open": [{"item": k, "text": t} for k, t in reward_items(series)],
+            "done": list(series.reward.done),
+        }
+    data["variant"] = "series"
+    data["final"] = series.phase == "over"
+    wins = series.wins
+    if series.phase == "game":
+        data["period_label"] = f"G{series.number} {data['period_label']}"
+    else:
+        # Between games nobody attacks: the front ends' turn line reads the series instead.
+        data["period_label"] = f"Game {series.number} over · series {wins[0]}-{wins[1]}"
+        data["turn"] = {**data["turn"], "pair": None, "attacker": None}
+    data["series"] = {
+        "phase": series.phase,
+        "game": series.number,
+        "wins": list(wins),
+        "first_home": series.first_home,
+        "court_pattern": [names[home_side(n, series.first_home)] for n in range(1, len(COURT_PATTERN) + 1)],
+        "home": None if game is None else game.home,
+        "condition": None if game is None else game.condition,
+        "condition_text": None if game is None else CONDITIONS[game.condition],
+        "track": None if game is None else {"steps": game.track, "face": game.track_face,
+                                            "off": game.track_off, "text": track_words(game, names)},
+        "chip_stock": None if game is None else {"lv1": game.chips_lv1, "lv2": game.chips_lv2},
+        "common_playbooks": None if game is None else game.common_playbooks,
+        "milestones": [] if game is None else list(game.milestones),
+        "results": [r.to_json() for r in series.results],
+        "hooper_upgrades": {"held": [list(h) for h in series.upgrades],
+                            "deck_left": deck_left(series.upgrades)},
+        "reward": rewards,
+        "susan_peg_side": susan_peg_side(series.wins, series.next_number),  # the game on or next
+        "message": series.message,
+    }
+    data["message"] = series.message
+    return data

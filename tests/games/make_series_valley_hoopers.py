@@ -1,0 +1,37 @@
+"""Regenerate ``series_valley_hoopers.jsonl``: a whole Valley Hoopers series (The Series, best of
+seven) as commands, from the series setup to the last game's final roll.
+
+The first line is ``{"type": "setup", "variant": "series", ...}``; every following line is one
+command as the table would send it: the games' own commands (random legal choices and die faces),
+the reward checklist ticked item by item, and ``next_game`` with a new seven where a hooper was
+ejected in the game before (TEST DATA cards: tests/games/valley_hoopers_series.py).
+``companion replay`` and tests/test_valley_hoopers_series.py read it.
+
+    .venv/bin/python tests/games/make_series_valley_hoopers.py
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.valley_hoopers_series import play_series, series_options  # noqa: E402
+
+OUTPUT = Path(__file__).with_name("series_valley_hoopers.jsonl")
+SEED = 6  # five games (4-1), ejections and injured hoopers carried over to the next game
+
+
+def main() -> None:
+    opts = series_options(condition="after_pass")
+    state, commands = play_series(opts, seed=SEED)
+    lines = [json.dumps({"type": "setup", **opts})] + [json.dumps(c) for c in commands]
+    OUTPUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    games = ", ".join(f"{r.score[0]}-{r.score[1]}" for r in state.results)
+    print(f"{OUTPUT.name}: {len(commands)} commands, games {games}, series {state.wins[0]}-{state.wins[1]}")
+
+
+if __name__ == "__main__":
+    main()

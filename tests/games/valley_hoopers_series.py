@@ -1,0 +1,102 @@
+"""A Valley Hoopers series for tests: ten cards a side (TEST DATA, as valley_hoopers_table.py) and a
+driver that plays whole games with random legal commands and sets up each next game.
+
+Between games it ticks the reward checklist one item at a time (as the kiosk would, one button a
+tap) and takes one of the prompt's ready-made next games: the companion replaces a hooper ejected
+in the last game from the side's ``reserves`` (the other three of its ten).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from games.valley_hoopers_table import (
+    KARL_LINEUP,
+    LUCY_LINEUP,
+    card,
+    karl_hoopers,
+    lucy_hoopers,
+    next_command,
+)
+
+from companion.errors import CompanionError
+from companion.games.valley_hoopers import GAME
+
+CONDITIONS = ("after_pass", "playbook", "over_100", "steal", "rebound", "and_one", "intercept")
+
+
+def lucy_ten() -> list[dict[str, Any]]:
+    """Lucy's seven from the classic test table plus three more Unleashed (test data)."""
+    return lucy_hoopers() + [
+        card("Faust Exit", "PG", "free_attack_after_screen", 5, ["PG", "SG"], "SG"),
+        card("Sin Miedo", "SG", "no_foul_bonus_against", 5, ["SG", "SF"], "SF"),
+        card("Lance Endure", "PF", "spends_teammates_energy", 5, ["PF", "C"], "C"),
+    ]
+
+
+def karl_ten() -> list[dict[str, Any]]:
+    """Karl's seven from the classic test table plus three more Keepers (test data)."""
+    return karl_hoopers() + [
+        card("Vernon Dely", "PG", "free_pass", 5, ["PG", "SG"], "SG"),
+        card("Henry Closure", "SG", "free_d3", 5, ["SG", "SF"], "SF"),
+        card("Maddy Cure", "PF", "cures_on_score", 5, ["PF", "C"], "C"),
+    ]
+
+
+def series_options(condition: str = "after_pass", home: int = 0, **extra: Any) -> dict[str, Any]:
+    """The Series between Lucy (Unleashed) and Karl (Keepers): game 1 with the classic test sevens."""
+    return {
+        "variant": "series",
+        "foul_die_blanks": 3,
+        "home": home,
+        "condition": condition,
+        **extra,
+        "sides": [
+            {"name": "Lucy", "tribe": "unleashed", "hoopers": lucy_hoopers(), "lineup": dict(LUCY_LINEUP),
+             "reserves": lucy_ten()[7:]},
+            {"name": "Karl", "tribe": "keepers", "hoopers": karl_hoopers(), "lineup": dict(KARL_LINEUP),
+             "reserves": karl_ten()[7:]},
+        ],
+    }
+
+
+def next_game_command(state: Any, rng: random.Random) -> dict[str, Any]:
+    """One of the prompt's ready-made ``next_game`` choices (a new seven where one is needed) with a
+    random winner of the opening roll."""
+    choices = GAME.prompt(state).choices
+    if not choices:
+        raise AssertionError(f"no next game offered: {GAME.prompt(state).text}")
+    return {**rng.choice(choices).command, "first_attacker": rng.choice((0, 1))}
+
+
+def series_command(state: Any, rng: random.Random) -> dict[str, Any]:
+    """A legal command for the series: the game's own while a game is on, else the phase's."""
+    if state.phase == "game":
+        return next_command(state.game, rng)
+    if state.phase == "next_game":
+        return next_game_command(state, rng)
+    prompt = GAME.prompt(state)
+    ticks = [c for c in prompt.choices if not c.command.get("all")]
+    return dict((ticks or list(prompt.choices))[0].command)
+
+
+def play_series(opts: Mapping[str, Any], seed: int, until_games: int | None = None,
+                limit: int = 60000) -> tuple[Any, list[dict[str, Any]]]:
+    """Play the series (or its first ``until_games`` games) with random legal commands."""
+    rng = random.Random(seed)
+    state = GAME.setup(opts)
+    commands: list[dict[str, Any]] = []
+    for _ in range(limit):
+        if GAME.outcome(state) is not None:
+            return state, commands
+        if until_games is not None and len(state.results) >= until_games and state.phase == "next_game":
+            return state, commands
+        command = series_command(state, rng)
+        try:
+            state, _ = GAME.run(state, command)
+        except CompanionError as exc:
+            raise AssertionError(f"offered command refused: {command}: {exc}") from exc
+        commands.append(command)
+    raise AssertionError("the series did not end")

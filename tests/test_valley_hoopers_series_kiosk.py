@@ -1,0 +1,39 @@
+"""The Series on the kiosk: between two games the reward checklist and the next game are the prompt's
+buttons, tapped like any other (the kiosk holds no rule and names no game)."""
+
+from __future__ import annotations
+
+from importlib.util import find_spec
+
+import test_kiosk
+from games.valley_hoopers_series import series_options
+from kiosk_support import ARTIFACTS, PYTHON, ROOT, play_until, request, run_kiosk
+
+# The kiosk tests' fixtures: a private Xvfb for the session, a simulated table service per test.
+display = test_kiosk.display
+table = test_kiosk.table
+
+
+def test_the_reward_checklist_and_the_next_game_by_touch(table: dict) -> None:
+    request(table["socket"], {"op": "new_game", "game": "valley-hoopers", "options": series_options()})
+    play_until(table["socket"], lambda snap: snap["view"]["series"]["phase"] == "reward")
+    argv = [PYTHON, str(ROOT / "tests" / "series_kiosk_driver.py"), "series_rewards", "--socket",
+            str(table["socket"]), "--out", str(ARTIFACTS / "series_rewards"), "--size", "800x480", "--sim"]
+    report = run_kiosk(argv, table["env"], timeout=120)
+    assert report["ok"], report.get("error")
+    # Without the gameplans module (companion/games/valley_hoopers/gameplans.py) the table tells the
+    # gameplan counts first; with it they are counted from the log and the checklist comes at once.
+    told = find_spec("companion.games.valley_hoopers.gameplans") is None
+    assert ("how many of its two milestones" in report["reward_prompt"]) == told
+    if told:
+        assert report["tapped"][:2] == ["Lucy: 0 milestones", "Karl: 0 milestones"]
+    assert all(label.startswith("done: ") for label in report["tapped"][2 if told else 0:])
+    # The game's winner names the hooper upgrade card taken from the deck: one button per card.
+    assert any(" takes stellar + 2 energy" in label for label in report["reward_choices"])
+    assert any(" takes +3 energy" in label for label in report["reward_choices"])
+    assert any(text.startswith("Reward phase: ") for text in report["reward_texts"])
+    assert report["next_game_prompt"].startswith("Game 2: Lucy at Home")
+    assert report["game_2_score"] == "Lucy 0 - 0 Karl"
+    snapshot = request(table["socket"], {"op": "state"})["snapshot"]
+    assert snapshot["view"]["series"]["game"] == 2 and snapshot["view"]["series"]["wins"] in ([1, 0], [0, 1])
+    test_kiosk.assert_laid_out(report)
