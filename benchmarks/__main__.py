@@ -1,6 +1,6 @@
 """Run issue 15's measures and write docs/performance.md: ``python -m benchmarks`` (or ``make bench``).
 
-    python -m benchmarks [--rounds 3] [--dir PATH] [--no-write]
+    python -m benchmarks [--rounds 3] [--dir PATH] [--no-write] [--only command ...]
 
 Each figure is a ratio against a bare-library baseline timed in the same run, the median of
 ``--rounds`` interleaved rounds. Nothing here passes or fails: the figures go to the table.
@@ -20,6 +20,7 @@ from benchmarks import measures
 from benchmarks.report import render_markdown, render_text
 
 ROOT = Path(__file__).resolve().parents[1]
+MEASURES = ("restore", "command", "oled", "startup")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,20 +28,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds per measure (>= 3)")
     parser.add_argument("--dir", default=None, help="folder for the temporary databases")
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/performance.md")
+    parser.add_argument("--only", nargs="+", choices=MEASURES, default=list(MEASURES),
+                        help="run only these measures (implies --no-write: the page shows every row)")
     args = parser.parse_args(argv)
     rounds = max(3, args.rounds)
     load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
     figures: list[measures.Figure] = []
     with tempfile.TemporaryDirectory(dir=args.dir or ROOT) as tmp:
-        for name, run in (("restore", lambda: measures.restore(Path(tmp), rounds)),
-                          ("command", lambda: measures.command(Path(tmp), rounds)),
-                          ("oled", lambda: measures.oled(rounds)),
-                          ("startup", lambda: measures.startup(rounds))):
+        runs = {"restore": lambda: measures.restore(Path(tmp), rounds),
+                "command": lambda: measures.command(Path(tmp), rounds),
+                "oled": lambda: measures.oled(rounds),
+                "startup": lambda: measures.startup(rounds)}
+        for name, run in runs.items():
+            if name not in args.only:
+                continue
             print(f"measuring {name}...", file=sys.stderr, flush=True)
             figures.extend(run())
     machine = f"{platform.machine()}, {_cpus()} CPUs, Python {platform.python_version()}"
     print(render_text(figures))
-    if not args.no_write:
+    if not args.no_write and set(args.only) == set(MEASURES):
         stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
         (ROOT / "docs" / "performance.md").write_text(render_markdown(figures, machine, stamp, rounds, load))
         print("wrote docs/performance.md", file=sys.stderr)

@@ -106,38 +106,54 @@ def restore(base: Path, rounds: int) -> list[Figure]:
                    baseline2 * 1000, "ms", "read the rows + JSON-decode", None)]
 
 
-def command(base: Path, rounds: int) -> list[Figure]:
-    """One accepted command (``session.handle``) of the Valley Hoopers full game against one bare
-    INSERT+COMMIT of the same entry into a WAL database with synchronous=FULL on the same disk."""
-    lines = _full_game_lines()
-    commands = [parse_command(json.dumps(line)) for line in lines[1:]]
-    entry = json.dumps({"kind": "command", "command": commands[0], "events": [{"type": "x"}] * 3})
+# One full game per registered game (the scripts the game tests play), for the command row.
+GAME_SCRIPTS = (("valley-hoopers", "full_game_valley_hoopers.jsonl"),
+                ("nba-showdown", "full_game_nba_showdown.jsonl"),
+                ("crunch-time", "full_game_crunch_time.jsonl"),
+                ("hoop-godz", "full_game_hoop_godz.jsonl"),
+                ("basketboss", "basketboss_5_managers.jsonl"))
+
+
+def command(base: Path, rounds: int, games: tuple[tuple[str, str], ...] = GAME_SCRIPTS) -> list[Figure]:
+    """One accepted command (``session.handle``) of each game's full-game script against one bare
+    INSERT+COMMIT of the same size of entry into a WAL database with synchronous=FULL on the same disk.
+
+    Per game: the median over the game's commands of one round, the median of ``rounds`` rounds
+    interleaved with the bare rounds."""
     bare_db = sqlite3.connect(base / "bare.db", isolation_level=None)
     bare_db.execute("PRAGMA journal_mode=WAL")
     bare_db.execute("PRAGMA synchronous=FULL")
     bare_db.execute("CREATE TABLE log(seq INTEGER PRIMARY KEY, entry TEXT NOT NULL)")
     counter = iter(range(10**9))
     played = iter(range(10**9))
-
-    def game_round() -> float:
-        store = Store.open(base / f"command-{next(played)}.db")
+    figures = []
+    for name, script in games:
+        lines = [json.loads(line) for line in (ROOT / "tests" / "games" / script).read_text().splitlines()
+                 if line.strip()]
         options = {k: v for k, v in lines[0].items() if k != "type"}
-        session = Session.new(store, "valley-hoopers", options)
-        times = [_seconds(lambda c=c: session.handle(c)) for c in commands]
-        store.close()
-        return statistics.median(times)
+        commands = [parse_command(json.dumps(line)) for line in lines[1:]]
+        entry = json.dumps({"kind": "command", "command": commands[0], "events": [{"type": "x"}] * 3})
 
-    def bare_round() -> float:
-        def one() -> None:
-            bare_db.execute("BEGIN IMMEDIATE")
-            bare_db.execute("INSERT INTO log(seq, entry) VALUES (?, ?)", (next(counter), entry))
-            bare_db.execute("COMMIT")
-        return statistics.median(_seconds(one) for _ in commands)
+        def game_round(name: str = name, options: dict = options, commands: list = commands) -> float:
+            store = Store.open(base / f"command-{next(played)}.db")
+            session = Session.new(store, name, options)
+            times = [_seconds(lambda c=c: session.handle(c)) for c in commands]
+            store.close()
+            return statistics.median(times)
 
-    handled, baseline = interleaved(game_round, bare_round, rounds)
+        def bare_round(entry: str = entry, count: int = len(commands)) -> float:
+            def one() -> None:
+                bare_db.execute("BEGIN IMMEDIATE")
+                bare_db.execute("INSERT INTO log(seq, entry) VALUES (?, ?)", (next(counter), entry))
+                bare_db.execute("COMMIT")
+            return statistics.median(_seconds(one) for _ in range(count))
+
+        handled, baseline = interleaved(game_round, bare_round, rounds)
+        figures.append(Figure(f"one accepted command: {name} (session.handle, median)",
+                              handled * 1000, baseline * 1000, "ms", "INSERT+COMMIT, WAL, synchronous=FULL",
+                              2.5))
     bare_db.close()
-    return [Figure("one accepted command (session.handle, median of a full game)", handled * 1000,
-                   baseline * 1000, "ms", "INSERT+COMMIT, WAL, synchronous=FULL", 2.5)]
+    return figures
 
 
 def oled(rounds: int) -> list[Figure]:

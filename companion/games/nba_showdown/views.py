@@ -16,7 +16,7 @@ from companion.games.nba_showdown import odds, rolls
 from companion.games.nba_showdown.cards import POSITIONS, STATS
 from companion.games.nba_showdown.model import ROLLS_PER_QUARTER, ScoringRoll, State, other, quarter_label
 from companion.games.nba_showdown.quarters import NEIGHBOURS, rebound_award
-from companion.games.nba_showdown.rules import resolve
+from companion.games.nba_showdown.rules import trial
 
 
 def outcome(state: State) -> Outcome | None:
@@ -34,7 +34,7 @@ def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]]) -> tuple[
 
 def _allowed(state: State, choice: Choice) -> bool:
     try:
-        resolve(state, choice.command)
+        trial(state, choice.command)
     except CompanionError:
         return False
     return True

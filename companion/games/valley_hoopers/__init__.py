@@ -20,7 +20,7 @@ from companion.games.valley_hoopers.dice import DICE
 from companion.games.valley_hoopers.fouls import FoulOutcome, foul_outcome
 from companion.games.valley_hoopers.frontend import FRONTEND
 from companion.games.valley_hoopers.rosters import Roster, load_roster, parse_roster, shipped_roster
-from companion.games.valley_hoopers.rules import apply, decide
+from companion.games.valley_hoopers.rules import apply, decide, play
 from companion.games.valley_hoopers.setup_options import setup
 from companion.games.valley_hoopers.targets import attack_target
 from companion.games.valley_hoopers.views import outcome, prompt, scoreboard, view
@@ -41,6 +41,7 @@ GAME = Game(
     sides=(2, 2),
     demo_script=demo_script,
     frontend=FRONTEND,
+    play=play,
 )
 
 __all__ = [

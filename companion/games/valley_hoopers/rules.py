@@ -2,7 +2,9 @@
 
 An event is the accepted command in canonical form, plus what the log wants to show (points
 scored, a sentence, the period and pair it happened in). ``apply`` resolves the event on the state;
-``decide`` checks the command by resolving it on the current state and throwing the result away.
+``play`` checks the command by resolving it on the current state and keeps the result (the engine
+makes it current: one resolve per command), ``decide`` is ``play`` without the state. ``trial``
+remembers what the prompt's candidates resolved to, so a picked choice is not resolved again.
 
 >>> from companion.games.valley_hoopers.setup_options import example_options, setup
 >>> state = setup(example_options())
@@ -26,6 +28,7 @@ from companion.games.valley_hoopers.dice import D20X5, foul_die
 from companion.games.valley_hoopers.model import Decision, State
 from companion.games.valley_hoopers.targets import automatic
 from companion.games.valley_hoopers.waiting import DECISION_COMMANDS, decision_words, describe_wait
+from companion.trials import Trials
 
 D8_KINDS = {
     "screen_check": fundamentals.resolve_screen_check,
@@ -138,20 +141,29 @@ def resolve(state: State, event: Mapping[str, Any]) -> State:
     return FLOW[kind](state, event)
 
 
-def decide(state: State, command: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Check a command against the state; the events to apply, or ``RuleError``/``CommandError``."""
+trial: Trials[State] = Trials(resolve)
+
+
+def play(state: State, command: Mapping[str, Any]) -> tuple[State, list[dict[str, Any]]]:
+    """Check a command against the state: the state after it and its events, or
+    ``RuleError``/``CommandError``. The state is the one ``apply`` gives for those events."""
     event = normalize(command)
     if event["type"] == "roll":
         die = expected_die(state)
         if die is not None and DIE_ALIASES.get(str(event.get("die", die.name)).lower()) == die.name:
             event["die"] = die.name
             event["face"] = die.parse_face(event["face"])
-    after = resolve(state, event)
+    after = trial(state, event)
     event["points"] = [after.score[0] - state.score[0], after.score[1] - state.score[1]]
     event["text"] = after.message
     event["period"] = state.period
     event["pair"] = state.pair
-    return [event]
+    return after, [event]
+
+
+def decide(state: State, command: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Check a command against the state; the events to apply, or ``RuleError``/``CommandError``."""
+    return play(state, command)[1]
 
 
 def apply(state: State, event: Mapping[str, Any]) -> State:

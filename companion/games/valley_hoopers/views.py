@@ -27,7 +27,7 @@ from companion.game import (
 from companion.games.valley_hoopers import after_the_shot, counters, shots
 from companion.games.valley_hoopers.coach import upgrade_eligible
 from companion.games.valley_hoopers.model import INJURY_EFFECTS, POSITIONS, STATS, State, other
-from companion.games.valley_hoopers.rules import expected_die, resolve
+from companion.games.valley_hoopers.rules import expected_die, trial
 from companion.games.valley_hoopers.targets import automatic as is_automatic
 from companion.games.valley_hoopers.targets import chance, free_throw_target
 from companion.games.valley_hoopers.waiting import DECISION_COMMANDS, SHOT_WORDS, describe_wait
@@ -71,7 +71,7 @@ def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]]) -> tuple[
     chosen = []
     for label, command in candidates:
         try:
-            after = resolve(state, command)
+            after = trial(state, command)
         except CompanionError:
             continue
         chosen.append(Choice(label, command, *_odds(after)))
