@@ -15,11 +15,11 @@ companion.errors.RuleError: the d20 shows 1 to 20, not 21
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from companion.dice import D20
 from companion.errors import RuleError
+from companion.frozen import replace
 from companion.games.nba_showdown import quarters, rolls
 from companion.games.nba_showdown.commands import normalize
 from companion.games.nba_showdown.model import State

@@ -10,10 +10,11 @@ states compare equal when the table is the same (this is how replay is tested).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import RuleError
+from companion.frozen import replace
 from companion.game import Term
 from companion.games.valley_hoopers.ball import BallState
 

@@ -17,11 +17,11 @@ companion.errors.RuleError: nobody is waiting for a die: Lucy plays a card or en
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from companion.dice import Die
 from companion.errors import RuleError
+from companion.frozen import replace
 from companion.games.valley_hoopers import after_the_shot, coach, counters, fundamentals, shots
 from companion.games.valley_hoopers.commands import normalize
 from companion.games.valley_hoopers.dice import D20X5, foul_die
