@@ -7,8 +7,9 @@ accepted command matches instead of resolving again.
 
 States are frozen values and the resolver is pure, so a result depends only on the state and the
 event: the memo is keyed by the state's identity (it holds the state, so the identity cannot be
-reused while the entry lives) and the event's JSON text (``true`` and ``1`` stay apart). Only the
-latest state is kept; a call on any other state starts afresh. Refusals are not kept.
+reused while the entry lives) and the event: its (name, type, value) triples when every value is a
+string, a whole number, a boolean or null (``true`` and ``1`` stay apart), else its JSON text. Only
+the latest state is kept; a call on any other state starts afresh. Refusals are not kept.
 
 >>> calls = []
 >>> def resolve(state, event):
@@ -30,19 +31,39 @@ from typing import Any, Generic, TypeVar
 
 S = TypeVar("S")
 
+# Types whose equal values are the same value (not float: -0.0 == 0.0).
+_EXACT = frozenset({str, int, bool, type(None)})
+
+
+def event_key(event: Mapping[str, Any]) -> object:
+    """What tells two events apart: equal keys for the same event, whatever the order of its fields.
+
+    >>> event_key({"a": 1, "b": "x"}) == event_key({"b": "x", "a": 1})
+    True
+    >>> event_key({"a": 1}) == event_key({"a": True}), event_key({"a": [1]}) == event_key({"a": [True]})
+    (False, False)
+    """
+    fields = [(name, value.__class__, value) for name, value in event.items()]
+    if all(kind in _EXACT for _, kind, _ in fields):
+        try:
+            return tuple(sorted(fields))
+        except TypeError:  # names of different types: let JSON say
+            pass
+    return json.dumps(event, sort_keys=True)  # nested values (a list of hoopers)
+
 
 class Trials(Generic[S]):
     """``resolve(state, event)`` with the results on the latest state remembered."""
 
     def __init__(self, resolve: Callable[[S, Mapping[str, Any]], S]) -> None:
         self._resolve = resolve
-        # (state, {event JSON: state after}); replaced whole, so a reader on another thread
+        # (state, {event key: state after}); replaced whole, so a reader on another thread
         # always sees a state with its own results.
-        self._latest: tuple[Any, dict[str, S]] = (None, {})
+        self._latest: tuple[Any, dict[object, S]] = (None, {})
 
     def __call__(self, state: S, event: Mapping[str, Any]) -> S:
         try:
-            key = json.dumps(event, sort_keys=True)
+            key = event_key(event)
         except (TypeError, ValueError):  # not plain JSON: nothing to key it by
             return self._resolve(state, event)
         latest, results = self._latest
