@@ -8,6 +8,10 @@ no ``__slots__``, no ``cached_property`` whose value would be copied along) gets
 filling a new instance's ``__dict__``: the old fields, then the changes. Any other object, and any
 change that names no field, goes to ``dataclasses.replace`` (which says what is wrong).
 
+``by_identity`` remembers what a pure function gave for a frozen record, by the record's identity:
+successive states share every record nobody changed (``replace`` copies references), so the JSON of
+an untouched hooper or player card is built once, not once per command.
+
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
 ... class Score:
@@ -23,11 +27,14 @@ TypeError: Score.__init__() got an unexpected keyword argument 'period'
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 _PLAIN: dict[type, frozenset[str] | None] = {}  # class -> its field names, or None: not plain
 
@@ -65,3 +72,37 @@ def _plain_fields(cls: type) -> frozenset[str] | None:
     if any(isinstance(v, functools.cached_property) for k in cls.__mro__ for v in vars(k).values()):
         return None  # a cached value sits in __dict__ and must not be copied to a changed record
     return frozenset(f.name for f in fields if f._field_type is dataclasses._FIELD)  # type: ignore[attr-defined]
+
+
+def by_identity(function: Callable[[T], R], size: int = 512) -> Callable[[T], R]:
+    """``function(record)``, remembered for the ``size`` records seen last, by identity.
+
+    The memo holds each record it names, so an identity is never reused while remembered; the
+    record is frozen and ``function`` pure, so the value is the one a new call would give. The
+    value itself is shared: callers treat it as read-only, as they treat every rendered snapshot.
+
+    >>> calls = []
+    >>> def words(record):
+    ...     calls.append(record)
+    ...     return {"text": str(record)}
+    >>> remembered = by_identity(words)
+    >>> record = (1, 2)
+    >>> remembered(record) is remembered(record), len(calls)
+    (True, 1)
+    """
+    memo: dict[int, tuple[T, R]] = {}
+
+    def remembered(record: T) -> R:
+        hit = memo.get(id(record))
+        if hit is not None and hit[0] is record:
+            return hit[1]
+        value = function(record)
+        if len(memo) >= size:
+            # The oldest first; another thread may have evicted it already.
+            with contextlib.suppress(RuntimeError, StopIteration):
+                memo.pop(next(iter(memo)), None)
+        memo[id(record)] = (record, value)
+        return value
+
+    remembered.__wrapped__ = function  # type: ignore[attr-defined]
+    return remembered

@@ -108,3 +108,21 @@ def test_a_subclass_with_its_own_init_is_built_by_its_init() -> None:
 def test_the_frozen_doctests_run() -> None:
     result = doctest.testmod(frozen)
     assert result.attempted and not result.failed
+
+
+def test_by_identity_remembers_per_record_and_forgets_the_oldest() -> None:
+    calls: list[Hooper] = []
+
+    def words(hooper: Hooper) -> dict[str, object]:
+        calls.append(hooper)
+        return {"name": hooper.name, "energy": hooper.energy}
+
+    remembered = frozen.by_identity(words, size=2)
+    lucy, other_lucy, cal = Hooper("Lucy"), Hooper("Lucy"), Hooper("Cal")
+    assert remembered(lucy) is remembered(lucy)
+    assert remembered(other_lucy) == remembered(lucy)  # equal, but another record: computed again
+    assert len(calls) == 2
+    remembered(cal)  # the memo holds two: lucy, the oldest, goes
+    remembered(lucy)
+    assert calls == [lucy, other_lucy, cal, lucy]
+    assert remembered(replace(lucy, energy=1)) == {"name": "Lucy", "energy": 1}
