@@ -116,44 +116,47 @@ GAME_SCRIPTS = (("valley-hoopers", "full_game_valley_hoopers.jsonl"),
 
 def command(base: Path, rounds: int, games: tuple[tuple[str, str], ...] = GAME_SCRIPTS) -> list[Figure]:
     """One accepted command (``session.handle``) of each game's full-game script against one bare
-    INSERT+COMMIT of the same size of entry into a WAL database with synchronous=FULL on the same disk.
+    INSERT+COMMIT of a command-sized entry into a WAL database with synchronous=FULL on the same disk.
 
-    Per game: the median over the game's commands of one round, the median of ``rounds`` rounds
-    interleaved with the bare rounds."""
-    bare_db = sqlite3.connect(base / "bare.db", isolation_level=None)
-    bare_db.execute("PRAGMA journal_mode=WAL")
-    bare_db.execute("PRAGMA synchronous=FULL")
-    bare_db.execute("CREATE TABLE log(seq INTEGER PRIMARY KEY, entry TEXT NOT NULL)")
-    counter = iter(range(10**9))
-    played = iter(range(10**9))
-    figures = []
+    Each round plays every game into a new store, and after each command commits one bare entry into
+    a new bare database: the two alternate command by command, so a disk that syncs slower for a
+    while (other work shares it) slows both alike. A round's figure is the median over the game's
+    commands; the row is the median of ``rounds`` rounds."""
+    scripts = []
     for name, script in games:
         lines = [json.loads(line) for line in (ROOT / "tests" / "games" / script).read_text().splitlines()
                  if line.strip()]
-        options = {k: v for k, v in lines[0].items() if k != "type"}
-        commands = [parse_command(json.dumps(line)) for line in lines[1:]]
-        entry = json.dumps({"kind": "command", "command": commands[0], "events": [{"type": "x"}] * 3})
-
-        def game_round(name: str = name, options: dict = options, commands: list = commands) -> float:
-            store = Store.open(base / f"command-{next(played)}.db")
+        scripts.append((name, {k: v for k, v in lines[0].items() if k != "type"},
+                        [parse_command(json.dumps(line)) for line in lines[1:]]))
+    handled: dict[str, list[float]] = {name: [] for name, _, _ in scripts}
+    bare: dict[str, list[float]] = {name: [] for name, _, _ in scripts}
+    for round_number in range(rounds):
+        for name, options, commands in scripts:
+            entry = json.dumps({"kind": "command", "command": commands[0], "events": [{"type": "x"}] * 3})
+            bare_db = sqlite3.connect(base / f"bare-{name}-{round_number}.db", isolation_level=None)
+            bare_db.execute("PRAGMA journal_mode=WAL")
+            bare_db.execute("PRAGMA synchronous=FULL")
+            bare_db.execute("CREATE TABLE log(seq INTEGER PRIMARY KEY, entry TEXT NOT NULL)")
+            store = Store.open(base / f"command-{name}-{round_number}.db")
             session = Session.new(store, name, options)
-            times = [_seconds(lambda c=c: session.handle(c)) for c in commands]
+
+            def one(seq: int, db: sqlite3.Connection = bare_db, entry: str = entry) -> None:
+                db.execute("BEGIN IMMEDIATE")
+                db.execute("INSERT INTO log(seq, entry) VALUES (?, ?)", (seq, entry))
+                db.execute("COMMIT")
+
+            times, bare_times = [], []
+            for seq, command_json in enumerate(commands):
+                times.append(_seconds(lambda c=command_json, s=session: s.handle(c)))
+                bare_times.append(_seconds(lambda n=seq: one(n)))
             store.close()
-            return statistics.median(times)
-
-        def bare_round(entry: str = entry, count: int = len(commands)) -> float:
-            def one() -> None:
-                bare_db.execute("BEGIN IMMEDIATE")
-                bare_db.execute("INSERT INTO log(seq, entry) VALUES (?, ?)", (next(counter), entry))
-                bare_db.execute("COMMIT")
-            return statistics.median(_seconds(one) for _ in range(count))
-
-        handled, baseline = interleaved(game_round, bare_round, rounds)
-        figures.append(Figure(f"one accepted command: {name} (session.handle, median)",
-                              handled * 1000, baseline * 1000, "ms", "INSERT+COMMIT, WAL, synchronous=FULL",
-                              2.5))
-    bare_db.close()
-    return figures
+            bare_db.close()
+            handled[name].append(statistics.median(times))
+            bare[name].append(statistics.median(bare_times))
+    return [Figure(f"one accepted command: {name} (session.handle, median)",
+                   statistics.median(handled[name]) * 1000, statistics.median(bare[name]) * 1000, "ms",
+                   "INSERT+COMMIT, WAL, synchronous=FULL", 2.5)
+            for name, _, _ in scripts]
 
 
 def oled(rounds: int) -> list[Figure]:
