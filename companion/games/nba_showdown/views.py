@@ -54,7 +54,7 @@ def stat_odds_for(state: State, roll: ScoringRoll) -> odds.StatOdds:
                           markers_on=state.rules.hot_cold)
 
 
-def choice_odds(state: State) -> list[tuple[str, str, odds.StatOdds]]:
+def _choice_odds(state: State) -> tuple[tuple[str, str, odds.StatOdds], ...]:
     """For each player still to roll this quarter, the odds with Speed and with Power."""
     team = state.team(state.acting)
     found = []
@@ -64,7 +64,11 @@ def choice_odds(state: State) -> list[tuple[str, str, odds.StatOdds]]:
             continue
         for stat in STATS:
             found.append((position, stat, stat_odds_for(state, ScoringRoll(state.acting, position, stat))))
-    return found
+    return tuple(found)
+
+
+# The prompt and the view both show them for the same state: counted once per state.
+choice_odds = by_identity(_choice_odds, size=4)
 
 
 def _distribution_text(stat: odds.StatOdds) -> str:
