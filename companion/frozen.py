@@ -10,7 +10,7 @@ change that names no field, goes to ``dataclasses.replace`` (which says what is 
 
 ``by_identity`` remembers what a pure function gave for a frozen record, by the record's identity:
 successive states share every record nobody changed (``replace`` copies references), so the JSON of
-an untouched hooper or player card is built once, not once per command.
+an untouched player record or card is built once, not once per command.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)

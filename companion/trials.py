@@ -49,7 +49,7 @@ def event_key(event: Mapping[str, Any]) -> object:
             return tuple(sorted(fields))
         except TypeError:  # names of different types: let JSON say
             pass
-    return json.dumps(event, sort_keys=True)  # nested values (a list of hoopers)
+    return json.dumps(event, sort_keys=True)  # nested values (a list of player names)
 
 
 class Trials(Generic[S]):
