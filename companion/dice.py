@@ -40,9 +40,9 @@ class Die:
     def __repr__(self) -> str:
         return f"Die({self.name!r})"
 
-    @property
+    @functools.cached_property
     def distinct_faces(self) -> tuple[Face, ...]:
-        """Each face once, in dial order (the order the faces are declared)."""
+        """Each face once, in dial order (the order the faces are declared); counted once per die."""
         return tuple(dict.fromkeys(self.faces))
 
     def face_label(self, face: Face) -> str:

@@ -88,7 +88,11 @@ class Target:
 
 
 def _float(value: Fraction | None) -> float | None:
-    return None if value is None else float(value)
+    if value is None:
+        return None
+    # What float(value) gives (int / int is correctly rounded), without numbers.Rational's detour:
+    # a prompt converts two per choice.
+    return value.numerator / value.denominator if type(value) is Fraction else float(value)
 
 
 @dataclass(frozen=True)
