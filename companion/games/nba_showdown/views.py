@@ -15,13 +15,29 @@ from companion.frozen import by_identity
 from companion.game import Choice, Counter, Outcome, Prompt, RollInfo, ScoreboardView, SideView, Target
 from companion.games.nba_showdown import odds, rolls
 from companion.games.nba_showdown.cards import POSITIONS, STATS, Card
-from companion.games.nba_showdown.model import ROLLS_PER_QUARTER, ScoringRoll, State, other, quarter_label
+from companion.games.nba_showdown.model import (
+    ROLLS_PER_QUARTER,
+    BoxLine,
+    ScoringRoll,
+    State,
+    other,
+    quarter_label,
+)
 from companion.games.nba_showdown.quarters import NEIGHBOURS, rebound_award
 from companion.games.nba_showdown.rules import trial
 
 # Cards never change after setup and the odds are counted once (odds.stat_odds): their JSON too.
 _card_json = by_identity(Card.to_json)
 _odds_json = by_identity(odds.StatOdds.to_json)
+
+
+def _box_line_json(b: BoxLine) -> dict[str, Any]:
+    return {"side": b.side, "player": b.player, "quarter": b.quarter,
+            "pts": b.pts, "ast": b.ast, "reb": b.reb}
+
+
+# The box score grows by a line or so per roll; the lines already there keep their objects.
+_box_json = by_identity(_box_line_json, size=2048)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -367,8 +383,7 @@ def view(state: State) -> dict[str, Any]:
             "cards": [_card_json(c) for c in t.cards],
         } for i, t in enumerate(state.teams)],
         "rebound_line": rebound_line(state),
-        "box": [{"side": b.side, "player": b.player, "quarter": b.quarter, "pts": b.pts, "ast": b.ast,
-                 "reb": b.reb} for b in state.box],
+        "box": [_box_json(b) for b in state.box],
         "box_totals": box_totals(state),
         "flow": [list(f) for f in state.flow],
         "roll": _roll_json(state),
