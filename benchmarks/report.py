@@ -11,7 +11,14 @@ from benchmarks.measures import Figure
 BEFORE = {
     "restore a 10,000": "issue: 0.49 s, 19x; 43c028b: 968 ms, 9.3x",
     "the same by full replay": "43c028b: 1,334 ms, 10.6x",
-    "one accepted command": "issue: 0.76 ms, 5-6.5x; 43c028b: 7.15 ms, 5.1x",
+    # 50d455b: the command row before one resolve per command (per-round interleaving, load 1), and
+    # the CPU time of handle with synchronous=OFF (thread time, load 8), to compare with the notes.
+    "one accepted command: valley-hoopers": "issue: 0.76 ms, 5-6.5x; 43c028b: 7.15 ms, 5.1x; "
+                                            "50d455b: 1.05 ms, 4.41x, CPU 0.89 ms",
+    "one accepted command: nba-showdown": "50d455b: 1.69 ms, 14.76x, CPU 1.89 ms",
+    "one accepted command: crunch-time": "50d455b: 0.64 ms, 5.19x, CPU 0.38 ms",
+    "one accepted command: hoop-godz": "50d455b: 0.79 ms, 6.28x, CPU 0.50 ms",
+    "one accepted command: basketboss": "50d455b: 0.85 ms, 5.01x, CPU 0.48 ms",
     "OLED bytes per score change (": "43c028b: 320 B, 0.31x; 50d455b: 320 B, 0.31x",
     "OLED bytes per score change as": "issue: 454 B, 0.44x; 50d455b: 454 B, 0.44x",
     "OLED CPU": "issue: 0.93 ms, 2.2x; 43c028b: 1.19 ms, 0.88x",
@@ -154,6 +161,20 @@ Rows of issue 15's table this run does not measure:
 | measure | where | goal |
 |---|---|---|
 {NOT_MEASURED}
+## How a command works now
+
+`session.handle` decides, renders the new state (prompt, view, scoreboard) and only then appends the
+entry. One resolve per command: a game whose `decide` must resolve the command to say what happened
+(Valley Hoopers, NBA Showdown) declares `play`, which hands the engine that state instead of
+re-applying the events; and a choice the prompt already tried (`companion.trials`) is not resolved
+again. States are copied with `companion.frozen.replace` (no `__init__` per copy); the JSON of
+records successive states share (hoopers, cards, odds) is built once (`companion.frozen.by_identity`);
+command checks and chart odds are built once. The prompt still tries each candidate command on the
+state, so that no choice is ever offered that the rules would refuse: that is most of what is left.
+The command row alternates each command with a bare commit into a fresh WAL database, so a disk that
+syncs slower for a while slows both; the CPU time in the notes is what the companion itself costs,
+whatever the disk did.
+
 ## How restore works now
 
 The store keeps a head snapshot per game (every 64 entries: the state, the commands in effect and the

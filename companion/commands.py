@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from companion.errors import CommandError
@@ -52,10 +53,12 @@ def check_face(name: str, raw: object) -> int | str:
 
 def one_of(*allowed: str) -> Check:
     """A checker accepting ``allowed`` words in any case, giving back the declared spelling."""
+    spellings = {a.lower(): a for a in allowed}
+
     def check(name: str, raw: object) -> str:
         value = raw.strip() if isinstance(raw, str) else raw
         if isinstance(value, str):
-            match = {a.lower(): a for a in allowed}.get(value.lower())
+            match = spellings.get(value.lower())
             if match is not None:
                 return match
         raise CommandError(f"{name} must be one of {', '.join(allowed)}, not {raw!r}")
@@ -94,11 +97,16 @@ class Field:
     def parse(self, raw: object) -> object:
         if raw is None and self.nullable:
             return None
+        return self._checker(self.name, raw)
+
+    @cached_property
+    def _checker(self) -> Check:
+        # Built once: the prompts check every candidate command they offer.
         if self.check is not None:
-            return self.check(self.name, raw)
+            return self.check
         if self.choices:
-            return one_of(*self.choices)(self.name, raw)
-        return KINDS[self.kind](self.name, raw)
+            return one_of(*self.choices)
+        return KINDS[self.kind]
 
     def type_words(self) -> str:
         words = "/".join(self.choices) if self.choices else self.kind
@@ -138,9 +146,8 @@ class CommandSpec:
                     out[spec.name] = None
                 continue
             out[spec.name] = spec.parse(raw)
-        known = {"type", *self.ignored, *(f.name for f in self.fields)}
-        unknown = sorted(set(command) - known)
-        if unknown:
+        if not self._known.issuperset(command):
+            unknown = sorted(set(command) - self._known)
             raise CommandError(f"{self.type} has no field {unknown[0]!r}")
         if self.extra_check is not None:
             self.extra_check(out)
@@ -148,6 +155,10 @@ class CommandSpec:
 
     def to_json(self, command: Mapping[str, Any]) -> JSON:
         return {"type": self.type, **{k: v for k, v in command.items() if k != "type"}}
+
+    @cached_property
+    def _known(self) -> frozenset[str]:
+        return frozenset({"type", *self.ignored, *(f.name for f in self.fields)})
 
     def describe(self) -> JSON:
         return {"type": self.type, "summary": self.summary, "example": self.example,

@@ -14,6 +14,7 @@ counting functions.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -39,9 +40,9 @@ class Die:
     def __repr__(self) -> str:
         return f"Die({self.name!r})"
 
-    @property
+    @functools.cached_property
     def distinct_faces(self) -> tuple[Face, ...]:
-        """Each face once, in dial order (the order the faces are declared)."""
+        """Each face once, in dial order (the order the faces are declared); counted once per die."""
         return tuple(dict.fromkeys(self.faces))
 
     def face_label(self, face: Face) -> str:
@@ -87,11 +88,14 @@ D6 = Die("d6", "d6", tuple(range(1, 7)))
 GENERIC_DICE = (D20, D6)
 
 
+# The prompts ask for the same few targets on every command; a die's chances never change.
+@functools.lru_cache(maxsize=1024)
 def chance_at_most(die: Die, target: int) -> Fraction:
     """Chance that a numeric die shows ``target`` or less."""
     return die.chance_of(f for f in die.faces if isinstance(f, int) and f <= target)
 
 
+@functools.lru_cache(maxsize=1024)
 def chance_at_least(die: Die, target: int) -> Fraction:
     """Chance that a numeric die shows ``target`` or more."""
     return die.chance_of(f for f in die.faces if isinstance(f, int) and f >= target)

@@ -7,6 +7,9 @@ A game (boardgame.io's ``Game``, python-chess's variants) is data plus pure func
   ``RuleError``; it never changes anything;
 - ``apply(state, event) -> state`` is pure and deterministic, so state is always the replay of
   the event log;
+- ``play(state, command) -> (state, events)`` (optional) is ``decide`` and ``apply`` in one step,
+  for a game whose ``decide`` has to resolve the command to say what happened: the engine keeps
+  that resolved state instead of applying the events again (it must be the state ``apply`` gives);
 - ``outcome(state)`` is ``None`` while the game goes on;
 - ``scoreboard(state)`` is the handful of fields an OLED shows (``companion.board``);
 - ``prompt(state)`` tells the table what to do next (who acts, which die and success rule, the
@@ -85,7 +88,11 @@ class Target:
 
 
 def _float(value: Fraction | None) -> float | None:
-    return None if value is None else float(value)
+    if value is None:
+        return None
+    # What float(value) gives (int / int is correctly rounded), without numbers.Rational's detour:
+    # a prompt converts two per choice.
+    return value.numerator / value.denominator if type(value) is Fraction else float(value)
 
 
 @dataclass(frozen=True)
@@ -222,12 +229,18 @@ class Game:
     sides: tuple[int, int] = (2, 2)
     demo_script: Callable[[], tuple[JSON, list[JSON]]] | None = None
     frontend: Any = None  # a companion.frontend.Frontend: setup/card forms, panels... (the game_info op)
+    play: Callable[[Any, Mapping[str, Any]], tuple[Any, list[JSON]]] | None = None
 
     def __repr__(self) -> str:
         return f"Game({self.name!r})"
 
     def run(self, state: Any, command: Mapping[str, Any]) -> tuple[Any, list[JSON]]:
-        """Decide and apply one command: the new state and the events that produced it."""
+        """Decide and apply one command: the new state and the events that produced it.
+
+        One resolve per command: a game that declares ``play`` hands back the state its decision
+        already computed; replay (restore, redo) still folds ``apply`` over the stored events."""
+        if self.play is not None:
+            return self.play(state, command)
         events = self.decide(state, command)
         for event in events:
             state = self.apply(state, event)

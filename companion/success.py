@@ -151,11 +151,12 @@ class Lookup:
 
     def outcomes(self, die: Die) -> list[RollOutcome]:
         out = []
+        row_of = {f: self.row_for(f) for f in die.distinct_faces}  # each face looked up once
         for row in self.rows:
-            faces = tuple(f for f in die.distinct_faces if self.row_for(f) is row)
+            faces = tuple(f for f, found in row_of.items() if found is row)
             if faces:
                 out.append(RollOutcome(row.label, die.chance_of(faces), row.result, faces))
-        missing = tuple(f for f in die.distinct_faces if self.row_for(f) is None)
+        missing = tuple(f for f, found in row_of.items() if found is None)
         if missing:
             out.append(RollOutcome("other", die.chance_of(missing), "no effect", missing))
         return out

@@ -7,7 +7,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+from companion.frozen import replace
 
 POSITIONS = ("PG", "SG", "SF", "PF", "C")
 SEASONS = 6

@@ -8,11 +8,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from companion.commands import spec_for
 from companion.errors import CommandError, RuleError
+from companion.frozen import replace
 from companion.game import JSON
 from companion.games.basketboss import team
 from companion.games.basketboss.cards import card_json, parse_advisors, parse_card, parse_deck

@@ -8,8 +8,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from companion.frozen import replace
 from companion.games.basketboss.model import POSITIONS, Card, Manager, starter
 
 

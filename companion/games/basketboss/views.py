@@ -7,18 +7,30 @@ No view, scoreboard, prompt or event text shows a sealed bid before the round's 
 from __future__ import annotations
 
 from companion.errors import CompanionError
+from companion.frozen import by_identity
 from companion.game import JSON, Choice, Counter, Outcome, Prompt, ScoreboardView, Sealed, SideView
 from companion.games.basketboss import team
 from companion.games.basketboss.cards import card_json
-from companion.games.basketboss.model import POSITIONS, SEASONS, State
+from companion.games.basketboss.model import POSITIONS, SEASONS, Manager, State
 from companion.games.basketboss.rules import decide
+
+# A command changes a manager or two: the others keep their objects, so their team is not re-counted.
+_strength = by_identity(team.strength)
+
+
+def _players_json(manager: Manager) -> list[JSON]:
+    return [card_json(c) | {"slot": i + 1, "injured": i in manager.injured}
+            for i, c in enumerate(manager.slots)]
+
+
+_players = by_identity(_players_json)
 
 
 def victory_points(state: State, side: int) -> dict[str, int]:
     """Final strength + trophies and ribbons + 1 per $5 left."""
     manager = state.manager(side)
     parts = {
-        "strength": team.strength(manager),
+        "strength": _strength(manager),
         "trophies": sum(manager.trophies) + manager.ribbons,
         "money": manager.money // 5,
     }
@@ -46,7 +58,7 @@ def scoreboard(state: State) -> ScoreboardView:
             Counter("A", manager.advisor if manager.advisor is not None else "-"),
         )
         sides.append(
-            SideView(manager.name, team.strength(manager), counters=counters, active=_acting(state) == side)
+            SideView(manager.name, _strength(manager), counters=counters, active=_acting(state) == side)
         )
     message = ""
     if state.sealed is not None:
@@ -217,12 +229,10 @@ def view(state: State) -> JSON:
                 "money": m.money,
                 "advisor": m.advisor,
                 "advisor_name": next((a.name for a in state.advisors if a.number == m.advisor), None),
-                "strength": team.strength(m),
+                "strength": _strength(m),
                 "trophies": list(m.trophies),
                 "ribbons": m.ribbons,
-                "players": [
-                    card_json(c) | {"slot": i + 1, "injured": i in m.injured} for i, c in enumerate(m.slots)
-                ],
+                "players": _players(m),
                 "victory_points": victory_points(state, side),
             }
             for side, m in enumerate(state.managers)

@@ -12,9 +12,8 @@ Coach may have a maximum of 1 player per Zone after Movement".
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.errors import CommandError, RuleError
+from companion.frozen import replace
 from companion.games.crunch_time.court import PLAYERS, Court
 from companion.games.crunch_time.model import Possession, ShotCard, State, Zone
 

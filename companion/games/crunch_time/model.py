@@ -11,8 +11,9 @@ The score track shows how far one coach is ahead, not two scores, so the state h
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from companion.frozen import replace
 from companion.games.crunch_time.court import Court
 
 REGULATION_ROUNDS = 5

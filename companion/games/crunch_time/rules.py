@@ -17,10 +17,10 @@ rounds, the mercy rule, the unplayed-Star points, overtime, and the solo AI's tu
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from companion.errors import CommandError, RuleError
+from companion.frozen import replace
 from companion.game import JSON
 from companion.games.crunch_time import court_play, solo_ai
 from companion.games.crunch_time.commands import check

@@ -16,9 +16,8 @@ Pure functions on one player's ``Ledger``; every one keeps the player's 10 token
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.errors import RuleError
+from companion.frozen import replace
 from companion.games.hoop_godz.model import BarLayout, Ledger
 
 

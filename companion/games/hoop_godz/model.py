@@ -9,10 +9,11 @@ Every player owns 10 juice tokens, always: Available + Yellow + Red + the tokens
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion.errors import CommandError
+from companion.frozen import replace
 
 if TYPE_CHECKING:
     from companion.games.hoop_godz.cards import ActionCard

@@ -18,10 +18,10 @@ score, who is active and who holds the TIE BREAKER, and decides each dice battle
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from companion.errors import CommandError, RuleError
+from companion.frozen import replace
 from companion.game import JSON
 from companion.games.hoop_godz import juice
 from companion.games.hoop_godz.commands import normalize

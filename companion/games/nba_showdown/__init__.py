@@ -23,7 +23,7 @@ from companion.games.nba_showdown.commands import COMMANDS
 from companion.games.nba_showdown.demo import demo_script
 from companion.games.nba_showdown.frontend import FRONTEND
 from companion.games.nba_showdown.rosters import Roster, check_team, load_roster, parse_roster, shipped_roster
-from companion.games.nba_showdown.rules import apply, decide
+from companion.games.nba_showdown.rules import apply, decide, play
 from companion.games.nba_showdown.setup_options import example_options, setup
 from companion.games.nba_showdown.views import outcome, prompt, scoreboard, view
 
@@ -43,6 +43,7 @@ GAME = Game(
     sides=(2, 2),
     demo_script=demo_script,
     frontend=FRONTEND,
+    play=play,
 )
 
 __all__ = [

@@ -10,10 +10,11 @@ False
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any
 
 from companion.errors import RuleError
+from companion.frozen import replace
 from companion.games.nba_showdown.cards import POSITIONS, Card
 
 ROLLS_PER_QUARTER = 10

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from companion.dice import D20, Die
@@ -66,6 +67,9 @@ def _faces(die: Die) -> tuple[int, ...]:
     return tuple(int(f) for f in die.faces)
 
 
+# The odds are counted in Fractions over every face: the prompt asks for the same few cards and
+# modifiers before each roll, so they are counted once. Cards, dice and results are frozen values.
+@lru_cache(maxsize=1024)
 def row_chances(card: Card, modifier: int, die: Die = D20) -> tuple[RowChance, ...]:
     """Every row of ``card``'s chart with its chance for a roll of ``die`` + ``modifier``."""
     faces = _faces(die)
@@ -183,6 +187,7 @@ class StatOdds:
                 "label": self.label}
 
 
+@lru_cache(maxsize=1024)
 def stat_odds(card: Card, stat: str, matchup: int, other_modifiers: int, markers_on: bool = True,
               die: Die = D20) -> StatOdds:
     """The odds of a scoring roll with ``stat``: matchup bonus plus the other modifiers."""

@@ -7,9 +7,8 @@ Whoever rolls first in a quarter also puts in the first player and decides first
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.errors import RuleError
+from companion.frozen import replace
 from companion.games.nba_showdown.cards import POSITIONS, Card
 from companion.games.nba_showdown.model import (
     DRAW_AFTER_QUARTER,

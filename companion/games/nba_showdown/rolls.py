@@ -7,10 +7,10 @@ PTS / AST / REB are marked, markers come from the natural roll, the player is tu
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.errors import RuleError
+from companion.frozen import replace
 from companion.game import Term
 from companion.games.nba_showdown import odds
 from companion.games.nba_showdown.cards import Card

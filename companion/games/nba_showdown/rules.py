@@ -1,7 +1,9 @@
 """``decide`` and ``apply``: one resolver, so a refused command and a replayed event can't disagree.
 
 An event is the accepted command in canonical form (the acting side filled in, the face parsed),
-plus what the log shows: points per side, a sentence, the quarter and the roll number.
+plus what the log shows: points per side, a sentence, the quarter and the roll number. ``play``
+keeps the state its check resolved (the engine makes it current: one resolve per command);
+``trial`` remembers what the prompt's candidates resolved to, so a picked choice is not resolved again.
 
 >>> from companion.games.nba_showdown.setup_options import example_options, setup
 >>> decide(setup(example_options()), {"type": "roll", "face": 21})
@@ -13,14 +15,15 @@ companion.errors.RuleError: the d20 shows 1 to 20, not 21
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from companion.dice import D20
 from companion.errors import RuleError
+from companion.frozen import replace
 from companion.games.nba_showdown import quarters, rolls
 from companion.games.nba_showdown.commands import normalize
 from companion.games.nba_showdown.model import State
+from companion.trials import Trials
 
 
 def _side(state: State, event: dict[str, Any]) -> int:
@@ -72,19 +75,28 @@ def resolve(state: State, event: Mapping[str, Any]) -> State:
     return HANDLERS[kind](replace(state, period_over=False), event)
 
 
-def decide(state: State, command: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Check a command against the state; the events to apply, or ``RuleError``/``CommandError``."""
+trial: Trials[State] = Trials(resolve)
+
+
+def play(state: State, command: Mapping[str, Any]) -> tuple[State, list[dict[str, Any]]]:
+    """Check a command against the state: the state after it and its events, or
+    ``RuleError``/``CommandError``. The state is the one ``apply`` gives for those events."""
     event = normalize(command)
     if event["type"] in ("place", "keep", "double_team", "no_double_team") and "side" not in event:
         event["side"] = state.acting
     if event["type"] == "roll":
         event["face"] = D20.parse_face(event["face"])
-    after = resolve(state, event)
+    after = trial(state, event)
     event["points"] = [after.score[0] - state.score[0], after.score[1] - state.score[1]]
     event["text"] = after.message
     event["quarter"] = state.quarter
     event["roll_number"] = state.rolls_done + 1
-    return [event]
+    return after, [event]
+
+
+def decide(state: State, command: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Check a command against the state; the events to apply, or ``RuleError``/``CommandError``."""
+    return play(state, command)[1]
 
 
 def apply(state: State, event: Mapping[str, Any]) -> State:

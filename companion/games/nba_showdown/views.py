@@ -11,12 +11,33 @@ from typing import Any
 
 from companion.dice import D20
 from companion.errors import CompanionError
+from companion.frozen import by_identity
 from companion.game import Choice, Counter, Outcome, Prompt, RollInfo, ScoreboardView, SideView, Target
 from companion.games.nba_showdown import odds, rolls
-from companion.games.nba_showdown.cards import POSITIONS, STATS
-from companion.games.nba_showdown.model import ROLLS_PER_QUARTER, ScoringRoll, State, other, quarter_label
+from companion.games.nba_showdown.cards import POSITIONS, STATS, Card
+from companion.games.nba_showdown.model import (
+    ROLLS_PER_QUARTER,
+    BoxLine,
+    ScoringRoll,
+    State,
+    other,
+    quarter_label,
+)
 from companion.games.nba_showdown.quarters import NEIGHBOURS, rebound_award
-from companion.games.nba_showdown.rules import resolve
+from companion.games.nba_showdown.rules import trial
+
+# Cards never change after setup and the odds are counted once (odds.stat_odds): their JSON too.
+_card_json = by_identity(Card.to_json)
+_odds_json = by_identity(odds.StatOdds.to_json)
+
+
+def _box_line_json(b: BoxLine) -> dict[str, Any]:
+    return {"side": b.side, "player": b.player, "quarter": b.quarter,
+            "pts": b.pts, "ast": b.ast, "reb": b.reb}
+
+
+# The box score grows by a line or so per roll; the lines already there keep their objects.
+_box_json = by_identity(_box_line_json, size=2048)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -34,7 +55,7 @@ def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]]) -> tuple[
 
 def _allowed(state: State, choice: Choice) -> bool:
     try:
-        resolve(state, choice.command)
+        trial(state, choice.command)
     except CompanionError:
         return False
     return True
@@ -49,7 +70,7 @@ def stat_odds_for(state: State, roll: ScoringRoll) -> odds.StatOdds:
                           markers_on=state.rules.hot_cold)
 
 
-def choice_odds(state: State) -> list[tuple[str, str, odds.StatOdds]]:
+def _choice_odds(state: State) -> tuple[tuple[str, str, odds.StatOdds], ...]:
     """For each player still to roll this quarter, the odds with Speed and with Power."""
     team = state.team(state.acting)
     found = []
@@ -59,7 +80,11 @@ def choice_odds(state: State) -> list[tuple[str, str, odds.StatOdds]]:
             continue
         for stat in STATS:
             found.append((position, stat, stat_odds_for(state, ScoringRoll(state.acting, position, stat))))
-    return found
+    return tuple(found)
+
+
+# The prompt and the view both show them for the same state: counted once per state.
+choice_odds = by_identity(_choice_odds, size=4)
 
 
 def _distribution_text(stat: odds.StatOdds) -> str:
@@ -241,7 +266,7 @@ def _roll_json(state: State) -> dict[str, Any] | None:
                              "cards": [c.to_json() for c in roll.cards],
                              "shot_check": roll.shot_check.to_json() if roll.shot_check else None,
                              "target": _roll_target(state, roll).to_json(),
-                             "odds": stat_odds_for(state, roll).to_json()}
+                             "odds": _odds_json(stat_odds_for(state, roll))}
     card = state.team(roll.side).at(roll.position)
     if roll.face is not None and card is not None:
         total = odds.roll_total(roll.face, rolls.modifier(state, roll))
@@ -265,16 +290,27 @@ def box_totals(state: State) -> list[dict[str, Any]]:
 def _players(state: State, side: int) -> list[dict[str, Any]]:
     """The team's cards for the Table panel: on the court in playmat order, then the bench."""
     team = state.team(side)
+    # One pass over the lineup and the box score, not one per card (this runs on every command).
+    placed: dict[str, str] = {}
+    for position, name in zip(POSITIONS, team.lineup, strict=True):
+        if name is not None:
+            placed.setdefault(name.lower(), position)
+    totals: dict[str, list[int]] = {}
+    for b in state.box:
+        if b.side == side:
+            total = totals.setdefault(b.player, [0, 0, 0])
+            total[0] += b.pts
+            total[1] += b.ast
+            total[2] += b.reb
+    markers = dict(team.markers)
     found = []
-    for card in sorted(team.cards, key=lambda c: (team.position_of(c.name) is None,
-                                                  POSITIONS.index(team.position_of(c.name) or "PG"))):
-        markers = team.marker(card.name)
-        lines = [b for b in state.box if b.side == side and b.player == card.name]
-        found.append({"name": card.name, "position": team.position_of(card.name) or "bench",
+    for card in sorted(team.cards, key=lambda c: (placed.get(c.name.lower()) is None,
+                                                  POSITIONS.index(placed.get(c.name.lower()) or "PG"))):
+        marker = markers.get(card.name, 0)
+        pts, ast, reb = totals.get(card.name, (0, 0, 0))
+        found.append({"name": card.name, "position": placed.get(card.name.lower()) or "bench",
                       "speed": card.speed, "power": card.power, "rolled": card.name in team.used,
-                      "hot": max(0, markers), "cold": max(0, -markers),
-                      "pts": sum(b.pts for b in lines), "ast": sum(b.ast for b in lines),
-                      "reb": sum(b.reb for b in lines)})
+                      "hot": max(0, marker), "cold": max(0, -marker), "pts": pts, "ast": ast, "reb": reb})
     return found
 
 
@@ -344,15 +380,14 @@ def view(state: State) -> dict[str, Any]:
             "played": list(t.played),
             "double_team": list(t.double_team) if t.double_team else None,
             "double_team_words": _double_team_words(t),
-            "cards": [c.to_json() for c in t.cards],
+            "cards": [_card_json(c) for c in t.cards],
         } for i, t in enumerate(state.teams)],
         "rebound_line": rebound_line(state),
-        "box": [{"side": b.side, "player": b.player, "quarter": b.quarter, "pts": b.pts, "ast": b.ast,
-                 "reb": b.reb} for b in state.box],
+        "box": [_box_json(b) for b in state.box],
         "box_totals": box_totals(state),
         "flow": [list(f) for f in state.flow],
         "roll": _roll_json(state),
-        "choices_odds": ([{"position": p, **s.to_json()} for p, _, s in choice_odds(state)]
+        "choices_odds": ([{"position": p, **_odds_json(s)} for p, _, s in choice_odds(state)]
                          if state.stage == "choose" else []),
         "reminders": reminders(state),
         "message": state.message,

@@ -19,7 +19,7 @@ from companion.games.valley_hoopers.demo import demo_script
 from companion.games.valley_hoopers.dice import DICE
 from companion.games.valley_hoopers.fouls import FoulOutcome, foul_outcome
 from companion.games.valley_hoopers.frontend import FRONTEND
-from companion.games.valley_hoopers.modes import apply, decide, outcome, prompt, scoreboard, setup, view
+from companion.games.valley_hoopers.modes import apply, decide, outcome, play, prompt, scoreboard, setup, view
 from companion.games.valley_hoopers.rosters import Roster, load_roster, parse_roster, shipped_roster
 from companion.games.valley_hoopers.targets import attack_target
 
@@ -39,6 +39,7 @@ GAME = Game(
     sides=(2, 2),
     demo_script=demo_script,
     frontend=FRONTEND,
+    play=play,
 )
 
 __all__ = [

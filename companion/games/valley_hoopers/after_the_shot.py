@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.errors import RuleError
+from companion.frozen import replace
 from companion.game import Target
 from companion.games.valley_hoopers.ball import BallState
 from companion.games.valley_hoopers.counters import BONUS_FROM_TEAM_FOUL

@@ -7,9 +7,8 @@ stellar extra.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.errors import RuleError
+from companion.frozen import replace
 from companion.games.valley_hoopers.model import FLAT, LV1_SPACE, State
 
 LV1_EFFECTS = ("boost", "unstoppable", "remove_intercept", "remove_steal", "block")

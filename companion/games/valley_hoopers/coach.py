@@ -4,10 +4,10 @@ replacements, white cubes, injury markers, milestone upgrades, skills used on de
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.errors import RuleError
+from companion.frozen import replace
 from companion.game import Term
 from companion.games.valley_hoopers.after_the_shot import no_rebound
 from companion.games.valley_hoopers.chips import redeem_lv1, spend_lv1, spend_lv2

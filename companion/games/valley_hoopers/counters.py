@@ -6,10 +6,10 @@ attacker go on with the bonus.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.errors import RuleError
+from companion.frozen import replace
 from companion.game import Target, Term
 from companion.games.valley_hoopers.ball import BallState
 from companion.games.valley_hoopers.fouls import block_outcome, foul_outcome

@@ -15,10 +15,11 @@ False
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from companion.errors import CommandError
+from companion.frozen import replace
 from companion.games.valley_hoopers.dice import FOUL_FACES
 
 FOUL_ACTIONS = ("D2", "D3", "DLU", "steal", "intercept", "screen", "rebound", "block", "tribe_block")

@@ -5,10 +5,10 @@ A fundamental's bonus counts once nobody counters it (or the counter fails).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.errors import RuleError
+from companion.frozen import replace
 from companion.game import Term
 from companion.games.valley_hoopers.ball import after_card, check_card
 from companion.games.valley_hoopers.chips import spend_lv1

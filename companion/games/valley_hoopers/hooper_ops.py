@@ -6,9 +6,8 @@ with the hooper's name in it.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.errors import RuleError
+from companion.frozen import replace
 from companion.games.valley_hoopers.model import FLAT, LV1_SPACE, Decision, Hooper, State, bump
 
 

@@ -10,10 +10,11 @@ states compare equal when the table is the same (this is how replay is tested).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import RuleError
+from companion.frozen import replace
 from companion.game import Term
 from companion.games.valley_hoopers.ball import BallState
 from companion.games.valley_hoopers.gameplan_tally import GameplanBook
@@ -105,8 +106,17 @@ class Hooper:
         return self.ejected or self.injured_out
 
     def stat(self, name: str) -> int | None:
-        printed = dict(self.stats).get(name)
-        return None if printed is None else printed + dict(self.stat_bonus).get(name, 0)
+        # The last pair for a stat counts (as a dict of the pairs would say), without building one.
+        printed = bonus = None
+        for stat, value in self.stats:
+            if stat == name:
+                printed = value
+        if printed is None:
+            return None
+        for stat, value in self.stat_bonus:
+            if stat == name:
+                bonus = value
+        return printed + (bonus or 0)
 
     def has_skill(self, skill: str) -> bool:
         return self.skill == skill and "loses_skill" not in self.injuries
@@ -173,8 +183,9 @@ class Side:
     playbooks: tuple[str, ...]
 
     def hooper(self, name: str) -> Hooper:
+        wanted = str(name).strip().lower()
         for h in self.hoopers:
-            if h.name.lower() == str(name).strip().lower():
+            if h.name.lower() == wanted:
                 return h
         raise RuleError(f"{self.name} has no hooper called {name!r}")
 
@@ -370,8 +381,9 @@ class State:
         return self.with_side(index, self.sides[index].with_hooper(hooper))
 
     def owner(self, name: str) -> int:
+        wanted = str(name).strip().lower()
         for i, side in enumerate(self.sides):
-            if any(h.name.lower() == str(name).strip().lower() for h in side.hoopers):
+            if any(h.name.lower() == wanted for h in side.hoopers):
                 return i
         raise RuleError(f"no hooper called {name!r} in this game")
 

@@ -42,6 +42,18 @@ def decide(state: Any, command: Mapping[str, Any]) -> list[JSON]:
     return rules.decide(state, command)
 
 
+def play(state: Any, command: Mapping[str, Any]) -> tuple[Any, list[JSON]]:
+    """A game's command resolved once (``rules.play``); the draft and the series between games are
+    cheap enough to decide and then apply."""
+    if isinstance(state, DraftState | SeriesState):
+        events = decide(state, command)
+        after = state
+        for event in events:
+            after = apply(after, event)
+        return after, events
+    return rules.play(state, command)
+
+
 def apply(state: Any, event: JSON) -> Any:
     if isinstance(state, DraftState):
         return draft.pick(state, event)

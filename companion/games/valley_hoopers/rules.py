@@ -2,7 +2,9 @@
 
 An event is the accepted command in canonical form, plus what the log wants to show (points
 scored, a sentence, the period and pair it happened in). ``apply`` resolves the event on the state;
-``decide`` checks the command by resolving it on the current state and throwing the result away.
+``play`` checks the command by resolving it on the current state and keeps the result (the engine
+makes it current: one resolve per command), ``decide`` is ``play`` without the state. ``trial``
+remembers what the prompt's candidates resolved to, so a picked choice is not resolved again.
 
 >>> from companion.games.valley_hoopers.setup_options import example_options, setup
 >>> state = setup(example_options())
@@ -15,11 +17,11 @@ companion.errors.RuleError: nobody is waiting for a die: Lucy plays a card or en
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from companion.dice import Die
 from companion.errors import RuleError
+from companion.frozen import replace
 from companion.games.valley_hoopers import after_the_shot, coach, counters, fundamentals, gameplans, shots
 from companion.games.valley_hoopers.commands import normalize
 from companion.games.valley_hoopers.dice import D20X5, foul_die
@@ -28,6 +30,7 @@ from companion.games.valley_hoopers.model import Decision, State
 from companion.games.valley_hoopers.series_game import after_event, manual_track
 from companion.games.valley_hoopers.targets import automatic
 from companion.games.valley_hoopers.waiting import DECISION_COMMANDS, decision_words, describe_wait
+from companion.trials import Trials
 
 D8_KINDS = {
     "screen_check": fundamentals.resolve_screen_check,
@@ -151,20 +154,31 @@ def _resolve(state: State, event: dict[str, Any]) -> State:
     return FLOW[kind](state, event)
 
 
-def decide(state: State, command: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Check a command against the state; the events to apply, or ``RuleError``/``CommandError``."""
+trial: Trials[State] = Trials(resolve)
+
+
+def play(state: State, command: Mapping[str, Any]) -> tuple[State, list[dict[str, Any]]]:
+    """Check a command against the state: the state after it and its events, or
+    ``RuleError``/``CommandError``. The state is the one ``apply`` gives for those events."""
     event = normalize(command)
     if event["type"] == "roll":
         die = expected_die(state)
         if die is not None and DIE_ALIASES.get(str(event.get("die", die.name)).lower()) == die.name:
             event["die"] = die.name
             event["face"] = die.parse_face(event["face"])
-    after = resolve(state, event)
+    after = trial(state, event)
     event["points"] = [after.score[0] - state.score[0], after.score[1] - state.score[1]]
     event["text"] = after.message
     event["period"] = state.period
     event["pair"] = state.pair
-    return [event]
+    if after.gameplans is not None:
+        after = replace(after, gameplans=tally(state, event, after))
+    return after, [event]
+
+
+def decide(state: State, command: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Check a command against the state; the events to apply, or ``RuleError``/``CommandError``."""
+    return play(state, command)[1]
 
 
 def apply(state: State, event: Mapping[str, Any]) -> State:

@@ -8,10 +8,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from companion.errors import CommandError, RuleError
+from companion.frozen import replace
 from companion.games.valley_hoopers.dice import foul_die
 from companion.games.valley_hoopers.gameplan_tally import start_book
 from companion.games.valley_hoopers.gameplans import check_series_game

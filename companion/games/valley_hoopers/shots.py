@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.errors import RuleError
+from companion.frozen import replace
 from companion.game import Target, Term
 from companion.games.valley_hoopers.ball import BallState, check_card
 from companion.games.valley_hoopers.chips import spend_lv1

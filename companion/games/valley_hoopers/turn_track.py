@@ -9,8 +9,7 @@ table what to draw; bench energy is tracked, so the companion applies it.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from companion.frozen import replace
 from companion.games.valley_hoopers.hooper_ops import queue, recover, recover_to
 from companion.games.valley_hoopers.model import FLAT, Decision, Pending, State, Turn, other
 

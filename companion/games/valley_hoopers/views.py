@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.dice import Die
 from companion.errors import CompanionError
+from companion.frozen import by_identity
 from companion.game import (
     AtMost,
     Choice,
@@ -28,11 +29,14 @@ from companion.game import (
 from companion.games.valley_hoopers import after_the_shot, counters, shots
 from companion.games.valley_hoopers.coach import upgrade_eligible
 from companion.games.valley_hoopers.gameplans import CARDS, card_conditions, gameplan_view, open_questions
-from companion.games.valley_hoopers.model import INJURY_EFFECTS, POSITIONS, STATS, State, other
-from companion.games.valley_hoopers.rules import expected_die, resolve
+from companion.games.valley_hoopers.model import INJURY_EFFECTS, POSITIONS, STATS, Hooper, State, other
+from companion.games.valley_hoopers.rules import expected_die, trial
 from companion.games.valley_hoopers.targets import automatic as is_automatic
 from companion.games.valley_hoopers.targets import chance, free_throw_target
 from companion.games.valley_hoopers.waiting import DECISION_COMMANDS, SHOT_WORDS, describe_wait
+
+# A command changes a hooper or two: the others keep their objects, and their JSON.
+_hooper_json = by_identity(Hooper.to_json)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -74,7 +78,7 @@ def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]]) -> tuple[
     chosen = []
     for label, command in candidates:
         try:
-            after = resolve(state, command)
+            after = trial(state, command)
         except CompanionError:
             continue
         chosen.append(Choice(label, command, *_odds(after)))
@@ -441,7 +445,7 @@ def view(state: State) -> dict[str, Any]:
                 "coach_tokens": s.coach_tokens,
                 "timeouts": s.timeouts,
                 "playbooks": list(s.playbooks),
-                "hoopers": [h.to_json() for h in s.hoopers],
+                "hoopers": [_hooper_json(h) for h in s.hoopers],
             }
             for s in state.sides
         ],

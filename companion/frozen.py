@@ -1,0 +1,108 @@
+"""``replace`` for the games' frozen state records, without going through ``__init__``.
+
+``dataclasses.replace`` builds the copy by calling the class with every field as a keyword, and a
+frozen class's ``__init__`` sets each one through ``object.__setattr__``: for a state of twenty
+fields changed a few times per event, that was most of a resolve. A frozen dataclass whose
+``__init__`` only stores its fields (no ``__post_init__``, no ``InitVar``, no ``init=False`` field,
+no ``__slots__``, no ``cached_property`` whose value would be copied along) gets the same copy by
+filling a new instance's ``__dict__``: the old fields, then the changes. Any other object, and any
+change that names no field, goes to ``dataclasses.replace`` (which says what is wrong).
+
+``by_identity`` remembers what a pure function gave for a frozen record, by the record's identity:
+successive states share every record nobody changed (``replace`` copies references), so the JSON of
+an untouched player record or card is built once, not once per command.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Score:
+...     home: int
+...     away: int = 0
+>>> replace(Score(1, 2), away=5)
+Score(home=1, away=5)
+>>> replace(Score(1), period=2)
+Traceback (most recent call last):
+...
+TypeError: Score.__init__() got an unexpected keyword argument 'period'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+_PLAIN: dict[type, frozenset[str] | None] = {}  # class -> its field names, or None: not plain
+
+
+def replace(obj: T, /, **changes: Any) -> T:
+    """A copy of ``obj`` with ``changes``: the same value ``dataclasses.replace`` gives."""
+    cls = type(obj)
+    try:
+        names = _PLAIN[cls]
+    except KeyError:
+        names = _PLAIN[cls] = _plain_fields(cls)
+    if names is None or not names.issuperset(changes):
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    new = object.__new__(cls)
+    values = new.__dict__
+    values.update(obj.__dict__)
+    values.update(changes)
+    return new
+
+
+def _plain_fields(cls: type) -> frozenset[str] | None:
+    """The field names of a dataclass whose ``__init__`` only stores them, else None."""
+    own = vars(cls)
+    if "__dataclass_fields__" not in own or not own["__dataclass_params__"].init:
+        return None  # not a dataclass itself (a plain subclass may have its own __init__)
+    init = own.get("__init__")
+    if getattr(getattr(init, "__code__", None), "co_filename", None) != "<string>":
+        return None  # the class wrote its own __init__
+    if hasattr(cls, "__post_init__") or any("__slots__" in vars(k) for k in cls.__mro__ if k is not object):
+        return None
+    fields = own["__dataclass_fields__"].values()
+    if any(f._field_type is dataclasses._FIELD_INITVAR  # type: ignore[attr-defined]
+           or (f._field_type is dataclasses._FIELD and not f.init) for f in fields):  # type: ignore[attr-defined]
+        return None  # __init__ does more than store the fields
+    if any(isinstance(v, functools.cached_property) for k in cls.__mro__ for v in vars(k).values()):
+        return None  # a cached value sits in __dict__ and must not be copied to a changed record
+    return frozenset(f.name for f in fields if f._field_type is dataclasses._FIELD)  # type: ignore[attr-defined]
+
+
+def by_identity(function: Callable[[T], R], size: int = 512) -> Callable[[T], R]:
+    """``function(record)``, remembered for the ``size`` records seen last, by identity.
+
+    The memo holds each record it names, so an identity is never reused while remembered; the
+    record is frozen and ``function`` pure, so the value is the one a new call would give. The
+    value itself is shared: callers treat it as read-only, as they treat every rendered snapshot.
+
+    >>> calls = []
+    >>> def words(record):
+    ...     calls.append(record)
+    ...     return {"text": str(record)}
+    >>> remembered = by_identity(words)
+    >>> record = (1, 2)
+    >>> remembered(record) is remembered(record), len(calls)
+    (True, 1)
+    """
+    memo: dict[int, tuple[T, R]] = {}
+
+    def remembered(record: T) -> R:
+        hit = memo.get(id(record))
+        if hit is not None and hit[0] is record:
+            return hit[1]
+        value = function(record)
+        if len(memo) >= size:
+            # The oldest first; another thread may have evicted it already.
+            with contextlib.suppress(RuntimeError, StopIteration):
+                memo.pop(next(iter(memo)), None)
+        memo[id(record)] = (record, value)
+        return value
+
+    remembered.__wrapped__ = function  # type: ignore[attr-defined]
+    return remembered
