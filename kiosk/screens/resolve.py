@@ -13,7 +13,7 @@ from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.protocol import RACE_GRACE_S, race_command
-from kiosk import present
+from kiosk import command_form, present
 from kiosk.screens.base import KioskScreen
 from kiosk.widgets import BigButton, WrapLabel
 
@@ -66,6 +66,31 @@ class ResolveScreen(KioskScreen):
             pad.add_widget(button)
         self.fill_special(app, prompt)
         self.fill_choices(app, self.ids.matrix, self.ids.choices, prompt, view)
+        self.fill_forms(app, prompt, info)
+
+    # -- commands with fields of their own -------------------------------------------------------------
+
+    def fill_forms(self, app: Any, prompt: JSON, info: JSON) -> None:
+        """A button per command the prompt allows that no choice sends (a strategy card): it opens
+        the command's form. An open form whose command the prompt no longer allows closes."""
+        offered = command_form.open_commands(prompt, info)
+        form = getattr(self, "open_form", None)
+        if form is not None and form.get_parent_window() is not None and \
+                form.spec.get("type") not in {s.get("type") for s in offered}:
+            form.dismiss()
+        if len(offered) > command_form.FEW:
+            button = BigButton(text=f"More plays ({len(offered)})...", tone="quiet")
+            button.bind(on_press=lambda _b: command_form.open_chooser(app, offered, prompt, self._opened))
+            self.ids.choices.add_widget(button)
+            return
+        for spec in offered:
+            button = BigButton(text=f"{command_form.form_title(spec)}...", tone="quiet")
+            button.choice_label = str(spec.get("type"))
+            button.bind(on_press=lambda _b, s=spec: self._opened(command_form.open_form(app, s, prompt)))
+            self.ids.choices.add_widget(button)
+
+    def _opened(self, form: Any) -> None:
+        self.open_form = form
 
     # -- sealed and race inputs -----------------------------------------------------------------------
 

@@ -1,0 +1,120 @@
+"""Play-screen scenarios for the real kiosk (``tests/kiosk_driver.py``'s driver and runner):
+
+    python tests/kiosk_play_driver.py SCENARIO --socket PATH --out DIR [--size 800x480]
+
+``strategy_card``: a game already at its scoring roll (the test set it up through the socket); the
+command form of the prompt's open command is opened by touch, a card and a number are tapped in, it
+is sent; a second offensive card is refused in the form with the service's words; the defence's
+card goes in. Which command, which card: all read from ``game_info`` and the snapshot, so the
+scenario names no game. Prints the JSON report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from kiosk_driver import Driver, Step, current_seq, on_screen, run, settled, tap, wait_for  # noqa: E402
+
+
+def _form(driver: Driver) -> Any:
+    return getattr(driver.app.screens.get_screen("resolve"), "open_form", None)
+
+
+def _form_open(driver: Driver) -> Any:
+    return lambda app: _form(driver) is not None and _form(driver).get_parent_window() is not None
+
+
+def _form_shot(driver: Driver, name: str) -> None:
+    """A screenshot with the form's own texts and layout problems (it lies over the app's root)."""
+    from kiosk.layout_check import describe
+
+    form = _form(driver)
+    path = driver.app.save_screenshot(driver.out / f"{name}.png")
+    driver.report["shots"][name] = {"path": str(path), "screen": "form", **describe(form)}
+
+
+def _fill_card(driver: Driver, side_name: str | None, card: str, number: tuple[str, str] | None) -> Step:
+    form = _form(driver)
+    if side_name is not None:
+        yield from tap(driver, side_name, exact=True, within=form)
+        yield wait_for("that side's cards",
+                       lambda app: driver.button(card, exact=True, within=form) is not None)
+    yield from tap(driver, card, exact=True, within=form)
+    if number is not None:
+        field, digit = number
+        yield from tap(driver, f"{field}:", within=form)
+        yield from tap(driver, digit, exact=True, within=form)
+    yield wait_for("the taps drawn", lambda app: True)  # the driver lets one frame draw after this
+
+
+def strategy_card(driver: Driver) -> Step:
+    app = driver.app
+    yield wait_for("the roll prompt", lambda app: app.screens.current == "resolve" and bool(app.snapshot)
+                   and driver.button("Play card...", exact=True) is not None)
+    driver.shot("01-roll-with-card-button")
+    taps_before = driver.report["taps"]
+    yield from tap(driver, "Play card...", exact=True)
+    yield wait_for("the form", _form_open(driver))
+    view = app.snapshot["view"]
+    prompt = app.snapshot["prompt"]
+    mine = view["sides"][prompt["side"]]["strategy_cards"]
+    theirs = view["sides"][1 - prompt["side"]]["strategy_cards"]
+    driver.report["offered_cards"] = mine
+    driver.report["form_texts_before"] = [w.text for w in _form(driver).walk() if getattr(w, "text", "")]
+    _form_shot(driver, "02-form")
+    yield from _fill_card(driver, None, mine[0], ("Roll bonus", "2"))
+    driver.report["bonus_taps"] = 2
+    _form_shot(driver, "03-form-filled")
+    seq = current_seq(driver)
+    yield from tap(driver, "Send", exact=True, within=_form(driver))
+    yield wait_for("the card played", settled(driver, seq))
+    yield wait_for("the form closed", lambda app: not _form_open(driver)(app))
+    driver.report["taps_for_card"] = driver.report["taps"] - taps_before
+    driver.report["roll_after_offense"] = app.snapshot["view"]["roll"]
+    # A second offensive card: the service refuses it, and the form says why.
+    yield from tap(driver, "Play card...", exact=True)
+    yield wait_for("the form again", _form_open(driver))
+    yield from _fill_card(driver, None, mine[1], None)
+    yield from tap(driver, "Send", exact=True, within=_form(driver))
+    yield wait_for("the refusal", lambda app: _form(driver).error_text.startswith("Refused"))
+    driver.report["refusal"] = _form(driver).error_text
+    _form_shot(driver, "04-form-refused")
+    side_names = [s["name"] for s in app.snapshot["scoreboard"]["sides"]]
+    seq = current_seq(driver)
+    yield from _fill_card(driver, side_names[1 - prompt["side"]], theirs[0], ("Speed", "1"))
+    driver.report["defence_values"] = dict(_form(driver).values)
+    yield from tap(driver, "Send", exact=True, within=_form(driver))
+    yield wait_for("the defence's card", settled(driver, seq))
+    yield wait_for("the form closed", lambda app: not _form_open(driver)(app))
+    yield wait_for("resolve", on_screen("resolve"))
+    driver.report["roll_after_defence"] = app.snapshot["view"]["roll"]
+    driver.shot("05-after-cards")
+
+
+SCENARIOS = {"strategy_card": strategy_card}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("scenario", choices=sorted(SCENARIOS))
+    parser.add_argument("--socket", type=Path, required=True)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--size", default="800x480")
+    parser.add_argument("--sim", action="store_true")
+    parser.add_argument("--step-timeout", type=float, default=20.0)
+    args = parser.parse_args()
+    width, height = (int(v) for v in args.size.split("x"))
+    args.size = (width, height)
+    args.marker = None
+    args.screens = ""
+    args.out.mkdir(parents=True, exist_ok=True)
+    return run(SCENARIOS[args.scenario], args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
