@@ -96,12 +96,59 @@ def strategy_card(driver: Driver) -> Step:
     driver.shot("05-after-cards")
 
 
-SCENARIOS = {"strategy_card": strategy_card}
+def _made_up(seq: int, choices: int, text: str) -> dict[str, Any]:
+    """A snapshot of a made-up game awaiting a d20 (every face marked), with ``choices`` choices."""
+    faces = list(range(1, 21))
+    marks = [{"face": f, "label": f"{f // 4}P {f // 8}A 1R", "success": f > 3} for f in faces]
+    prompt = {"side": 0, "text": text, "commands": ["roll", "pick"], "die": "d20",
+              "die_info": {"name": "d20", "title": "d20", "faces": faces, "success": "lookup"},
+              "face_marks": marks, "target": {"text": "the chart"}, "p_success": 0.85,
+              "choices": [{"label": f"choice number {i + 1}", "command": {"type": "pick", "n": i}}
+                          for i in range(choices)]}
+    board = [{"name": n, "score": 0, "counters": [], "active": i == 0} for i, n in enumerate(("Ann", "Bo"))]
+    view = {"sides": [{"name": "Ann"}, {"name": "Bo"}]}
+    return {"game_id": 997, "game": "made-up", "seq": seq, "view": view,
+            "can_undo": False, "can_redo": False, "prompt": prompt, "outcome": None,
+            "scoreboard": {"sides": board, "period": "R1", "clock": "", "possession": 0}}
+
+
+def _pad_boxes(driver: Driver) -> list[tuple[int, ...]]:
+    from kiosk.layout_check import _in_scroll
+
+    pad = driver.app.screens.get_screen("resolve").ids.die_pad
+    boxes = []
+    for button in pad.children[::-1]:
+        assert _in_scroll(button) is None, "the die pad must never scroll"
+        x, y = button.to_window(button.x, button.y)
+        boxes.append((round(x), round(y), round(button.width), round(button.height)))
+    return boxes
+
+
+def die_pad(driver: Driver) -> Step:
+    """The die pad stays put and whole: a d20 with no choice, then with five choices and a long prompt."""
+    app = driver.app
+    app.send = lambda command: None
+    app.set_snapshot(_made_up(1, 0, "Ann: roll the d20"))
+    app.go("resolve")
+    yield wait_for("the pad", lambda app: len(app.screens.get_screen("resolve").ids.die_pad.children) == 20)
+    yield wait_for("a frame", lambda app: True)
+    driver.report["pad_alone"] = _pad_boxes(driver)
+    driver.shot("pad-alone")
+    long_text = "Ann: roll the d20 for the shot; " + "every word of a long prompt pushes nothing down. " * 4
+    app.set_snapshot(_made_up(2, 5, long_text))
+    yield wait_for("the choices", lambda app: driver.button("choice number 5") is not None)
+    yield wait_for("a frame", lambda app: True)
+    driver.report["pad_with_choices"] = _pad_boxes(driver)
+    driver.report["window"] = list(app.root.size)
+    driver.shot("pad-with-choices")
+
+
+SCENARIOS = {"strategy_card": strategy_card, "die_pad": die_pad}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("scenario", choices=sorted(SCENARIOS))
+    parser.add_argument("scenario", help=f"one or more of {', '.join(SCENARIOS)}, comma separated")
     parser.add_argument("--socket", type=Path, required=True)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--size", default="800x480")
@@ -113,7 +160,13 @@ def main() -> int:
     args.marker = None
     args.screens = ""
     args.out.mkdir(parents=True, exist_ok=True)
-    return run(SCENARIOS[args.scenario], args)
+    chosen = [SCENARIOS[name] for name in args.scenario.split(",")]
+
+    def scenarios(driver: Driver) -> Step:
+        for scenario in chosen:
+            yield from scenario(driver)
+
+    return run(scenarios, args)
 
 
 if __name__ == "__main__":

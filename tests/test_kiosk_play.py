@@ -74,3 +74,19 @@ def test_a_strategy_card_is_played_by_touch_from_the_commands_declared_fields(ta
     assert "already played a offense card on this roll" in report["refusal"]
     defence = report["roll_after_defence"]["cards"][1]
     assert (defence["role"], defence["speed"]) == ("defense", 1), (report["defence_values"], defence)
+
+
+@pytest.mark.parametrize("size", ["800x480", "720x1280"])
+def test_the_die_pad_stays_in_place_and_whole_with_choices_above_it(table: dict, size: str) -> None:
+    out = ARTIFACTS / "play" / size
+    argv = [PYTHON, str(ROOT / "tests" / "kiosk_play_driver.py"), "die_pad", "--socket",
+            str(table["socket"]), "--out", str(out), "--size", size]
+    report = run_kiosk(argv, table["env"], timeout=300)
+    assert report["ok"], report.get("error")
+    for name, shot in report["shots"].items():
+        assert shot["problems"] == [], f"{name}: {shot['problems']}"
+    alone, crowded = report["pad_alone"], report["pad_with_choices"]
+    assert len(alone) == 20 and alone == crowded, "every face in the same place, choices or not"
+    width, height = (int(v) for v in size.split("x"))
+    for x, y, w, h in crowded:
+        assert x >= 0 and x + w <= width and y >= 0 and y + h <= height, "every face fully on screen"

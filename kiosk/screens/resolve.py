@@ -9,7 +9,8 @@ import time
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.properties import StringProperty
+from kivy.metrics import dp
+from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.protocol import RACE_GRACE_S, race_command
@@ -30,6 +31,7 @@ class ResolveScreen(KioskScreen):
     outcomes_text = StringProperty("")
     message_text = StringProperty("")
     die_text = StringProperty("")
+    pad_height = NumericProperty(0)  # portrait: the pad's share of the screen, sized for its rows
 
     def show(self, app: Any) -> None:
         snapshot = app.snapshot or {}
@@ -45,17 +47,21 @@ class ResolveScreen(KioskScreen):
         self.message_text = str(view.get("message") or "")
         faces = present.die_faces(prompt, info)
         die = present.die_entry(prompt, info)
-        self.die_text = (f"Roll the {die.get('title') or die.get('name')}: tap the face it shows "
-                         "(or use the dice tray or the encoder)") if faces else ""
+        self.die_text = (f"Roll the {die.get('title') or die.get('name')} and tap its face "
+                         "(or use the tray or the encoder)") if faces else ""
+        self._place_choices(bool(faces))
         pad = self.ids.die_pad
         pad.clear_widgets()
-        pad.cols = 5 if len(faces) > 8 else 3
+        pad.cols = 5 if len(faces) > 8 else 4 if len(faces) > 6 else 3
+        rows = -(-len(faces) // pad.cols)
+        self.pad_height = rows * dp(74) + dp(44)
         labels = die.get("face_labels") or {}
         for face in faces:
             label = present.face_label(face, labels)
             gives = present.face_mark_label(prompt, face)
             button = BigButton(text=f"{label}\n{gives}" if gives else label, tone="normal",
-                               font_size="22sp" if isinstance(face, int) and not gives else "18sp")
+                               font_size="22sp" if isinstance(face, int) and not gives else "18sp",
+                               size_hint_y=1)  # the rows share the pad's fixed height
             button.face = face
             button.choice_label = label
             # The faces that succeed are green: the table sees the odds on the pad itself.
@@ -67,6 +73,16 @@ class ResolveScreen(KioskScreen):
         self.fill_special(app, prompt)
         self.fill_choices(app, self.ids.matrix, self.ids.choices, prompt, view)
         self.fill_forms(app, prompt, info)
+
+    def _place_choices(self, die_awaited: bool) -> None:
+        """The choices go under the words while the die pad holds its place, else where the pad is."""
+        box = self.ids.choices_box
+        home = self.ids.words if die_awaited else self.ids.choices_home
+        if box.parent is home:
+            return
+        box.parent.remove_widget(box)
+        # Under the prompt, the target and the chance; above the outcomes and the message.
+        home.add_widget(box, index=2 if die_awaited else 0)
 
     # -- commands with fields of their own -------------------------------------------------------------
 
