@@ -117,14 +117,33 @@ def outcome_lines(prompt: JSON | None) -> list[str]:
     return lines
 
 
+def choice_odds(choice: JSON) -> str:
+    """A choice's own odds in a few words: its target and its chance, as far as it carries them.
+
+    >>> choice_odds({"hint": "55 or less", "p_success": 0.55}), choice_odds({"target": 11, "p_success": 0.5})
+    ('55 or less · 55%', 'target 11 · 50%')
+    >>> choice_odds({"hint": "2.3 pts, scores 70%", "p_success": 0.7}), choice_odds({"label": "pass"})
+    ('2.3 pts, scores 70%', '')
+    """
+    words = []
+    hint = str(choice.get("hint") or "")
+    target = choice.get("target")
+    if isinstance(target, dict):
+        target = target.get("target")
+    if target is not None and not hint:
+        words.append(f"target {target}")
+    if hint:
+        words.append(hint)
+    if choice.get("p_success") is not None and "%" not in hint:
+        words.append(percent(choice["p_success"]))
+    return " · ".join(words)
+
+
 def choice_label(choice: JSON) -> str:
     """A choice's label with its own odds when it carries them ("3PS Ann · 55%" or its hint)."""
     label = str(choice.get("label", ""))
-    if choice.get("hint"):
-        return f"{label} · {choice['hint']}"
-    if choice.get("p_success") is not None:
-        return f"{label} · {percent(choice['p_success'])}"
-    return label
+    odds = choice_odds(choice)
+    return f"{label} · {odds}" if odds else label
 
 
 def side_names(snapshot: JSON | None) -> list[str]:

@@ -103,7 +103,8 @@ def _made_up(seq: int, choices: int, text: str) -> dict[str, Any]:
     prompt = {"side": 0, "text": text, "commands": ["roll", "pick"], "die": "d20",
               "die_info": {"name": "d20", "title": "d20", "faces": faces, "success": "lookup"},
               "face_marks": marks, "target": {"text": "the chart"}, "p_success": 0.85,
-              "choices": [{"label": f"choice number {i + 1}", "command": {"type": "pick", "n": i}}
+              "choices": [{"label": f"choice number {i + 1}", "command": {"type": "pick", "n": i},
+                           "p_success": (i + 1) / 10, "hint": f"{11 + i} or more" if i % 2 else ""}
                           for i in range(choices)]}
     board = [{"name": n, "score": 0, "counters": [], "active": i == 0} for i, n in enumerate(("Ann", "Bo"))]
     view = {"sides": [{"name": "Ann"}, {"name": "Bo"}]}
@@ -139,6 +140,7 @@ def die_pad(driver: Driver) -> Step:
     yield wait_for("the choices", lambda app: driver.button("choice number 5") is not None)
     yield wait_for("a frame", lambda app: True)
     driver.report["pad_with_choices"] = _pad_boxes(driver)
+    driver.report["choice_buttons"] = [t for t in driver.texts() if t.startswith("choice number")]
     driver.report["window"] = list(app.root.size)
     driver.shot("pad-with-choices")
 

@@ -85,6 +85,8 @@ def test_the_die_pad_stays_in_place_and_whole_with_choices_above_it(table: dict,
     assert report["ok"], report.get("error")
     for name, shot in report["shots"].items():
         assert shot["problems"] == [], f"{name}: {shot['problems']}"
+    # Each choice button carries its own target and chance (the prompt's per-choice odds).
+    assert report["choice_buttons"][:2] == ["choice number 1 · 10%", "choice number 2 · 12 or more · 20%"]
     alone, crowded = report["pad_alone"], report["pad_with_choices"]
     assert len(alone) == 20 and alone == crowded, "every face in the same place, choices or not"
     width, height = (int(v) for v in size.split("x"))

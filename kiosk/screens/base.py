@@ -61,7 +61,9 @@ class KioskScreen(Screen):
                     if choice is None:
                         matrix.add_widget(TableCell(text=""))
                         continue
-                    button = RowButton(text=names.get(str(column), str(choice.get("label"))), tone="primary",
+                    odds = present.choice_odds(choice)  # the cell's own target and chance
+                    name = names.get(str(column), str(choice.get("label")))
+                    button = RowButton(text=f"{name}\n{odds}" if odds else name, tone="primary",
                                        font_size="14sp", halign="center")
                     button.choice_label = str(choice.get("label"))
                     button.bind(on_press=lambda _b, c=choice: app.send(c["command"]))
