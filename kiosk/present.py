@@ -172,7 +172,12 @@ def score_line(snapshot: JSON | None) -> str:
 
 
 def turn_line(snapshot: JSON | None) -> str:
-    """"P2 · pair 3 of 8 · Lucy attacks"."""
+    """"P2 · pair 3 of 8 · Lucy attacks", or who acts when the prompt waits for the other side.
+
+    >>> board = {"sides": [{"name": "Lucy"}, {"name": "Karl"}], "possession": 0}
+    >>> turn_line({"scoreboard": board, "prompt": {"side": 1}, "view": {"period": 1}})
+    'P1 · Karl to act (Lucy attacks)'
+    """
     if not snapshot:
         return ""
     view = snapshot.get("view") or {}
@@ -189,7 +194,13 @@ def turn_line(snapshot: JSON | None) -> str:
     elif board.get("clock"):
         parts.append(str(board["clock"]))
     attacker = turn.get("attacker", board.get("possession"))
-    if isinstance(attacker, int) and 0 <= attacker < len(names):
+    acting = (snapshot.get("prompt") or {}).get("side")
+    # The side the prompt waits for leads, so the bar and the prompt name the same side.
+    if isinstance(acting, int) and acting != attacker and 0 <= acting < len(names):
+        known = isinstance(attacker, int) and 0 <= attacker < len(names)
+        attacks = f" ({names[attacker]} attacks)" if known else ""
+        parts.append(f"{names[acting]} to act{attacks}")
+    elif isinstance(attacker, int) and 0 <= attacker < len(names):
         parts.append(f"{names[attacker]} attacks")
     return " · ".join(p for p in parts if p)
 

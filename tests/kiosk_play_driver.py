@@ -145,7 +145,23 @@ def die_pad(driver: Driver) -> Step:
     driver.shot("pad-with-choices")
 
 
-SCENARIOS = {"strategy_card": strategy_card, "die_pad": die_pad}
+def who_acts(driver: Driver) -> Step:
+    """The prompt waits for the side that does not attack: banner and top bar both name it."""
+    app = driver.app
+    app.send = lambda command: None
+    snapshot = _made_up(3, 2, "Bo: counter or let it go")
+    snapshot["prompt"]["side"] = 1
+    app.set_snapshot(snapshot)
+    app.go("resolve")
+    banner = app.screens.get_screen("resolve").ids.acting
+    yield wait_for("the banner", lambda app: banner.text == "Bo to act")
+    yield wait_for("a frame", lambda app: True)
+    driver.report["banner"] = {"text": banner.text, "fill": list(banner.fill), "height": banner.height}
+    driver.report["turn_text"] = app.root.ids.turn.text
+    driver.shot("who-acts")
+
+
+SCENARIOS = {"strategy_card": strategy_card, "die_pad": die_pad, "who_acts": who_acts}
 
 
 def main() -> int:

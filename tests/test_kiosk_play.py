@@ -77,9 +77,9 @@ def test_a_strategy_card_is_played_by_touch_from_the_commands_declared_fields(ta
 
 
 @pytest.mark.parametrize("size", ["800x480", "720x1280"])
-def test_the_die_pad_stays_in_place_and_whole_with_choices_above_it(table: dict, size: str) -> None:
+def test_the_die_pad_stays_put_and_whole_and_the_acting_side_is_unmistakable(table: dict, size: str) -> None:
     out = ARTIFACTS / "play" / size
-    argv = [PYTHON, str(ROOT / "tests" / "kiosk_play_driver.py"), "die_pad", "--socket",
+    argv = [PYTHON, str(ROOT / "tests" / "kiosk_play_driver.py"), "die_pad,who_acts", "--socket",
             str(table["socket"]), "--out", str(out), "--size", size]
     report = run_kiosk(argv, table["env"], timeout=300)
     assert report["ok"], report.get("error")
@@ -92,3 +92,9 @@ def test_the_die_pad_stays_in_place_and_whole_with_choices_above_it(table: dict,
     width, height = (int(v) for v in size.split("x"))
     for x, y, w, h in crowded:
         assert x >= 0 and x + w <= width and y >= 0 and y + h <= height, "every face fully on screen"
+    # Who acts: the prompt's side, on its Setup colour (the second side's default red), 60 px or more,
+    # and the top bar names the same side.
+    banner = report["banner"]
+    assert banner["text"] == "Bo to act" and banner["height"] >= 60
+    assert [round(c * 255) for c in banner["fill"][:3]] == [0xE0, 0x45, 0x2F]
+    assert "Bo to act (Ann attacks)" in report["turn_text"]

@@ -15,6 +15,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.protocol import RACE_GRACE_S, race_command
 from kiosk import command_form, present
+from kiosk.banner import ActingBanner  # noqa: F401 - registers the banner for resolve.kv
 from kiosk.screens.base import KioskScreen
 from kiosk.widgets import BigButton, WrapLabel
 
@@ -38,6 +39,7 @@ class ResolveScreen(KioskScreen):
         prompt = snapshot.get("prompt") or {}
         view = snapshot.get("view") or {}
         info = app.info_for()
+        self.ids.acting.show(app, snapshot)
         self.prompt_text = str(prompt.get("text") or "")
         target = prompt.get("target")
         self.target_text = present.target_breakdown(target) if target else ""
