@@ -64,6 +64,8 @@ class CourtsideApp(App):
     notice_is_error = BooleanProperty(False)
     can_undo = BooleanProperty(False)
     can_redo = BooleanProperty(False)
+    undo_armed = BooleanProperty(False)  # the top bar's UNDO / REDO (see kiosk/undo_bar.py)
+    redo_armed = BooleanProperty(False)
     status = DictProperty({})
     saved_games = ListProperty([])
     known_games = ListProperty([])
@@ -116,6 +118,7 @@ class CourtsideApp(App):
         self.window_width = Window.width
         Window.bind(width=lambda _w, width: setattr(self, "window_width", width))
         self.sim_open = self.sim and Window.width >= 1000
+        self.screens.bind(current=self.arm_undo)
         # Until the service answers (at boot the kiosk may be up first), say so instead of an empty home.
         self.banner_text = "CONNECTING..."
         self.say(f"Waiting for the table service on {self.socket_path}...")
@@ -149,6 +152,19 @@ class CourtsideApp(App):
         self._switch_to = None  # the table's choice wins over a follow still waiting for its frame
         self.screens.current = name
         self.screens.current_screen.show(self)
+
+    def arm_undo(self, *_args: Any) -> None:
+        from kiosk.undo_bar import redo_armed, undo_armed
+
+        screen = self._switch_to or (self.screens.current if self.root is not None else "home")
+        self.undo_armed = undo_armed(self.snapshot, screen)
+        self.redo_armed = redo_armed(self.snapshot, screen)
+
+    @staticmethod
+    def offers_redo(notice: str, can_redo: bool) -> bool:
+        from kiosk.undo_bar import offers_redo
+
+        return offers_redo(notice, can_redo)
 
     def toggle_sim(self) -> None:
         self.sim_open = not self.sim_open
@@ -283,6 +299,7 @@ class CourtsideApp(App):
         self.turn_text = present.turn_line(snapshot)
         self.can_undo = bool(snapshot and snapshot.get("can_undo"))
         self.can_redo = bool(snapshot and snapshot.get("can_redo"))
+        self.arm_undo()
         if snapshot is not None:
             self._last_game_id = snapshot.get("game_id")
         if self.sim:

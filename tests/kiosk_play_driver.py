@@ -161,7 +161,38 @@ def who_acts(driver: Driver) -> Step:
     driver.shot("who-acts")
 
 
-SCENARIOS = {"strategy_card": strategy_card, "die_pad": die_pad, "who_acts": who_acts}
+def undo_notice(driver: Driver) -> Step:
+    """UNDO on the top bar: the notice says what was undone, with Redo beside it; REDO is on the bar;
+    away from the game (Home) and once the game is over UNDO is disarmed."""
+    app = driver.app
+    yield wait_for("a game with something to undo", lambda app: app.undo_armed)
+    seq = current_seq(driver)
+    yield from tap(driver, "UNDO", exact=True)
+    yield wait_for("the undo's notice", lambda app: app.notice_text.startswith("Undid: ") and app.redo_armed
+                   and current_seq(driver) > seq)
+    yield wait_for("a frame", lambda app: True)
+    driver.report["undo_notice"] = app.notice_text
+    driver.report["redo_on_bar"] = driver.button("REDO", exact=True) is not None
+    driver.shot("undid")
+    seq = current_seq(driver)
+    yield from tap(driver, "Redo", exact=True)
+    yield wait_for("the redo's notice", lambda app: app.notice_text.startswith("Redid: ")
+                   and current_seq(driver) > seq)
+    driver.report["redo_notice"] = app.notice_text
+    yield from tap(driver, "Home", exact=True)
+    yield wait_for("home", on_screen("home"))
+    driver.report["undo_armed_at_home"] = app.undo_armed
+    over = _made_up(current_seq(driver) + 1, 0, "over")
+    over.update({"game_id": 996, "can_undo": True, "outcome": {"winner": 0, "reason": "made up"},
+                 "prompt": {}})
+    app.set_snapshot(over, follow=True)
+    app.go("gameend")
+    yield wait_for("game end", on_screen("gameend"))
+    driver.report["undo_armed_after_the_end"] = app.undo_armed
+
+
+SCENARIOS = {"undo_notice": undo_notice, "strategy_card": strategy_card, "die_pad": die_pad,
+             "who_acts": who_acts}
 
 
 def main() -> int:

@@ -59,7 +59,7 @@ def test_a_strategy_card_is_played_by_touch_from_the_commands_declared_fields(ta
     before = _to_the_scoring_roll(table["socket"])
     assert before["view"]["roll"]["cards"] == []
     out = ARTIFACTS / "play" / size
-    argv = [PYTHON, str(ROOT / "tests" / "kiosk_play_driver.py"), "strategy_card", "--socket",
+    argv = [PYTHON, str(ROOT / "tests" / "kiosk_play_driver.py"), "strategy_card,undo_notice", "--socket",
             str(table["socket"]), "--out", str(out), "--size", size]
     report = run_kiosk(argv, table["env"], timeout=300)
     assert report["ok"], report.get("error")
@@ -74,6 +74,12 @@ def test_a_strategy_card_is_played_by_touch_from_the_commands_declared_fields(ta
     assert "already played a offense card on this roll" in report["refusal"]
     defence = report["roll_after_defence"]["cards"][1]
     assert (defence["role"], defence["speed"]) == ("defense", 1), (report["defence_values"], defence)
+    # Undo: the notice names what went, Redo sits beside it and on the bar; away from the game and
+    # once it is over UNDO is disarmed.
+    assert report["undo_notice"].startswith(f"Undid: DEMO Lanterns play {defence['card']} (defense)")
+    assert report["redo_on_bar"]
+    assert report["redo_notice"].startswith(f"Redid: DEMO Lanterns play {defence['card']}")
+    assert report["undo_armed_at_home"] is False and report["undo_armed_after_the_end"] is False
 
 
 @pytest.mark.parametrize("size", ["800x480", "720x1280"])
