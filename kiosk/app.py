@@ -22,6 +22,7 @@ from kivy.clock import Clock
 from kivy.core.image import Image as CoreImage
 from kivy.core.window import Window
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import (
     BooleanProperty,
     DictProperty,
@@ -106,6 +107,10 @@ class CourtsideApp(App):
     # -- life cycle -----------------------------------------------------------------------------------
 
     def load_kv(self, filename: str | None = None) -> bool:
+        # Millimetres first: the density of this screen, before any widget is sized (kiosk/density.py).
+        from kiosk import density
+
+        density.apply(*Window.size)
         # Screen rules first: courtside.kv instantiates the screens, so their rules must exist.
         for kv in sorted(KV_DIR.glob("*.kv")):
             if kv.name != "courtside.kv":
@@ -115,9 +120,9 @@ class CourtsideApp(App):
     def build(self) -> Any:
         Window.bind(on_request_close=self._refuse_close, on_keyboard=self._on_keyboard)
         Window.clearcolor = (0.05, 0.07, 0.09, 1)
-        self.window_width = Window.width
-        Window.bind(width=lambda _w, width: setattr(self, "window_width", width))
-        self.sim_open = self.sim and Window.width >= 1000
+        self.window_width = Window.width / dp(1)  # in dp: what fits depends on millimetres, not pixels
+        Window.bind(width=lambda _w, width: setattr(self, "window_width", width / dp(1)))
+        self.sim_open = self.sim and Window.width >= dp(1000)
         self.screens.bind(current=self.arm_undo)
         # Until the service answers (at boot the kiosk may be up first), say so instead of an empty home.
         self.banner_text = "CONNECTING..."

@@ -32,6 +32,7 @@ class ResolveScreen(KioskScreen):
     outcomes_text = StringProperty("")
     message_text = StringProperty("")
     die_text = StringProperty("")
+    words_share = NumericProperty(0.45)  # landscape: the words column's share (less beside a grid)
     pad_height = NumericProperty(0)  # portrait: the pad's share of the screen, sized for its rows
 
     def show(self, app: Any) -> None:
@@ -40,6 +41,8 @@ class ResolveScreen(KioskScreen):
         view = snapshot.get("view") or {}
         info = app.info_for()
         self.ids.acting.show(app, snapshot)
+        if str(prompt.get("text") or "") != self.prompt_text:
+            self.ids.words_scroll.scroll_y = 1  # a new prompt is read from its first word
         self.prompt_text = str(prompt.get("text") or "")
         target = prompt.get("target")
         self.target_text = present.target_breakdown(target) if target else ""
@@ -52,7 +55,7 @@ class ResolveScreen(KioskScreen):
         self.die_text = (f"Roll the {die.get('title') or die.get('name')} and tap its face "
                          "(or use the tray or the encoder)") if faces else ""
         self._place_choices(bool(faces))
-        pad = self.ids.die_pad
+        pad = self._parts["die_pad"]
         pad.clear_widgets()
         pad.cols = 5 if len(faces) > 8 else 4 if len(faces) > 6 else 3
         rows = -(-len(faces) // pad.cols)
@@ -75,16 +78,28 @@ class ResolveScreen(KioskScreen):
         self.fill_special(app, prompt)
         self.fill_choices(app, self.ids.matrix, self.ids.choices, prompt, view)
         self.fill_forms(app, prompt, info)
+        # A grid of choices (action by spot, each cell with its odds) needs the width more than the words.
+        self.words_share = 0.3 if self.ids.matrix.children and not faces else 0.45
 
     def _place_choices(self, die_awaited: bool) -> None:
         """The choices go under the words while the die pad holds its place, else where the pad is."""
-        box = self.ids.choices_box
-        home = self.ids.words if die_awaited else self.ids.choices_home
-        if box.parent is home:
-            return
-        box.parent.remove_widget(box)
-        # Under the prompt, the target and the chance; above the outcomes and the message.
-        home.add_widget(box, index=2 if die_awaited else 0)
+        if not hasattr(self, "_parts"):  # strong references: ``ids`` only holds weak ones
+            names = ("choices_box", "choices_scroll", "die_caption", "die_pad", "action_side", "words",
+                     "choices_home")
+            self._parts = {name: self.ids[name].__self__ for name in names}
+        part = self._parts
+        box = part["choices_box"]
+        home = part["words"] if die_awaited else part["choices_home"]
+        if box.parent is not home:
+            box.parent.remove_widget(box)
+            # Under the prompt, the target and the chance; above the outcomes and the message.
+            home.add_widget(box, index=2 if die_awaited else 0)
+        side = part["action_side"]
+        wanted = [part["die_caption"], part["die_pad"]] if die_awaited else [part["choices_scroll"]]
+        if side.children[::-1] != wanted:
+            side.clear_widgets()
+            for widget in wanted:
+                side.add_widget(widget)
 
     # -- commands with fields of their own -------------------------------------------------------------
 
