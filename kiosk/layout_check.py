@@ -61,6 +61,19 @@ def _window_box(widget: Widget) -> tuple[float, float, float, float]:
     return x0, y0, x0 + widget.width, y0 + widget.height
 
 
+def _broken_word(label: Label) -> str | None:
+    """A word wider than the label's wrapping width (Kivy then breaks it between letters)."""
+    width = label.text_size[0] if label.text_size and label.text_size[0] else None
+    if not width or getattr(label, "markup", False) or getattr(label, "shorten", False):
+        return None
+    for word in set(label.text.split()):
+        if "/" in word:
+            continue  # a path has no word breaks to keep: it wraps where it must
+        if len(word) > 1 and label._label.get_extents(word)[0] > width + SLACK:
+            return word
+    return None
+
+
 def layout_problems(root: Widget) -> list[str]:
     """Every problem on the screen ``root`` shows now, in words (an empty list means none)."""
     from kiosk.density import MIN_TEXT_MM, MIN_TOUCH_MM
@@ -77,6 +90,9 @@ def layout_problems(root: Widget) -> list[str]:
             if tw > widget.width + SLACK or th > widget.height + SLACK:
                 problems.append(f"clipped text: {_name(widget)} needs {tw:.0f}x{th:.0f}, "
                                 f"has {widget.width:.0f}x{widget.height:.0f}")
+            broken = _broken_word(widget)
+            if broken:
+                problems.append(f"word broken mid-word: {broken!r} in {_name(widget)}")
             if widget.font_size < MIN_TEXT_MM * per_mm - 0.5:
                 problems.append(f"small text: {_name(widget)} is {widget.font_size / per_mm:.1f} mm")
         if _touch_target(widget) and (widget.width < min_touch - SLACK or widget.height < min_touch - SLACK):

@@ -191,8 +191,61 @@ def undo_notice(driver: Driver) -> Step:
     driver.report["undo_armed_after_the_end"] = app.undo_armed
 
 
-SCENARIOS = {"undo_notice": undo_notice, "strategy_card": strategy_card, "die_pad": die_pad,
-             "who_acts": who_acts}
+def _starters_in_view(driver: Driver) -> dict[str, Any]:
+    """Which on-court members of every side the Table shows inside its scroll view's window (no
+    scrolling), by the names the view gives (the rows not muted: a starter, not the bench)."""
+    from kivy.core.window import Window
+
+    from kiosk.layout_check import _in_scroll, _visible
+
+    view = driver.app.snapshot["view"]
+    info = driver.app.info_for()
+    panel = next(p for p in info["panels"] if p.get("per_side") and p.get("kind", "table") == "table")
+    from kiosk.parts import lookup, rows_at
+
+    rows = [found["row"] for side in range(len(view["sides"]))
+            for found in rows_at(view, panel["source"], side)]
+    wanted = [str(row["name"]) for row in rows
+              if lookup(row, panel.get("muted", "")) not in panel.get("muted_values", [])]
+    screen = driver.app.screens.get_screen("table")
+    shown = {}
+    for widget in screen.walk(restrict=True):
+        if getattr(widget, "text", None) in wanted and _visible(widget):
+            x, y = widget.to_window(*widget.pos)
+            top = y + widget.height
+            scroll = _in_scroll(widget)
+            low, high = (scroll.to_window(scroll.x, scroll.y)[1], 0) if scroll else (0, 0)
+            high = low + scroll.height if scroll else Window.height
+            shown[widget.text] = bool(low - 1 <= y and top <= high + 1)
+    return {"wanted": wanted, "in_view": [n for n in wanted if shown.get(n)]}
+
+
+def measure(driver: Driver) -> Step:
+    """Every screen of a game in play (and the command form), measured: the report's ``shots`` carry
+    each one's smallest touch target and text in mm and its layout problems; the Table's starters."""
+    app = driver.app
+    yield wait_for("the roll prompt", lambda app: app.screens.current == "resolve"
+                   and driver.button("Play card...", exact=True) is not None)
+    yield wait_for("a frame", lambda app: True)
+    driver.shot("resolve")
+    yield from tap(driver, "Play card...", exact=True)
+    yield wait_for("the form", _form_open(driver))
+    yield wait_for("a frame", lambda app: True)
+    _form_shot(driver, "form")
+    yield from tap(driver, "Cancel", exact=True, within=_form(driver))
+    yield wait_for("the form closed", lambda app: not _form_open(driver)(app))
+    for name in ("table", "history", "settings", "home"):
+        app.go(name)
+        yield wait_for(name, on_screen(name))
+        yield wait_for("a frame", lambda app: True)
+        yield wait_for("another frame", lambda app: True)
+        driver.shot(name)
+        if name == "table":
+            driver.report["starters"] = _starters_in_view(driver)
+
+
+SCENARIOS = {"measure": measure, "undo_notice": undo_notice, "strategy_card": strategy_card,
+             "die_pad": die_pad, "who_acts": who_acts}
 
 
 def main() -> int:
