@@ -64,6 +64,7 @@ class ResolveScreen(KioskScreen):
         for face in faces:
             label = present.face_label(face, labels)
             gives = present.face_mark_label(prompt, face)
+            gives = "" if gives == label else gives  # a mark that only repeats the face says nothing
             button = BigButton(text=f"{label}\n{gives}" if gives else label, tone="normal",
                                font_size="22sp" if isinstance(face, int) and not gives else "18sp",
                                size_hint_y=1)  # the rows share the pad's fixed height
