@@ -85,3 +85,13 @@ def test_an_imported_roster_file_brings_its_strategy_deck_to_the_game(config_hom
     reply = service.execute({"op": "new_game", "game": GAME, "options": options})
     assert reply["ok"], reply.get("error")
     assert len(reply["snapshot"]["view"]["sides"][0]["strategy_cards"]) == 10
+
+
+@pytest.mark.parametrize("name", ["command_form", "undo_bar", "density", "banner"])
+def test_the_play_screen_modules_examples_run(name: str) -> None:
+    import doctest
+    import importlib
+
+    module = importlib.import_module(f"kiosk.{name}")
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0
