@@ -119,7 +119,6 @@ class ResolveScreen(KioskScreen):
             return
         for spec in offered:
             button = BigButton(text=f"{command_form.form_title(spec)}...", tone="quiet")
-            button.choice_label = str(spec.get("type"))
             button.bind(on_press=lambda _b, s=spec: self._opened(command_form.open_form(app, s, prompt)))
             self.ids.choices.add_widget(button)
 
