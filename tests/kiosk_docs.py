@@ -4,8 +4,8 @@
     .venv/bin/python tests/kiosk_docs.py table,history   # only these pictures
 
 Each screen is brought about the way the table would (commands through the socket of a simulated
-service), then rendered at the 7" screen's 800x480 (and the simulation panel at 1024x600). PNGs are
-reduced to 64 colours so the repository stays small.
+service), then rendered at the 7" screen's 800x480 (the simulation panel in a 1280x800 desktop
+window). PNGs are reduced to 64 colours so the repository stays small.
 """
 
 from __future__ import annotations
