@@ -67,7 +67,10 @@ class CommandForm(ModalView):
         self.rows.bind(minimum_height=self.rows.setter("height"))
         scroll.add_widget(self.rows)
         body.add_widget(scroll)
-        body.add_widget(self._keypad())
+        keypad = self._keypad()
+        # A form without a number has no keypad: the fields take the whole width.
+        if any(f.get("kind") in words.NUMBER_KINDS for _k, f, _d in words.flat_fields(self.spec)):
+            body.add_widget(keypad)
         self.body = body
         self.bind(size=self._orient)
         root.add_widget(body)

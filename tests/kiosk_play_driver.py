@@ -244,8 +244,28 @@ def measure(driver: Driver) -> Step:
             driver.report["starters"] = _starters_in_view(driver)
 
 
-SCENARIOS = {"measure": measure, "undo_notice": undo_notice, "strategy_card": strategy_card,
-             "die_pad": die_pad, "who_acts": who_acts}
+def every_form(driver: Driver) -> Step:
+    """The form of every command the game on the table declares, opened and measured (whatever its
+    fields: sides, choices, numbers, flags, objects, texts); each is cancelled again."""
+    from kiosk import command_form
+
+    app = driver.app
+    yield wait_for("the play screen", lambda app: app.screens.current in ("resolve", "between")
+                   and bool(app.info_for().get("commands")))
+    driver.report["forms"] = []
+    for spec in app.info_for()["commands"]:
+        screen = app.screens.get_screen("resolve")
+        screen._opened(command_form.open_form(app, spec, app.snapshot.get("prompt") or {}))
+        yield wait_for("the form", _form_open(driver))
+        yield wait_for("a frame", lambda app: True)
+        _form_shot(driver, f"form-{spec['type']}")
+        driver.report["forms"].append(spec["type"])
+        yield from tap(driver, "Cancel", exact=True, within=_form(driver))
+        yield wait_for("the form closed", lambda app: not _form_open(driver)(app))
+
+
+SCENARIOS = {"every_form": every_form, "measure": measure, "undo_notice": undo_notice,
+             "strategy_card": strategy_card, "die_pad": die_pad, "who_acts": who_acts}
 
 
 def main() -> int:

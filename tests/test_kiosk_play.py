@@ -104,3 +104,20 @@ def test_the_die_pad_stays_put_and_whole_and_the_acting_side_is_unmistakable(tab
     assert banner["text"] == "Bo to act" and banner["height"] >= 60
     assert [round(c * 255) for c in banner["fill"][:3]] == [0xE0, 0x45, 0x2F]
     assert "Bo to act (Ann attacks)" in report["turn_text"]
+
+
+def test_every_declared_command_of_every_game_has_a_form_that_lays_out(table: dict) -> None:
+    games = [g["name"] for g in request(table["socket"], {"op": "known_games"})["known_games"]]
+    for game in games:
+        info = request(table["socket"], {"op": "game_info", "game": game})["info"]
+        presets = info["setup_form"].get("presets") or [{"options": {}}]
+        started = request(table["socket"], {"op": "new_game", "game": game, "options": presets[0]["options"]})
+        assert started["ok"], started
+        out = ARTIFACTS / "play" / "forms" / game
+        argv = [PYTHON, str(ROOT / "tests" / "kiosk_play_driver.py"), "every_form", "--socket",
+                str(table["socket"]), "--out", str(out), "--size", "800x480"]
+        report = run_kiosk(argv, table["env"], timeout=300)
+        assert report["ok"], report.get("error")
+        assert report["forms"] == [c["type"] for c in info["commands"]]
+        for name, shot in report["shots"].items():
+            assert shot["problems"] == [], f"{game} {name}: {shot['problems']}"
