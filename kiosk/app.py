@@ -72,6 +72,7 @@ class CourtsideApp(App):
     known_games = ListProperty([])
     infos = DictProperty({})  # game name -> its game_info (forms, panels, dice...)
     history = ListProperty([])
+    history_marks = ListProperty([])  # each log line's period and score after it ("Q2 12-9")
     score_series = ListProperty([])
     oled_texture = ObjectProperty(None, allownone=True)
     oled_online = BooleanProperty(True)
@@ -385,6 +386,7 @@ class CourtsideApp(App):
             return
         lines = reply.get("log") or []
         self.history = [str(line.get("text", "")) for line in lines[1:]]
+        self.history_marks = [present.log_mark(line, present.side_names(self.snapshot)) for line in lines[1:]]
         self.score_series = [d for d in (present.score_difference(line.get("score"), line.get("lead"))
                                                      for line in lines)
                              if d is not None]

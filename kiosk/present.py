@@ -262,6 +262,27 @@ def places_line(snapshot: JSON | None) -> str:
     return " · ".join(words)
 
 
+def log_mark(line: JSON, names: list[str] | None = None) -> str:
+    """A log line's period and the score after it, as the Log screen shows them beside its words.
+
+    >>> lead = {"period": "R1", "lead": {"side": 0, "value": 6}}
+    >>> log_mark({"period": "Q2", "score": [12, 9]}), log_mark(lead, ["Red", "Blue"])
+    ('Q2 12-9', 'R1 Red +6')
+    """
+    period = str(line.get("period") or "")
+    lead = line.get("lead")
+    score = line.get("score")
+    if isinstance(lead, dict) and isinstance(lead.get("value"), int):
+        side = lead.get("side")
+        who = (names or [])[side] if isinstance(side, int) and 0 <= side < len(names or []) else ""
+        shown = f"{who} +{lead['value']}".strip() if side is not None else "level"
+    elif isinstance(score, list) and score and all(isinstance(v, int) for v in score):
+        shown = "-".join(str(v) for v in score)
+    else:
+        shown = ""
+    return " ".join(p for p in (period, shown) if p)
+
+
 def log_line(entry: JSON) -> str:
     """A log entry in plain words (``view.log`` entries may be text or objects with a ``text``)."""
     if isinstance(entry, str):
