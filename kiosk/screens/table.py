@@ -131,8 +131,8 @@ class TableScreen(KioskScreen):
         rows = parts.panel_rows(panel, view, side)
         # No word broken between letters: every column at least as wide as its widest word.
         headers = [_header(c) for c in columns]
-        grid.cols_minimum = {i: max(_widest_word([headers[i]], "14sp", False),
-                                    _widest_word([cells[i] for _r, cells, _t in rows], "16sp",
+        grid.cols_minimum = {i: max(widest_word([headers[i]], "14sp", False),
+                                    widest_word([cells[i] for _r, cells, _t in rows], "16sp",
                                                  bool(column.get("opens_card") and can_edit)) + dp(12))
                              for i, column in enumerate(columns)}
         for row, cells, tone in rows:
@@ -164,7 +164,7 @@ class TableScreen(KioskScreen):
         app.screens.current = "card"
 
 
-def _widest_word(texts: list[str], font_size: str, bold: bool) -> float:
+def widest_word(texts: list[str], font_size: str, bold: bool) -> float:
     """The width in pixels of the widest single word of ``texts`` at this font."""
     from kivy.core.text import Label as CoreLabel
     from kivy.metrics import sp
