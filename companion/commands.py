@@ -84,7 +84,21 @@ KINDS: dict[str, Check] = {"text": check_text, "int": check_int, "bool": check_b
 @dataclass(frozen=True)
 class Field:
     """One field of a command: ``kind`` names its type (``text``, ``int``, ``bool``, ``face``,
-    ``side``, ``choice`` or a game's own word with a ``check``)."""
+    ``side``, ``choice``, ``object`` or a game's own word with a ``check``).
+
+    What a front end needs to draw the field as a form is declared here too, and the same numbers
+    check the command: ``minimum`` / ``maximum`` bound a whole number, ``parts`` are an object's
+    fields, ``multiple`` takes a list of ``choices``; ``options`` is a path into the game's view
+    whose list holds the values a table can pick (``{side}``: the command's ``side``), for a field
+    whose values depend on the game (a deck's card names).
+
+    >>> Field("bonus", "int", minimum=-20, maximum=20).parse(21)
+    Traceback (most recent call last):
+    ...
+    companion.errors.CommandError: bonus must be a whole number from -20 to 20, not 21
+    >>> Field("adjust", "object", parts=(Field("pts", "int"),)).parse({"pts": 2})
+    {'pts': 2}
+    """
 
     name: str
     kind: str = "text"
@@ -93,6 +107,11 @@ class Field:
     choices: tuple[str, ...] = ()
     check: Check | None = None
     nullable: bool = False
+    minimum: int | None = None
+    maximum: int | None = None
+    parts: tuple[Field, ...] = ()
+    multiple: bool = False
+    options: str = ""
 
     def parse(self, raw: object) -> object:
         if raw is None and self.nullable:
@@ -104,17 +123,53 @@ class Field:
         # Built once: the prompts check every candidate command they offer.
         if self.check is not None:
             return self.check
+        if self.multiple or self.parts or self.minimum is not None or self.maximum is not None:
+            return self._parse_declared
         if self.choices:
             return one_of(*self.choices)
         return KINDS[self.kind]
+
+    def _parse_declared(self, name: str, raw: object) -> object:
+        if self.multiple:
+            if not isinstance(raw, list) or not raw:
+                raise CommandError(f"{name} must be a list, like [{', '.join(self.choices[:2])}]")
+            return [Field(name, self.kind, choices=self.choices).parse(one) for one in raw]
+        if self.choices:
+            return one_of(*self.choices)(name, raw)
+        if self.parts:
+            return self._parse_parts(raw)
+        value = KINDS[self.kind](name, raw)
+        if isinstance(value, int) and not (
+                (self.minimum is None or value >= self.minimum)
+                and (self.maximum is None or value <= self.maximum)):
+            low = "" if self.minimum is None else f" from {self.minimum}"
+            high = "" if self.maximum is None else f" to {self.maximum}"
+            raise CommandError(f"{name} must be a whole number{low}{high}, not {raw!r}")
+        return value
+
+    def _parse_parts(self, raw: object) -> JSON:
+        if not isinstance(raw, Mapping):
+            raise CommandError(f"{self.name} must be an object with {', '.join(p.name for p in self.parts)}")
+        known = {p.name: p for p in self.parts}
+        unknown = sorted(set(raw) - set(known))
+        if unknown:
+            raise CommandError(f"{self.name} has no field {unknown[0]!r} (known: {', '.join(known)})")
+        return {key: known[key].parse(value) for key, value in raw.items()
+                if value is not None or known[key].nullable}
 
     def type_words(self) -> str:
         words = "/".join(self.choices) if self.choices else self.kind
         return words + (" or null" if self.nullable else "")
 
     def to_json(self) -> JSON:
-        return {"name": self.name, "kind": "choice" if self.choices else self.kind, "required": self.required,
-                "summary": self.summary, "choices": list(self.choices), "nullable": self.nullable}
+        out: JSON = {"name": self.name, "kind": "choice" if self.choices else self.kind,
+                     "required": self.required, "summary": self.summary, "choices": list(self.choices),
+                     "nullable": self.nullable}
+        # What only a form needs is sent when declared (older clients never see new keys).
+        more = {"min": self.minimum, "max": self.maximum, "options": self.options or None,
+                "multiple": self.multiple or None,
+                "parts": [p.to_json() for p in self.parts] or None}
+        return {**out, **{k: v for k, v in more.items() if v is not None}}
 
 
 @dataclass(frozen=True)

@@ -56,8 +56,9 @@ class RosterPick:
     """How a ``roster`` field picks members: ``count`` of them from one roster, some on ``spots``.
 
     The side's options get ``roster_key`` (a shipped roster by name) or, for a roster the table
-    imported, ``custom`` with full cards; the members go in the field's key (names, or the entered
-    card fields over the roster's card), the spots in ``spots_key`` as ``{spot: name}``.
+    imported, ``custom`` with full cards and the file's own ``file_keys`` (its strategy deck); the
+    members go in the field's key (names, or the entered card fields over the roster's card), the
+    spots in ``spots_key`` as ``{spot: name}``.
     ``spot_fields`` are the card fields that print where a member may play (for a warning only).
     """
 
@@ -70,11 +71,13 @@ class RosterPick:
     spot_fields: tuple[str, ...] = ()
     noun: str = "member"
     nouns: str = "members"
+    file_keys: tuple[str, ...] = ()  # what else of an imported roster file goes in the side's options
 
     def to_json(self) -> JSON:
         return {"count": self.count, "spots": list(self.spots), "reserve": self.reserve,
                 "roster_key": self.roster_key, "spots_key": self.spots_key, "custom": dict(self.custom),
-                "spot_fields": list(self.spot_fields), "noun": self.noun, "nouns": self.nouns}
+                "spot_fields": list(self.spot_fields), "noun": self.noun, "nouns": self.nouns,
+                "file_keys": list(self.file_keys)}
 
 
 @dataclass(frozen=True)
@@ -384,5 +387,8 @@ def game_info(game: Any) -> JSON:
     low, high = _side_range(game, frontend)
     declared = list(frontend.side_names)[:high]
     names = declared + [f"Side {i + 1}" for i in range(len(declared), high)]
+    # The commands with their typed fields: a front end draws a form for a command the prompt offers
+    # without a ready choice (a strategy card and what it does).
+    commands = [c.describe() for c in getattr(game, "commands", None) or ()]
     return {"name": game.name, "title": game.title, "sides": {"min": low, "max": high, "names": names},
-            **frontend.to_json(), "dice": _dice(game, frontend)}
+            **frontend.to_json(), "dice": _dice(game, frontend), "commands": commands}

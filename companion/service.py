@@ -236,9 +236,17 @@ class TableService:
     def command(self, command: JSON) -> JSON:
         if self.session is None:
             raise RuleError("no game in progress: start a new game or resume one first")
+        kind = command.get("type")
+        undone = self.session.last_words() if kind == "undo" else ""
         snapshot = self.session.handle(command)
         self.banner = None
-        return self.publish(snapshot)
+        reply = self.publish(snapshot)
+        # Every client (and whoever pressed the hardware UNDO) reads what was taken back or put back.
+        if kind == "undo":
+            self.notice(f"Undid: {undone}")
+        elif kind == "redo":
+            self.notice(f"Redid: {self.session.last_words()}")
+        return reply
 
     def new_game(self, game: str, options: Mapping[str, Any]) -> JSON:
         self.session = Session.new(self.store, self.find_game(game), options)

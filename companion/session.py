@@ -220,6 +220,15 @@ class Session:
                            self.game_id, seq, type(exc).__name__, exc)
             return None
 
+    def last_words(self) -> str:
+        """The newest command in effect in the log's words ("" at the start of the game)."""
+        entry = self.timeline.last_done()
+        if entry is None:
+            return ""
+        entry = mask_done(self.game, [entry])[0]  # a sealed value stays secret until revealed
+        texts = [str(e["text"]) for e in entry["events"] if e.get("text")]
+        return "; ".join(dict.fromkeys(texts)) or str(entry["command"].get("type"))
+
     def log(self) -> list[JSON]:
         """The game so far in plain words: one line per command in effect, with the score after it.
 

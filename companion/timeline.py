@@ -83,6 +83,12 @@ class Timeline:
         """Command entries in effect, oldest first."""
         return self._load(self._done, self.done_seqs, range(len(self._done)))
 
+    def last_done(self) -> JSON | None:
+        """The newest command entry in effect (what an undo would take back), read alone."""
+        if not self._done:
+            return None
+        return self._load(self._done, self.done_seqs, [len(self._done) - 1])[-1]
+
     @property
     def undone(self) -> list[JSON]:
         return self._load(self._undone, self.undone_seqs, range(len(self._undone)))

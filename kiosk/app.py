@@ -22,6 +22,7 @@ from kivy.clock import Clock
 from kivy.core.image import Image as CoreImage
 from kivy.core.window import Window
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import (
     BooleanProperty,
     DictProperty,
@@ -64,11 +65,14 @@ class CourtsideApp(App):
     notice_is_error = BooleanProperty(False)
     can_undo = BooleanProperty(False)
     can_redo = BooleanProperty(False)
+    undo_armed = BooleanProperty(False)  # the top bar's UNDO / REDO (see kiosk/undo_bar.py)
+    redo_armed = BooleanProperty(False)
     status = DictProperty({})
     saved_games = ListProperty([])
     known_games = ListProperty([])
     infos = DictProperty({})  # game name -> its game_info (forms, panels, dice...)
     history = ListProperty([])
+    history_marks = ListProperty([])  # each log line's period and score after it ("Q2 12-9")
     score_series = ListProperty([])
     oled_texture = ObjectProperty(None, allownone=True)
     oled_online = BooleanProperty(True)
@@ -109,6 +113,10 @@ class CourtsideApp(App):
     # -- life cycle -----------------------------------------------------------------------------------
 
     def load_kv(self, filename: str | None = None) -> bool:
+        # Millimetres first: the density of this screen, before any widget is sized (kiosk/density.py).
+        from kiosk import density
+
+        density.apply(*Window.size)
         # Screen rules first: courtside.kv instantiates the screens, so their rules must exist.
         for kv in sorted(KV_DIR.glob("*.kv")):
             if kv.name != "courtside.kv":
@@ -118,9 +126,10 @@ class CourtsideApp(App):
     def build(self) -> Any:
         Window.bind(on_request_close=self._refuse_close, on_keyboard=self._on_keyboard)
         Window.clearcolor = (0.05, 0.07, 0.09, 1)
-        self.window_width = Window.width
-        Window.bind(width=lambda _w, width: setattr(self, "window_width", width))
-        self.sim_open = self.sim and Window.width >= 1000
+        self.window_width = Window.width / dp(1)  # in dp: what fits depends on millimetres, not pixels
+        Window.bind(width=lambda _w, width: setattr(self, "window_width", width / dp(1)))
+        self.sim_open = self.sim and Window.width >= dp(1000)
+        self.screens.bind(current=self.arm_undo)
         # Until the service answers (at boot the kiosk may be up first), say so instead of an empty home.
         self.banner_text = "CONNECTING..."
         self.say(f"Waiting for the table service on {self.socket_path}...")
@@ -160,6 +169,19 @@ class CourtsideApp(App):
         self._switch_to = None  # the table's choice wins over a follow still waiting for its frame
         self.screens.current = name
         self.screens.current_screen.show(self)
+
+    def arm_undo(self, *_args: Any) -> None:
+        from kiosk.undo_bar import redo_armed, undo_armed
+
+        screen = self._switch_to or (self.screens.current if self.root is not None else "home")
+        self.undo_armed = undo_armed(self.snapshot, screen)
+        self.redo_armed = redo_armed(self.snapshot, screen)
+
+    @staticmethod
+    def offers_redo(notice: str, can_redo: bool) -> bool:
+        from kiosk.undo_bar import offers_redo
+
+        return offers_redo(notice, can_redo)
 
     def toggle_sim(self) -> None:
         self.sim_open = not self.sim_open
@@ -294,6 +316,7 @@ class CourtsideApp(App):
         self.turn_text = present.turn_line(snapshot)
         self.can_undo = bool(snapshot and snapshot.get("can_undo"))
         self.can_redo = bool(snapshot and snapshot.get("can_redo"))
+        self.arm_undo()
         # None: the table put its game away (abandoned, deleted): a reconnection must not bring it back.
         self._last_game_id = snapshot.get("game_id") if snapshot is not None else None
         if self.sim:
@@ -374,6 +397,7 @@ class CourtsideApp(App):
             return
         lines = reply.get("log") or []
         self.history = [str(line.get("text", "")) for line in lines[1:]]
+        self.history_marks = [present.log_mark(line, present.side_names(self.snapshot)) for line in lines[1:]]
         self.score_series = [d for d in (present.score_difference(line.get("score"), line.get("lead"))
                                                      for line in lines)
                              if d is not None]

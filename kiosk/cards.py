@@ -120,7 +120,7 @@ def shipped_rosters(info: JSON) -> dict[str, JSON]:
     return {str(r["name"]): {**r, "shipped": True} for r in info.get("rosters") or [] if r.get("name")}
 
 
-def _read_roster(path: Path, member_keys: tuple[str, ...]) -> JSON | None:
+def _read_roster(path: Path, member_keys: tuple[str, ...], file_keys: tuple[str, ...] = ()) -> JSON | None:
     try:
         text = path.read_text(encoding="utf-8")
         data = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
@@ -133,19 +133,21 @@ def _read_roster(path: Path, member_keys: tuple[str, ...]) -> JSON | None:
         return None
     return {"name": f"import:{path.stem}", "label": path.stem.replace("_", " ").capitalize(), "demo": False,
             "cards": [c for c in found if isinstance(c, dict) and isinstance(c.get("name"), str)],
-            "file": path.name}
+            "file": path.name, "file_fields": {k: data[k] for k in file_keys if k in data}}
 
 
 def imported_rosters(info: JSON) -> dict[str, JSON]:
     """Roster files the table put in ``<config>/rosters/`` (or ``rosters/<game>/``): JSON or TOML with
     the cards under the roster field's key (or ``cards``)."""
-    keys = tuple(str(f["key"]) for f in (info.get("setup_form") or {}).get("side_fields", [])
-                 if f.get("kind") == "roster")
+    pickers = [f for f in (info.get("setup_form") or {}).get("side_fields", []) if f.get("kind") == "roster"]
+    keys = tuple(str(f["key"]) for f in pickers)
+    # What else of the file the game takes with an imported roster (a strategy deck list).
+    file_keys = tuple(str(k) for f in pickers for k in (f.get("pick") or {}).get("file_keys") or [])
     found: dict[str, JSON] = {}
     for folder in (config_dir() / "rosters", config_dir() / "rosters" / str(info.get("name"))):
         paths = sorted(folder.glob("*.json")) + sorted(folder.glob("*.toml")) if folder.is_dir() else []
         for path in paths:
-            roster = _read_roster(path, keys)
+            roster = _read_roster(path, keys, file_keys)
             if roster is not None:
                 found[roster["name"]] = roster
     return found
@@ -276,6 +278,7 @@ def game_options(info: JSON, setup: JSON, rosters: dict[str, JSON], cards: dict[
                 out[picker["key"]] = [card_override(cards[n], card_form) if n in cards else n for n in picked]
             else:
                 out.update(pick.get("custom") or {})
+                out.update(roster.get("file_fields") or {})
                 out[picker["key"]] = [merge_card(printed.get(n, {"name": n}),
                                                  card_override(cards.get(n, {"name": n}), card_form))
                                       for n in picked]

@@ -117,14 +117,33 @@ def outcome_lines(prompt: JSON | None) -> list[str]:
     return lines
 
 
+def choice_odds(choice: JSON) -> str:
+    """A choice's own odds in a few words: its target and its chance, as far as it carries them.
+
+    >>> choice_odds({"hint": "55 or less", "p_success": 0.55}), choice_odds({"target": 11, "p_success": 0.5})
+    ('55 or less · 55%', 'target 11 · 50%')
+    >>> choice_odds({"hint": "2.3 pts, scores 70%", "p_success": 0.7}), choice_odds({"label": "pass"})
+    ('2.3 pts, scores 70%', '')
+    """
+    words = []
+    hint = str(choice.get("hint") or "")
+    target = choice.get("target")
+    if isinstance(target, dict):
+        target = target.get("target")
+    if target is not None and not hint:
+        words.append(f"target {target}")
+    if hint:
+        words.append(hint)
+    if choice.get("p_success") is not None and "%" not in hint:
+        words.append(percent(choice["p_success"]))
+    return " · ".join(words)
+
+
 def choice_label(choice: JSON) -> str:
     """A choice's label with its own odds when it carries them ("3PS Ann · 55%" or its hint)."""
     label = str(choice.get("label", ""))
-    if choice.get("hint"):
-        return f"{label} · {choice['hint']}"
-    if choice.get("p_success") is not None:
-        return f"{label} · {percent(choice['p_success'])}"
-    return label
+    odds = choice_odds(choice)
+    return f"{label} · {odds}" if odds else label
 
 
 def side_names(snapshot: JSON | None) -> list[str]:
@@ -153,7 +172,12 @@ def score_line(snapshot: JSON | None) -> str:
 
 
 def turn_line(snapshot: JSON | None) -> str:
-    """"P2 · pair 3 of 8 · Lucy attacks"."""
+    """"P2 · pair 3 of 8 · Lucy attacks", or who acts when the prompt waits for the other side.
+
+    >>> board = {"sides": [{"name": "Lucy"}, {"name": "Karl"}], "possession": 0}
+    >>> turn_line({"scoreboard": board, "prompt": {"side": 1}, "view": {"period": 1}})
+    'P1 · Karl to act (Lucy attacks)'
+    """
     if not snapshot:
         return ""
     view = snapshot.get("view") or {}
@@ -170,7 +194,13 @@ def turn_line(snapshot: JSON | None) -> str:
     elif board.get("clock"):
         parts.append(str(board["clock"]))
     attacker = turn.get("attacker", board.get("possession"))
-    if isinstance(attacker, int) and 0 <= attacker < len(names):
+    acting = (snapshot.get("prompt") or {}).get("side")
+    # The side the prompt waits for leads, so the bar and the prompt name the same side.
+    if isinstance(acting, int) and acting != attacker and 0 <= acting < len(names):
+        known = isinstance(attacker, int) and 0 <= attacker < len(names)
+        attacks = f" ({names[attacker]} attacks)" if known else ""
+        parts.append(f"{names[acting]} to act{attacks}")
+    elif isinstance(attacker, int) and 0 <= attacker < len(names):
         parts.append(f"{names[attacker]} attacks")
     return " · ".join(p for p in parts if p)
 
@@ -230,6 +260,27 @@ def places_line(snapshot: JSON | None) -> str:
         words.append(f"{rank}{suffix} " + " and ".join(names[i] for i in tied if 0 <= i < len(names)))
         rank += len(tied)
     return " · ".join(words)
+
+
+def log_mark(line: JSON, names: list[str] | None = None) -> str:
+    """A log line's period and the score after it, as the Log screen shows them beside its words.
+
+    >>> lead = {"period": "R1", "lead": {"side": 0, "value": 6}}
+    >>> log_mark({"period": "Q2", "score": [12, 9]}), log_mark(lead, ["Red", "Blue"])
+    ('Q2 12-9', 'R1 Red +6')
+    """
+    period = str(line.get("period") or "")
+    lead = line.get("lead")
+    score = line.get("score")
+    if isinstance(lead, dict) and isinstance(lead.get("value"), int):
+        side = lead.get("side")
+        who = (names or [])[side] if isinstance(side, int) and 0 <= side < len(names or []) else ""
+        shown = f"{who} +{lead['value']}".strip() if side is not None else "level"
+    elif isinstance(score, list) and score and all(isinstance(v, int) for v in score):
+        shown = "-".join(str(v) for v in score)
+    else:
+        shown = ""
+    return " ".join(p for p in (period, shown) if p)
 
 
 def log_line(entry: JSON) -> str:

@@ -34,7 +34,7 @@ class TableCell(Label):
     """One cell of a table row: as tall as the row's button (or its text, when that wraps to more
     lines), text centred vertically."""
 
-    min_height = NumericProperty(dp(48))
+    min_height = NumericProperty(48)  # set in dp by widgets.kv (the density is known by then)
 
 
 class BigToggle(ToggleButton):

@@ -1,11 +1,12 @@
 """Regenerates the kiosk screenshots in ``docs/img/`` with ``companion run --screenshot``.
 
     .venv/bin/python tests/kiosk_docs.py        # needs Xvfb; about half a minute
+    .venv/bin/python tests/kiosk_docs.py table,history   # only these pictures
 
 Each screen is brought about the way the table would (commands through the socket of a simulated
-service), then rendered at the 7" screen's 800x480 (the simulation panel at 1024x600, Home with both
-its lists at 1280x720; the question Delete asks through tests/kiosk_home_driver.py). PNGs are
-reduced to 64 colours so the repository stays small.
+service), then rendered at the 7" screen's 800x480 (the simulation panel in a 1280x800 desktop
+window, Home with both its lists at 1280x720; the question Delete asks through
+tests/kiosk_home_driver.py). PNGs are reduced to 64 colours so the repository stays small.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from kiosk_support import (  # noqa: E402
 )
 
 OUT = ROOT / "docs" / "img"
+ONLY: set[str] = set()  # names given on the command line: only those pictures are made again
 
 
 def shrink(png: Path) -> None:
@@ -44,6 +46,8 @@ def shrink(png: Path) -> None:
 
 def shoot(table: dict, screen: str, name: str, size: str = "800x480") -> dict:
     png = OUT / f"kiosk-{name}.png"
+    if ONLY and name not in ONLY:
+        return {}
     report = run_kiosk([PYTHON, "-m", "table.cli", "run", "--sim", "--socket", str(table["socket"]),
                         "--screenshot", str(png), "--size", size, "--screen", screen], table["env"])
     if report["layout_problems"]:
@@ -59,7 +63,22 @@ def fresh_table(home: Path, display: str) -> dict:
     return {"env": env, "socket": socket_path, "service": start_service(socket_path, home / "t.db", env)}
 
 
+def command_form_shot(table: dict, shots: Path) -> None:
+    info = request(table["socket"], {"op": "game_info", "game": "nba-showdown"})["info"]
+    request(table["socket"], {"op": "new_game", "game": "nba-showdown",
+                              "options": info["setup_form"]["presets"][0]["options"]})
+    play_until(table["socket"], lambda s: "play_card" in s["prompt"]["commands"])
+    report = run_kiosk([PYTHON, str(ROOT / "tests" / "kiosk_play_driver.py"), "strategy_card", "--socket",
+                        str(table["socket"]), "--out", str(shots)], table["env"], timeout=300)
+    if not report["ok"] or report["shots"]["03-form-filled"]["problems"]:
+        raise SystemExit(f"command form: {report.get('error') or report['shots']['03-form-filled']}")
+    png = OUT / "kiosk-command-form.png"
+    shutil.copy(shots / "03-form-filled.png", png)
+    shrink(png)
+
+
 def main() -> int:
+    ONLY.update(name for name in (sys.argv[1].split(",") if len(sys.argv) > 1 else []) if name)
     xvfb = subprocess.Popen(["Xvfb", ":91", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
                             stderr=subprocess.DEVNULL)
     OUT.mkdir(parents=True, exist_ok=True)
@@ -84,7 +103,8 @@ def main() -> int:
             request(table["socket"], {"op": "command", "command": roll})
         shoot(table, "table", "table")
         shoot(table, "settings", "settings")
-        shoot(table, "resolve", "sim-panel", size="1024x600")
+        # A desktop window wider than the kiosk's screen (1000 dp or more) opens the simulated hardware.
+        shoot(table, "resolve", "sim-panel", size="1280x800")
 
         # Between periods, then the end of a fast game.
         table = fresh_table(work / "b", ":91")
@@ -99,19 +119,26 @@ def main() -> int:
         shoot(table, "history", "history")
 
         # Home with a finished game and an unfinished one, and Delete asked first.
-        request(table["socket"], {"op": "new_game", "game": "valley-hoopers",
-                                  "options": table_test_options()})
-        for command in ({"type": "attack", "shot": "2PS", "position": "SG"},
-                        {"type": "roll", "die": "d20x5", "face": 30}):
-            assert request(table["socket"], {"op": "command", "command": command})["ok"]
-        shoot(table, "home", "home", size="1280x720")  # tall enough for both lists
-        shots = work / "home-shots"
-        report = run_kiosk([PYTHON, str(ROOT / "tests" / "kiosk_home_driver.py"), "delete_question",
-                            "--socket", str(table["socket"]), "--out", str(shots)], table["env"])
-        if not report["ok"]:
-            raise SystemExit(report["error"])
-        shutil.copyfile(report["shots"]["delete-question"]["path"], OUT / "kiosk-home-delete.png")
-        shrink(OUT / "kiosk-home-delete.png")
+        if not ONLY or "home" in ONLY:
+            request(table["socket"], {"op": "new_game", "game": "valley-hoopers",
+                                      "options": table_test_options()})
+            for command in ({"type": "attack", "shot": "2PS", "position": "SG"},
+                            {"type": "roll", "die": "d20x5", "face": 30}):
+                assert request(table["socket"], {"op": "command", "command": command})["ok"]
+            shoot(table, "home", "home", size="1280x720")  # tall enough for both lists
+            shots = work / "home-shots"
+            report = run_kiosk([PYTHON, str(ROOT / "tests" / "kiosk_home_driver.py"), "delete_question",
+                                "--socket", str(table["socket"]), "--out", str(shots)], table["env"])
+            if not report["ok"]:
+                raise SystemExit(report["error"])
+            shutil.copyfile(report["shots"]["delete-question"]["path"], OUT / "kiosk-home-delete.png")
+            shrink(OUT / "kiosk-home-delete.png")
+
+        # NBA Showdown's scoring roll: a strategy card entered in the command form.
+        if not ONLY or "command-form" in ONLY:
+            table = fresh_table(work / "c", ":91")
+            tables.append(table)
+            command_form_shot(table, work / "c" / "shots")
     finally:
         for table in tables:
             stop(table["service"])

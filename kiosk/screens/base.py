@@ -61,8 +61,10 @@ class KioskScreen(Screen):
                     if choice is None:
                         matrix.add_widget(TableCell(text=""))
                         continue
-                    button = RowButton(text=names.get(str(column), str(choice.get("label"))), tone="primary",
-                                       font_size="14sp", halign="center")
+                    odds = present.choice_odds(choice)  # the cell's own target and chance
+                    name = names.get(str(column), str(choice.get("label")))
+                    button = RowButton(text=f"{name}\n{odds}" if odds else name, tone="primary",
+                                       font_size="14sp", halign="center", bold=False, padding=(dp(2), 0))
                     button.choice_label = str(choice.get("label"))
                     button.bind(on_press=lambda _b, c=choice: app.send(c["command"]))
                     matrix.add_widget(button)

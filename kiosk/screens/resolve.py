@@ -9,11 +9,13 @@ import time
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.properties import StringProperty
+from kivy.metrics import dp
+from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.protocol import RACE_GRACE_S, race_command
-from kiosk import present
+from kiosk import command_form, present
+from kiosk.banner import ActingBanner  # noqa: F401 - registers the banner for resolve.kv
 from kiosk.screens.base import KioskScreen
 from kiosk.widgets import BigButton, WrapLabel
 
@@ -30,12 +32,17 @@ class ResolveScreen(KioskScreen):
     outcomes_text = StringProperty("")
     message_text = StringProperty("")
     die_text = StringProperty("")
+    words_share = NumericProperty(0.45)  # landscape: the words column's share (less beside a grid)
+    pad_height = NumericProperty(0)  # portrait: the pad's share of the screen, sized for its rows
 
     def show(self, app: Any) -> None:
         snapshot = app.snapshot or {}
         prompt = snapshot.get("prompt") or {}
         view = snapshot.get("view") or {}
         info = app.info_for()
+        self.ids.acting.show(app, snapshot)
+        if str(prompt.get("text") or "") != self.prompt_text:
+            self.ids.words_scroll.scroll_y = 1  # a new prompt is read from its first word
         self.prompt_text = str(prompt.get("text") or "")
         target = prompt.get("target")
         self.target_text = present.target_breakdown(target) if target else ""
@@ -45,17 +52,22 @@ class ResolveScreen(KioskScreen):
         self.message_text = str(view.get("message") or "")
         faces = present.die_faces(prompt, info)
         die = present.die_entry(prompt, info)
-        self.die_text = (f"Roll the {die.get('title') or die.get('name')}: tap the face it shows "
-                         "(or use the dice tray or the encoder)") if faces else ""
-        pad = self.ids.die_pad
+        self.die_text = (f"Roll the {die.get('title') or die.get('name')} and tap its face "
+                         "(or use the tray or the encoder)") if faces else ""
+        self._place_choices(bool(faces))
+        pad = self._parts["die_pad"]
         pad.clear_widgets()
-        pad.cols = 5 if len(faces) > 8 else 3
+        pad.cols = 5 if len(faces) > 8 else 4 if len(faces) > 6 else 3
+        rows = -(-len(faces) // pad.cols)
+        self.pad_height = rows * dp(74) + dp(44)
         labels = die.get("face_labels") or {}
         for face in faces:
             label = present.face_label(face, labels)
             gives = present.face_mark_label(prompt, face)
+            gives = "" if gives == label else gives  # a mark that only repeats the face says nothing
             button = BigButton(text=f"{label}\n{gives}" if gives else label, tone="normal",
-                               font_size="22sp" if isinstance(face, int) and not gives else "18sp")
+                               font_size="22sp" if isinstance(face, int) and not gives else "18sp",
+                               size_hint_y=1)  # the rows share the pad's fixed height
             button.face = face
             button.choice_label = label
             # The faces that succeed are green: the table sees the odds on the pad itself.
@@ -66,6 +78,52 @@ class ResolveScreen(KioskScreen):
             pad.add_widget(button)
         self.fill_special(app, prompt)
         self.fill_choices(app, self.ids.matrix, self.ids.choices, prompt, view)
+        self.fill_forms(app, prompt, info)
+        # A grid of choices (action by spot, each cell with its odds) needs the width more than the words.
+        self.words_share = 0.3 if self.ids.matrix.children and not faces else 0.45
+
+    def _place_choices(self, die_awaited: bool) -> None:
+        """The choices go under the words while the die pad holds its place, else where the pad is."""
+        if not hasattr(self, "_parts"):  # strong references: ``ids`` only holds weak ones
+            names = ("choices_box", "choices_scroll", "die_caption", "die_pad", "action_side", "words",
+                     "choices_home")
+            self._parts = {name: self.ids[name].__self__ for name in names}
+        part = self._parts
+        box = part["choices_box"]
+        home = part["words"] if die_awaited else part["choices_home"]
+        if box.parent is not home:
+            box.parent.remove_widget(box)
+            # Under the prompt, the target and the chance; above the outcomes and the message.
+            home.add_widget(box, index=2 if die_awaited else 0)
+        side = part["action_side"]
+        wanted = [part["die_caption"], part["die_pad"]] if die_awaited else [part["choices_scroll"]]
+        if side.children[::-1] != wanted:
+            side.clear_widgets()
+            for widget in wanted:
+                side.add_widget(widget)
+
+    # -- commands with fields of their own -------------------------------------------------------------
+
+    def fill_forms(self, app: Any, prompt: JSON, info: JSON) -> None:
+        """A button per command the prompt allows that no choice sends (a strategy card): it opens
+        the command's form. An open form whose command the prompt no longer allows closes."""
+        offered = command_form.open_commands(prompt, info)
+        form = getattr(self, "open_form", None)
+        if form is not None and form.get_parent_window() is not None and \
+                form.spec.get("type") not in {s.get("type") for s in offered}:
+            form.dismiss()
+        if len(offered) > command_form.FEW:
+            button = BigButton(text=f"More plays ({len(offered)})...", tone="quiet")
+            button.bind(on_press=lambda _b: command_form.open_chooser(app, offered, prompt, self._opened))
+            self.ids.choices.add_widget(button)
+            return
+        for spec in offered:
+            button = BigButton(text=f"{command_form.form_title(spec)}...", tone="quiet")
+            button.bind(on_press=lambda _b, s=spec: self._opened(command_form.open_form(app, s, prompt)))
+            self.ids.choices.add_widget(button)
+
+    def _opened(self, form: Any) -> None:
+        self.open_form = form
 
     # -- sealed and race inputs -----------------------------------------------------------------------
 

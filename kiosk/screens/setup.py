@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.metrics import dp
 from kivy.properties import DictProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
@@ -115,7 +116,7 @@ class SetupScreen(KioskScreen):
         name.bind(text=lambda _w, text, s=side: self._rename(s, text))
         name.bind(focus=self._bring_up)
         row.add_widget(name)
-        colour = BigButton(text="colour", size_hint_x=0.2)
+        colour = BigButton(text="colour", size_hint_x=0.2, font_size="17sp")  # whole upright too
         palette = cards.SIDE_COLOURS
         colour.background_color = _rgba(side.get("colour") or palette[index % len(palette)])
         colour.bind(on_release=lambda b, s=side: self._next_colour(s, b))
@@ -304,7 +305,11 @@ def field_editor(field: JSON, get: Any, put: Any, group: str = "", optional: boo
     kind = field.get("kind")
     choices = list(field.get("choices", []))
     if kind == "choice" and field.get("multiple"):
-        row = BoxLayout(size_hint_y=None, height="56dp", spacing="2dp")
+        # Toggles of at least a finger's width that wrap to a second line on a narrow screen.
+        from kivy.uix.stacklayout import StackLayout
+
+        row = StackLayout(size_hint_y=None, spacing="2dp")
+        row.bind(minimum_height=row.setter("height"))
         values = [c.get("value") for c in choices]
 
         def flip(value: Any, on: bool) -> None:
@@ -312,7 +317,8 @@ def field_editor(field: JSON, get: Any, put: Any, group: str = "", optional: boo
             put([v for v in values if v in current])
 
         for choice in choices:
-            toggle = BigToggle(text=str(choice.get("label")), font_size="16sp",
+            toggle = BigToggle(text=str(choice.get("label")), font_size="16sp", size_hint_x=None,
+                               width=max(dp(56), dp(16) + dp(10) * len(str(choice.get("label")))),
                                state="down" if choice.get("value") in (get() or []) else "normal")
             value = choice.get("value")
             toggle.bind(state=lambda _b, s, v=value: flip(v, s == "down"))

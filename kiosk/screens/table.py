@@ -9,6 +9,7 @@ from kivy.metrics import dp
 from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.widget import Widget
 from kivy.utils import get_color_from_hex
 
 from kiosk import cards, parts, present
@@ -32,8 +33,8 @@ class TableScreen(KioskScreen):
         info = app.info_for()
         panels = info.get("panels") or []
         self.prompt_text = ((snapshot.get("prompt") or {}).get("text") or "")
-        periods = present.period_scores(view)
-        self.period_text = present.turn_line(snapshot) + (f"   ({periods})" if periods else "")
+        # The turn line is on the top bar; here only what it does not say: the scores by period.
+        self.period_text = present.period_scores(view)
         general = self.ids.general
         general.clear_widgets()
         for panel in panels:
@@ -57,32 +58,43 @@ class TableScreen(KioskScreen):
         grid.clear_widgets()
         for index in range(count):
             column = BoxLayout(orientation="vertical", size_hint_y=None, spacing="2dp")
-            column.bind(minimum_height=column.setter("height"))
+            column.bind(minimum_height=lambda *_a: self._even_columns())
             self.ids[f"side{index}"] = column
             board = board_sides[index] if index < len(board_sides) else {}
             viewed = (view.get("sides") or [])[index] if index < len(view.get("sides") or []) else {}
             name = str(board.get("name") or viewed.get("name") or f"Side {index + 1}")
             score = board.get("score")
-            heading = Heading(text=f"{name}  {score}" if score is not None else name)
+            heading = Heading(text=f"{name}  {score}" if score is not None else name, font_size="19sp")
             colour = app.side_colour(name)
             if colour and sum(int(colour[i:i + 2], 16) for i in (0, 2, 4)) > 200:  # readable on the dark
                 heading.color = get_color_from_hex(colour)
             column.add_widget(heading)
+            # The side's tables (its line-up) first, so every starter is on screen; its lines after.
+            for panel in panels:
+                if panel.get("per_side") and panel.get("kind", "table") == "table":
+                    column.add_widget(self._table(app, info, panel, view, index))
             for line in (present.fouls_line(snapshot, index), present.counters_line(snapshot, index)):
                 if line:
-                    column.add_widget(WrapLabel(text=line, font_size="17sp"))
+                    column.add_widget(WrapLabel(text=line, font_size="16sp"))
             for panel in panels:
-                if not panel.get("per_side"):
-                    continue
-                if panel.get("kind") == "line":
+                if panel.get("per_side") and panel.get("kind") == "line":
                     text = parts.panel_line(panel, view, index)
                     if text:
                         title = panel.get("title")
                         column.add_widget(WrapLabel(text=f"{title}: {text}" if title else text,
-                                                    font_size="17sp"))
-                else:
-                    column.add_widget(self._table(app, info, panel, view, index))
+                                                    font_size="16sp"))
+            # Takes a shorter column's spare height at its bottom, so its heading stays at the top.
+            column.add_widget(Widget(size_hint_y=1))
             grid.add_widget(column)
+        self._even_columns()
+
+    def _even_columns(self) -> None:
+        """Every side's column as tall as the tallest: a grid row puts a shorter one at its bottom,
+        and the sides' headings must line up at the top."""
+        columns = list(self.ids.sides.children)
+        tallest = max((c.minimum_height for c in columns), default=0)
+        for column in columns:
+            column.height = tallest
 
     @staticmethod
     def _lead_bar(container: Any, snapshot: dict[str, Any]) -> None:
@@ -112,10 +124,18 @@ class TableScreen(KioskScreen):
         grid = GridLayout(cols=max(1, len(columns)), size_hint_y=None, spacing=("4dp", "2dp"))
         grid.bind(minimum_height=grid.setter("height"))
         for column in columns:
-            grid.add_widget(WrapLabel(text=str(column.get("label", "")), font_size="16sp",
+            # Every column has a header: the declared label, else its key in words ("position").
+            grid.add_widget(WrapLabel(text=_header(column), font_size="14sp", bold=False,
                                       color=(1, 0.72, 0.12, 1), size_hint_x=float(column.get("width", 1))))
         can_edit = bool(info.get("card_form")) and side is not None
-        for row, cells, tone in parts.panel_rows(panel, view, side):
+        rows = parts.panel_rows(panel, view, side)
+        # No word broken between letters: every column at least as wide as its widest word.
+        headers = [_header(c) for c in columns]
+        grid.cols_minimum = {i: max(widest_word([headers[i]], "14sp", False),
+                                    widest_word([cells[i] for _r, cells, _t in rows], "16sp",
+                                                 bool(column.get("opens_card") and can_edit)) + dp(12))
+                             for i, column in enumerate(columns)}
+        for row, cells, tone in rows:
             for column, text in zip(columns, cells, strict=True):
                 width = float(column.get("width", 1))
                 if column.get("opens_card") and can_edit:
@@ -142,3 +162,18 @@ class TableScreen(KioskScreen):
         editor = app.screens.get_screen("card")
         editor.open(str(info.get("name", "")), form, card, in_game_side=side)
         app.screens.current = "card"
+
+
+def widest_word(texts: list[str], font_size: str, bold: bool) -> float:
+    """The width in pixels of the widest single word of ``texts`` at this font."""
+    from kivy.core.text import Label as CoreLabel
+    from kivy.metrics import sp
+
+    measure = CoreLabel(font_size=sp(float(font_size.removesuffix("sp"))), bold=bold)
+    words = {word for text in texts for word in str(text).split()}
+    return max((measure.get_extents(word)[0] for word in words), default=0) + dp(2)
+
+
+def _header(column: dict[str, Any]) -> str:
+    """A column's header: its declared label, else its key in words ("position" -> "Position")."""
+    return str(column.get("label") or str(column.get("key", "")).replace("_", " ").capitalize())

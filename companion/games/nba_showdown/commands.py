@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.commands import JSON, CommandSpec, Field, check_bool, one_of, spec_for
+from companion.commands import JSON, CommandSpec, Field, spec_for
 from companion.errors import CommandError
 from companion.games.nba_showdown.cards import POSITIONS, STATS
 
@@ -40,41 +40,33 @@ def _face(field: str, raw: object) -> int | str:
     return raw
 
 
-def _object(spec: dict[str, Check], example: str) -> Check:
-    def check(field: str, raw: object) -> dict[str, Any]:
-        if not isinstance(raw, Mapping):
-            raise CommandError(f"{field} must be an object like {example}")
-        unknown = sorted(set(raw) - set(spec))
-        if unknown:
-            raise CommandError(f"{field} has no field {unknown[0]!r} (known: {', '.join(spec)})")
-        return {k: spec[k](f"{field}.{k}", v) for k, v in raw.items()}
-
-    return check
+def _change(name: str, summary: str) -> Field:
+    return Field(name, "int", minimum=-20, maximum=20, summary=summary)
 
 
-_POSITION = one_of(*POSITIONS)
-_STAT = one_of(*STATS)
-_CHANGE = _int_between(-20, 20)
-
-
-def _positions(field: str, raw: object) -> list[str]:
-    if not isinstance(raw, list) or not raw:
-        raise CommandError(f"{field} must be a list of positions, like [\"PF\", \"C\"]")
-    return [str(_POSITION(field, p)) for p in raw]
-
-
-def _at_least(field: str, raw: object) -> dict[str, int]:
-    if not isinstance(raw, Mapping) or not raw:
-        raise CommandError(f"{field} must map speed or power to a number, like {{\"power\": 15}}")
-    return {str(_STAT(field, k)): _int_between(1, 60)(f"{field}.{k}", v) for k, v in raw.items()}
-
-
-REQUIRES = _object({"more": _STAT, "less": _STAT, "at_least": _at_least, "position": _positions,
-                    "hot": check_bool, "cold": check_bool}, '{"more": "power"}')
-ADJUST = _object({"pts": _CHANGE, "ast": _CHANGE, "reb": _CHANGE}, '{"reb": 1}')
-SHOT_CHECK = _object({"points": _int_between(0, 10), "bonus": _CHANGE, "three_point": check_bool,
-                      "foul_shot": check_bool, "markers": check_bool, "gives_markers": check_bool},
-                     '{"points": 3, "three_point": true}')
+# A card's effects as the table reads them: declared once, so the same fields check the command and
+# draw the kiosk's form (choices as buttons, numbers on a keypad).
+REQUIRES = Field("requires", "object", summary="{more|less: speed|power, at_least: {power: 15}, "
+                 "position: [..], hot, cold}", parts=(
+                     Field("more", "stat", choices=STATS, summary="more Speed or Power than the opponent"),
+                     Field("less", "stat", choices=STATS, summary="less Speed or Power than the opponent"),
+                     Field("at_least", "object", summary="a Speed or Power of at least", parts=(
+                         Field("speed", "int", minimum=1, maximum=60, summary="Speed at least"),
+                         Field("power", "int", minimum=1, maximum=60, summary="Power at least"))),
+                     Field("position", "position", choices=POSITIONS, multiple=True,
+                           summary="the player plays one of these"),
+                     Field("hot", "bool", summary="the player has a hot marker"),
+                     Field("cold", "bool", summary="the player has a cold marker")))
+ADJUST = Field("adjust", "object", summary="{pts, ast, reb} added to the chart's result", parts=(
+    _change("pts", "points added"), _change("ast", "assists added"), _change("reb", "rebounds added")))
+SHOT_CHECK = Field("shot_check", "object", summary="{points, bonus, three_point, foul_shot, markers, "
+                   "gives_markers}", parts=(
+                       Field("points", "int", minimum=0, maximum=10, summary="points if made"),
+                       _change("bonus", "the card's bonus to the shot check"),
+                       Field("three_point", "bool", summary="a 3-point shot (the card's 3-point bonus)"),
+                       Field("foul_shot", "bool", summary="a foul shot: 1 point at +10"),
+                       Field("markers", "bool", summary="hot and cold markers count"),
+                       Field("gives_markers", "bool", summary="a natural 19-20 or 1-2 gives a marker")))
 
 # Fields the companion adds to events for the log; a replayed event may carry them back (dropped).
 EVENT_ONLY = ("points", "text", "quarter", "roll_number")
@@ -131,15 +123,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
           {"type": "play_card", "side": 0, "card": "Demo Drive", "roll_bonus": 2,
            "requires": {"more": "speed"}},
           (Field("side", "side", required=True, summary="the team playing it"),
-           Field("card", "text", required=True, summary="the strategy card's name"),
-           Field("roll_bonus", "int", check=_CHANGE, summary="added to the scoring roll"),
-           Field("speed", "int", check=_CHANGE, summary="to this player's Speed for this roll"),
-           Field("power", "int", check=_CHANGE, summary="to this player's Power for this roll"),
-           Field("adjust", "object", check=ADJUST, summary="{pts, ast, reb} added to the chart's result"),
-           Field("requires", "object", check=REQUIRES,
-                 summary="{more|less: speed|power, at_least: {power: 15}, position: [..], hot, cold}"),
-           Field("shot_check", "object", check=SHOT_CHECK,
-                 summary="{points, bonus, three_point, foul_shot, markers, gives_markers}"))),
+           Field("card", "text", required=True, summary="the strategy card's name",
+                 options="/sides/{side}/strategy_cards"),
+           _change("roll_bonus", "added to the scoring roll"),
+           _change("speed", "to this player's Speed for this roll"),
+           _change("power", "to this player's Power for this roll"),
+           ADJUST, REQUIRES, SHOT_CHECK)),
     _spec("roll", "the natural d20 (`die` `d20`, optional): the scoring roll, or the shot check a card "
           "called for", {"type": "roll", "die": "d20", "face": 14},
           (Field("face", "face", required=True, check=_face, summary="1 to 20"),

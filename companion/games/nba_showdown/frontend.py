@@ -102,6 +102,7 @@ SETUP_FORM = SetupForm(
                 spots_key="lineup",
                 noun="player",
                 nouns="players",
+                file_keys=("deck",),
             ),
         ),
     ),

@@ -378,6 +378,8 @@ def view(state: State) -> dict[str, Any]:
             "hand": t.hand,
             "deck_left": t.deck_left,
             "played": list(t.played),
+            # The deck list's cards with a copy left to play (the kiosk's card buttons).
+            "strategy_cards": [name for name, copies in t.deck if t.played.count(name) < copies],
             "double_team": list(t.double_team) if t.double_team else None,
             "double_team_words": _double_team_words(t),
             "cards": [_card_json(c) for c in t.cards],
