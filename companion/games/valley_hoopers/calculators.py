@@ -13,7 +13,7 @@ imported only when it is computed, so the CLI builds its options without loading
 
 from __future__ import annotations
 
-from companion.frontend import Calculator, FieldChoice, FormField
+from companion.forms import Calculator, FieldChoice, FormField
 from companion.games.valley_hoopers.dice import FOUL_FACE_LABELS, FOUL_FACES
 
 TYPE_CHECKING = False  # typing is an import `companion calc` can do without
