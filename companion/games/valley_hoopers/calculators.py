@@ -27,8 +27,8 @@ FOUL_ACTIONS = ("D2", "D3", "DLU", "steal", "intercept", "screen", "rebound", "b
 
 def attack_calculation(values: Mapping[str, Any]) -> dict[str, Any]:
     """``companion calc valley-hoopers attack``: the target, its breakdown and the chance."""
-    from companion.games.valley_hoopers.rosters import card_stat
-    from companion.games.valley_hoopers.targets import attack_target, automatic, chance
+    from companion.games.valley_hoopers.card_values import card_stat
+    from companion.games.valley_hoopers.target_numbers import attack_target, automatic, chance
 
     for option in ("stat", "defense"):  # the game's own rule for a card's printed stat, as at setup
         card_stat(f"--{option}", values.get(option), "calc", missing_ok=False)
