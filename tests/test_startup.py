@@ -1,5 +1,6 @@
-"""Start-up imports only what a subcommand needs: ``companion --help`` loads no store and no game, and
-finding one game by name or alias loads no other game (each check runs in a fresh interpreter)."""
+"""Start-up imports only what a subcommand needs: ``companion --help`` loads no store and no game,
+finding one game by name or alias loads no other game, and ``companion calc`` loads of its game only the
+calculators, never its rules (each check runs in a fresh interpreter)."""
 
 from __future__ import annotations
 
