@@ -31,7 +31,7 @@ from companion.errors import CommandError
 TYPE_CHECKING = False  # typing, dataclasses and the engine are imports `companion calc` can do without
 if TYPE_CHECKING:
     from companion.dice import Die
-    from companion.frontend import Calculator
+    from companion.forms import Calculator
     from companion.game import Game
 
 EXTRA_GAMES_ENV = "COMPANION_EXTRA_GAMES"
