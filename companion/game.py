@@ -27,7 +27,7 @@ real dice), so ``decide`` never draws a random number.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from fractions import Fraction
 from typing import Any
@@ -37,54 +37,12 @@ from companion.commands import CommandSpec, Field
 from companion.dice import Die
 from companion.outcome import Outcome
 from companion.success import AtLeast, AtMost, Lookup, Pool, RollInfo, Row
+from companion.target import Target, Term  # apart, so a calculator needs no engine
 
 JSON = dict[str, Any]
 __all__ = ["JSON", "AtLeast", "AtMost", "Choice", "CommandSpec", "Counter", "Field", "Game",
            "Lead", "Lookup", "Outcome", "Pool", "Prompt", "Race", "RollInfo", "Row", "ScoreboardView",
            "Sealed", "SideView", "Target", "Term"]
-
-
-@dataclass(frozen=True)
-class Term:
-    """One named number in a target: ``Term("dribble", 15)``."""
-
-    label: str
-    value: int
-
-    def __repr__(self) -> str:
-        return f"{self.label} {self.value:+d}"
-
-
-@dataclass(frozen=True)
-class Target:
-    """A target number with its breakdown: stat + bonuses - defense = target.
-
-    >>> t = Target("3PS Muy Schillato", 70, (Term("dribble", 15),), (Term("D3 Edd Trapp", 30),))
-    >>> t.value, t.text
-    (55, '70 (3PS Muy Schillato) + 15 (dribble) - 30 (D3 Edd Trapp) = 55')
-    """
-
-    stat_label: str
-    stat: int
-    bonuses: tuple[Term, ...] = ()
-    defense: tuple[Term, ...] = ()
-
-    @property
-    def value(self) -> int:
-        return self.stat + sum(t.value for t in self.bonuses) - sum(t.value for t in self.defense)
-
-    @property
-    def text(self) -> str:
-        parts = [f"{self.stat} ({self.stat_label})"]
-        parts += [f"{'+' if t.value >= 0 else '-'} {abs(t.value)} ({t.label})" for t in self.bonuses]
-        parts += [f"{'-' if t.value >= 0 else '+'} {abs(t.value)} ({t.label})" for t in self.defense]
-        return " ".join(parts) + f" = {self.value}"
-
-    def to_json(self) -> JSON:
-        return {"stat_label": self.stat_label, "stat": self.stat,
-                "bonuses": [asdict(t) for t in self.bonuses],
-                "defense": [asdict(t) for t in self.defense],
-                "target": self.value, "text": self.text}
 
 
 def _float(value: Fraction | None) -> float | None:

@@ -175,14 +175,13 @@ def cmd_delete(args: argparse.Namespace) -> int:
 def cmd_calc(args: argparse.Namespace) -> int:
     """Run one of the calculators the game declares; its name and fields follow the game's name.
 
-    The parser is built for that one game only, so ``companion calc`` loads no other game.
+    The parser is built for that one game only, from its ``calculators`` module: ``companion calc``
+    loads no other game, and of this one neither its rules nor its front end (nor the store).
     """
-    import json
+    from companion.games import find_calculators
 
-    from companion.games import find_game
-
-    game = find_game(args.game)
-    calculators = [c for c in getattr(game.frontend, "calculators", ()) if c.compute is not None]
+    game = find_calculators(args.game)
+    calculators = [c for c in game.calculators if c.compute is not None]
     if not calculators:
         raise CommandError(f"{game.title} offers no calculators")
     parser = _Parser(prog=f"companion calc {game.name}")
@@ -203,6 +202,8 @@ def cmd_calc(args: argparse.Namespace) -> int:
     calculator = next(c for c in calculators if c.name == chosen.calc)
     result = calculator.compute({f.key: getattr(chosen, f.key, None) for f in calculator.fields})
     if chosen.json:
+        import json
+
         print(json.dumps(result))
     else:
         for key, value in result.items():

@@ -8,18 +8,31 @@ of their own with ``register(game)`` or, for a service started in a subprocess, 
 in ``COMPANION_EXTRA_GAMES`` (``shootout_game``, comma-separated, importable on the service's path;
 each module exposes ``GAME``).
 
+A game package also says, in cheap constants, who it is (``NAME``, ``TITLE``, ``ALIASES``) and builds
+``GAME`` only when asked (``lazy_exports``), so ``find_calculators`` can hand ``companion calc`` a
+game's ``calculators`` module without loading its rules, rosters or front end.
+
 >>> find_game("vh").name
 'valley-hoopers'
+>>> find_calculators("vh").names
+('attack', 'foul')
 """
 
 from __future__ import annotations
 
 import importlib
 import os
+import sys
+from collections.abc import Callable, Mapping
+from importlib.util import find_spec
 
-from companion.dice import GENERIC_DICE, Die
 from companion.errors import CommandError
-from companion.game import Game
+
+TYPE_CHECKING = False  # typing, dataclasses and the engine are imports `companion calc` can do without
+if TYPE_CHECKING:
+    from companion.dice import Die
+    from companion.forms import Calculator
+    from companion.game import Game
 
 EXTRA_GAMES_ENV = "COMPANION_EXTRA_GAMES"
 _registered: list[Game] = []
@@ -38,7 +51,24 @@ def _folders() -> list[str]:
     return sorted(folders)
 
 
+def lazy_exports(package: str, exports: Mapping[str, str]) -> Callable[[str], object]:
+    """A game package's module ``__getattr__``: each name in ``exports`` (name -> the submodule that
+    defines it) is imported on first use, then kept, so ``from companion.games.x import GAME`` works
+    while importing the package itself loads nothing of the game.
+    """
+    def __getattr__(name: str) -> object:
+        if name not in exports:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(f"{package}.{exports[name]}"), name)
+        setattr(sys.modules[package], name, value)
+        return value
+
+    return __getattr__
+
+
 def _load(folder: str) -> Game | None:
+    from companion.game import Game
+
     if folder not in _loaded:
         game = getattr(importlib.import_module(f"{__name__}.{folder}"), "GAME", None)
         _loaded[folder] = game if isinstance(game, Game) else None
@@ -78,6 +108,8 @@ def _matches(game: Game, wanted: str) -> bool:
 
 
 def _extra() -> list[Game]:
+    from companion.game import Game
+
     games = []
     for name in filter(None, (n.strip() for n in os.environ.get(EXTRA_GAMES_ENV, "").split(","))):
         game = getattr(importlib.import_module(name), "GAME", None)
@@ -122,12 +154,44 @@ def find_game(name: str) -> Game:
     raise CommandError(f"no game called {name!r}; the companion knows: {known}")
 
 
+class GameCalculators:
+    """What ``companion calc GAME`` needs of a game: its name, title and calculators, nothing more."""
+
+    def __init__(self, name: str, title: str, calculators: tuple[Calculator, ...]) -> None:
+        self.name, self.title, self.calculators = name, title, calculators
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.calculators)
+
+
+def find_calculators(name: str) -> GameCalculators:
+    """The calculators of the game called ``name``, loading only its ``calculators`` module when its
+    package declares ``NAME`` and has one (the games shipped here); any other game (``register``,
+    ``COMPANION_EXTRA_GAMES``, a package that builds ``GAME`` eagerly) is found by ``find_game``."""
+    wanted = name.strip().lower()
+    for folder in _likely_folders(wanted):
+        package = importlib.import_module(f"{__name__}.{folder}")
+        declared = vars(package)  # not getattr: a lazy package would build GAME to answer
+        if "NAME" not in declared or wanted not in (declared["NAME"], *declared.get("ALIASES", ())):
+            continue
+        if find_spec(f"{package.__name__}.calculators") is None:
+            break  # the game may still declare calculators in its front end: ask GAME
+        module = importlib.import_module(f"{package.__name__}.calculators")
+        return GameCalculators(declared["NAME"], declared["TITLE"], tuple(module.CALCULATORS))
+    game = find_game(name)
+    frontend = getattr(game, "frontend", None)
+    return GameCalculators(game.name, game.title, tuple(getattr(frontend, "calculators", ())))
+
+
 def known_dice() -> dict[str, Die]:
     """Every die a registered game declares, then the plain d20 and d6, by wire name.
 
     The dice tray and ``sim_tray`` check names against this; which die is awaited *now* comes
     from the prompt's ``die_info``.
     """
+    from companion.dice import GENERIC_DICE
+
     dice: dict[str, Die] = {}
     for game in all_games():
         for die in game.dice:

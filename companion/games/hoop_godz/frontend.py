@@ -3,19 +3,14 @@
 
 >>> [r.label for r in FRONTEND.rosters]
 ['DEMO ballers (invented)', 'DEMO action cards (invented)']
->>> shot_calculation({"dice": 4, "difficulty": 3, "ball_faces": 2})["p_success"]
-0.1111111111111111
+>>> [c.name for c in FRONTEND.calculators]  # declared in calculators.py
+['shot']
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from companion.errors import CommandError
 from companion.frontend import (
     BoxScore,
-    Calculator,
     Column,
     FieldChoice,
     FormField,
@@ -26,9 +21,9 @@ from companion.frontend import (
     Roster,
     SetupForm,
 )
+from companion.games.hoop_godz.calculators import CALCULATORS
 from companion.games.hoop_godz.cards import DEMO_BALLERS, DEMO_CARDS, card_json
-from companion.games.hoop_godz.dice import shot_chance
-from companion.games.hoop_godz.model import MAX_DICE, MODES
+from companion.games.hoop_godz.model import MODES
 
 SETUP_FORM = SetupForm(
     fields=(
@@ -78,27 +73,6 @@ BOX_SCORE = BoxScore(
              Column("squad", "Squad", template="{squad|count} ballers")),
 )
 
-
-def shot_calculation(values: Mapping[str, Any]) -> dict[str, Any]:
-    """``companion calc hoop-godz shot``: the exact chance to make a SHOOT's final roll."""
-    dice, difficulty, faces = values.get("dice"), values.get("difficulty"), values.get("ball_faces")
-    for name, value, low, high in (("dice", dice, 1, MAX_DICE), ("difficulty", difficulty, 1, MAX_DICE),
-                                   ("ball_faces", faces, 0, 6)):
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise CommandError(f"{name} is {low} to {high}, not {value!r}")
-    chance = shot_chance(dice, difficulty, faces)  # type: ignore[arg-type]
-    return {"p_success": float(chance), "exact": str(chance),
-            "text": f"{dice} dice, {difficulty}+ BALL icons with {faces} BALL faces a die: "
-                    f"{float(chance):.1%}"}
-
-
-CALCULATORS = (
-    Calculator("shot", "the chance to make a SHOOT: n dice, a difficulty, the BALL faces of a die",
-               (FormField("dice", "dice rolled (3 + size die + BOOSTs)", "int", minimum=1, maximum=MAX_DICE),
-                FormField("difficulty", "the space's difficulty", "int", minimum=1, maximum=MAX_DICE),
-                FormField("ball_faces", "faces of a die showing a BALL", "int", minimum=0, maximum=6)),
-               compute=shot_calculation),
-)
 
 FRONTEND = Frontend(setup_form=SETUP_FORM, rosters=ROSTERS, panels=PANELS, box_score=BOX_SCORE,
                     calculators=CALCULATORS, side_names=("Home", "Away"))

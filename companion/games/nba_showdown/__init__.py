@@ -4,6 +4,10 @@ The players roll the real d20 and tell the companion; it keeps the Scoring, Assi
 Tracks, the markers, who has rolled, the strategy cards counted, the box score per quarter, and
 before every roll shows the exact chance of every row of the roller's chart.
 
+Importing the package loads nothing of the game: ``GAME`` (``declaration.py``) and the helpers below
+are imported on first use, so ``companion calc nba`` reads ``NAME`` and ``calculators.py`` alone.
+
+>>> from companion.games.nba_showdown import GAME
 >>> GAME.name, GAME.aliases
 ('nba-showdown', ('nba', 'showdown'))
 >>> state = GAME.setup({"teams": [{"roster": "demo-comets"}, {"roster": "demo-lanterns"}],
@@ -16,35 +20,11 @@ before every roll shows the exact chance of every row of the roller's chart.
 
 from __future__ import annotations
 
-from companion.dice import D20
-from companion.game import Game
-from companion.games.nba_showdown.cards import Card, ChartRow, parse_card
-from companion.games.nba_showdown.commands import COMMANDS
-from companion.games.nba_showdown.demo import demo_script
-from companion.games.nba_showdown.frontend import FRONTEND
-from companion.games.nba_showdown.rosters import Roster, check_team, load_roster, parse_roster, shipped_roster
-from companion.games.nba_showdown.rules import apply, decide, play
-from companion.games.nba_showdown.setup_options import example_options, setup
-from companion.games.nba_showdown.views import outcome, prompt, scoreboard, view
+from companion.games import lazy_exports
 
-GAME = Game(
-    name="nba-showdown",
-    title="NBA Showdown",
-    aliases=("nba", "showdown"),
-    setup=setup,
-    decide=decide,
-    apply=apply,
-    outcome=outcome,
-    scoreboard=scoreboard,
-    prompt=prompt,
-    view=view,
-    commands=COMMANDS,
-    dice=(D20,),
-    sides=(2, 2),
-    demo_script=demo_script,
-    frontend=FRONTEND,
-    play=play,
-)
+NAME = "nba-showdown"
+TITLE = "NBA Showdown"
+ALIASES = ("nba", "showdown")
 
 __all__ = [
     "GAME",
@@ -58,3 +38,16 @@ __all__ = [
     "parse_roster",
     "shipped_roster",
 ]
+
+__getattr__ = lazy_exports(__name__, {
+    "GAME": "declaration",
+    "Card": "cards",
+    "ChartRow": "cards",
+    "parse_card": "cards",
+    "Roster": "rosters",
+    "check_team": "rosters",
+    "load_roster": "rosters",
+    "parse_roster": "rosters",
+    "shipped_roster": "rosters",
+    "example_options": "setup_options",
+})

@@ -3,6 +3,10 @@
 The players roll the real dice and tell the companion; it keeps the score, the turn and period
 tracks, energy, cubes, the Onfire track, and shows the target and the chance before each roll.
 
+Importing the package loads nothing of the game: ``GAME`` (``declaration.py``) and the helpers below
+are imported on first use, so ``companion calc vh`` reads ``NAME`` and ``calculators.py`` alone.
+
+>>> from companion.games.valley_hoopers import GAME, attack_target, foul_outcome
 >>> GAME.name, GAME.aliases
 ('valley-hoopers', ('vh', 'valley', 'hoopers'))
 >>> foul_outcome("D3", "whistle").to_json()["defense_bonus"]
@@ -13,34 +17,11 @@ tracks, energy, cubes, the Onfire track, and shows the target and the chance bef
 
 from __future__ import annotations
 
-from companion.game import Game
-from companion.games.valley_hoopers.commands import COMMANDS
-from companion.games.valley_hoopers.demo import demo_script
-from companion.games.valley_hoopers.dice import DICE
-from companion.games.valley_hoopers.fouls import FoulOutcome, foul_outcome
-from companion.games.valley_hoopers.frontend import FRONTEND
-from companion.games.valley_hoopers.modes import apply, decide, outcome, play, prompt, scoreboard, setup, view
-from companion.games.valley_hoopers.rosters import Roster, load_roster, parse_roster, shipped_roster
-from companion.games.valley_hoopers.targets import attack_target
+from companion.games import lazy_exports
 
-GAME = Game(
-    name="valley-hoopers",
-    title="Valley Hoopers: The Series",
-    aliases=("vh", "valley", "hoopers"),
-    setup=setup,
-    decide=decide,
-    apply=apply,
-    outcome=outcome,
-    scoreboard=scoreboard,
-    prompt=prompt,
-    view=view,
-    commands=COMMANDS,
-    dice=DICE,
-    sides=(2, 2),
-    demo_script=demo_script,
-    frontend=FRONTEND,
-    play=play,
-)
+NAME = "valley-hoopers"
+TITLE = "Valley Hoopers: The Series"
+ALIASES = ("vh", "valley", "hoopers")
 
 __all__ = [
     "GAME",
@@ -52,3 +33,14 @@ __all__ = [
     "parse_roster",
     "shipped_roster",
 ]
+
+__getattr__ = lazy_exports(__name__, {
+    "GAME": "declaration",
+    "FoulOutcome": "fouls",
+    "foul_outcome": "fouls",
+    "attack_target": "targets",
+    "Roster": "rosters",
+    "load_roster": "rosters",
+    "parse_roster": "rosters",
+    "shipped_roster": "rosters",
+})

@@ -10,12 +10,10 @@ the box score, the dice and the grid of plays (served by the ``game_info`` op; t
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
 from typing import Any
 
 from companion.frontend import (
     BoxScore,
-    Calculator,
     CardForm,
     ChoiceGrid,
     Column,
@@ -29,19 +27,14 @@ from companion.frontend import (
     RosterPick,
     SetupForm,
 )
-from companion.games.valley_hoopers.dice import FOUL_FACE_LABELS, FOUL_FACES
-from companion.games.valley_hoopers.fouls import foul_outcome
+from companion.games.valley_hoopers.calculators import CALCULATORS
 from companion.games.valley_hoopers.model import POSITIONS, SKILLS, STATS
-from companion.games.valley_hoopers.rosters import ROSTER_DIR, card_stat
+from companion.games.valley_hoopers.rosters import ROSTER_DIR
 from companion.games.valley_hoopers.series_game import CONDITIONS
 from companion.games.valley_hoopers.setup_options import VARIANTS, example_options
-from companion.games.valley_hoopers.targets import attack_target, automatic, chance
-
-FOUL_ACTIONS = ("D2", "D3", "DLU", "steal", "intercept", "screen", "rebound", "block", "tribe_block")
 
 # The two tribes a side picks from (Susan Peg's one-card roster joins a seven by name, not as a tribe).
 SIDE_ROSTERS = ("unleashed", "keepers")
-FOUL_FACE_WORDS = FOUL_FACE_LABELS
 
 
 def _shipped(name: str) -> Roster:
@@ -131,41 +124,6 @@ BOX_SCORE = BoxScore(
              Column("notes", "Notes", width=1.6,
                     parts=(Part("ejected", when="ejected"), Part("injured out", when="injured_out"),
                            Part("{injuries|count} injury", when="injuries")))),
-)
-
-
-def attack_calculation(values: Mapping[str, Any]) -> dict[str, Any]:
-    """``companion calc valley-hoopers attack``: the target, its breakdown and the chance.
-
-    >>> attack_calculation({"stat": 70, "bonus": [15], "defense": 30, "foul_bonus": 0})["target"]
-    55
-    """
-    for option in ("stat", "defense"):  # the game's own rule for a card's printed stat, as at setup
-        card_stat(f"--{option}", values.get(option), "calc", missing_ok=False)
-    defense = [values["defense"]] if values.get("defense") else []
-    target = attack_target(values["stat"], values.get("bonus") or [], defense, values.get("foul_bonus") or 0)
-    return {"target": target.value, "automatic": automatic(target), "p_success": float(chance(target)),
-            "text": target.text}
-
-
-def foul_calculation(values: Mapping[str, Any]) -> dict[str, Any]:
-    """``companion calc valley-hoopers foul``: what a foul-die face means for an action."""
-    return foul_outcome(values["action"], values["face"]).to_json()
-
-
-CALCULATORS = (
-    Calculator("attack", "target number and chance for an attack",
-               (FormField("stat", "the hooper's stat", "int", minimum=0, maximum=100),
-                FormField("bonus", "a bonus (repeat for several)", "int", multiple=True),
-                FormField("defense", "the defender's stat", "int", default=0),
-                FormField("foul_bonus", "the foul die's defense bonus", "int", default=0)),
-               compute=attack_calculation),
-    Calculator("foul", "what a foul-die face means for an action",
-               (FormField("action", ", ".join(FOUL_ACTIONS), "choice",
-                          choices=tuple(FieldChoice(a, a) for a in FOUL_ACTIONS)),
-                FormField("face", "the foul die's face", "choice",
-                          choices=tuple(FieldChoice(f, FOUL_FACE_WORDS[f]) for f in FOUL_FACES))),
-               compute=foul_calculation),
 )
 
 

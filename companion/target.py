@@ -1,0 +1,61 @@
+"""A target number with every term named: stat + bonuses - defense = target.
+
+Part of ``companion.game`` (which re-exports both), kept apart so that a calculator
+(``companion calc vh attack``) can build one without importing the engine.
+
+>>> Target("2PS", 60, (Term("screen", 25),)).text
+'60 (2PS) + 25 (screen) = 85'
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+TYPE_CHECKING = False  # typing is an import `companion calc` can do without
+if TYPE_CHECKING:
+    from typing import Any
+
+    JSON = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Term:
+    """One named number in a target: ``Term("dribble", 15)``."""
+
+    label: str
+    value: int
+
+    def __repr__(self) -> str:
+        return f"{self.label} {self.value:+d}"
+
+
+@dataclass(frozen=True)
+class Target:
+    """A target number with its breakdown: stat + bonuses - defense = target.
+
+    >>> t = Target("3PS Muy Schillato", 70, (Term("dribble", 15),), (Term("D3 Edd Trapp", 30),))
+    >>> t.value, t.text
+    (55, '70 (3PS Muy Schillato) + 15 (dribble) - 30 (D3 Edd Trapp) = 55')
+    """
+
+    stat_label: str
+    stat: int
+    bonuses: tuple[Term, ...] = ()
+    defense: tuple[Term, ...] = ()
+
+    @property
+    def value(self) -> int:
+        return self.stat + sum(t.value for t in self.bonuses) - sum(t.value for t in self.defense)
+
+    @property
+    def text(self) -> str:
+        parts = [f"{self.stat} ({self.stat_label})"]
+        parts += [f"{'+' if t.value >= 0 else '-'} {abs(t.value)} ({t.label})" for t in self.bonuses]
+        parts += [f"{'-' if t.value >= 0 else '+'} {abs(t.value)} ({t.label})" for t in self.defense]
+        return " ".join(parts) + f" = {self.value}"
+
+    def to_json(self) -> JSON:
+        return {"stat_label": self.stat_label, "stat": self.stat,
+                "bonuses": [asdict(t) for t in self.bonuses],
+                "defense": [asdict(t) for t in self.defense],
+                "target": self.value, "text": self.text}
