@@ -116,14 +116,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "counter",
         (
             "steal a dribble / intercept a pass; `card: \"rebound\"` for Dime N'Shons; `chip: \"boost\"`; "
-            "`block: \"chip\"` (LV.1 block chip)"
+            "`block: \"chip\"` (LV.1 block chip) or `\"no_way\"` (the LV.2 No Way Block)"
         ),
         {'type': 'counter', 'hooper': 'Never Tired'},
         (
             Field("hooper", "text", required=True),
             Field("card", "choice", choices=("steal", "intercept", "rebound")),
             Field("chip", "choice", choices=("boost",)),
-            Field("block", "choice", choices=("chip",)),
+            Field("block", "choice", choices=("chip", "no_way")),
             Field("energy_from", "text"),
         ),
     ),

@@ -82,6 +82,15 @@ def spend_block_chip(state: State, side: int, hooper: Hooper) -> tuple[State, st
     return state, ("stellar_chip" if not reused and stellar_now(hooper) else "chip")
 
 
+def spend_no_way_chip(state: State, side: int, hooper: Hooper) -> State:
+    """Spend the LV.2 No Way Block: "You gain a block (it could be spend to substitute any defense or
+    counter), if you do not commit foul, then you recover the ball" (``block_outcome("no_way", ...)``)."""
+    if hooper.chips_lv2 < 1:
+        raise RuleError(f"{hooper.name} has no Onfire LV.2 chip for a No Way Block")
+    blocker = state.side(side).hooper(hooper.name)
+    return state.with_hooper(side, replace(blocker, chips_lv2=blocker.chips_lv2 - 1))
+
+
 def mark_first_card(state: State) -> State:
     """The first card of a period closes the free substitutions."""
     return replace(state, free_substitutions=(False, False), reminders=())

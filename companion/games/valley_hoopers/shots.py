@@ -17,6 +17,7 @@ from companion.games.valley_hoopers.fundamentals import (
     court_hooper,
     mark_first_card,
     spend_block_chip,
+    spend_no_way_chip,
 )
 from companion.games.valley_hoopers.hooper_ops import (
     add_red,
@@ -178,11 +179,7 @@ def play_defense(state: State, event: dict[str, Any]) -> State:
     if block == "chip":
         state, block = spend_block_chip(state, side, hooper)
     elif block == "no_way":
-        if hooper.chips_lv2 < 1:
-            raise RuleError(f"{hooper.name} has no Onfire LV.2 chip for a No Way Block")
-        state = state.with_hooper(
-            side, replace(state.side(side).hooper(hooper.name), chips_lv2=hooper.chips_lv2 - 1)
-        )
+        state = spend_no_way_chip(state, side, hooper)
     elif block == "tribe":
         if state.side(side).tribe != "keepers":
             raise RuleError("only the Keepers' tribe power turns a defense into a block")
@@ -267,8 +264,9 @@ def _resolve_block(state: State, face: str, defender: Hooper, attacker: Hooper) 
     side = pending.side
     attacker_side = other(side)
     if defender.has_skill("whistle_is_no_foul") and face == "whistle":
-        # Her whistle reads as the ordinary block's jump ball (reading 9), stellar or not.
-        outcome = block_outcome("stellar_chip" if pending.block == "stellar_chip" else "chip", "jumpball")
+        # Her whistle reads as the ordinary block's jump ball (reading 9), stellar, No Way or not.
+        recovering = pending.block if pending.block in ("stellar_chip", "no_way") else "chip"
+        outcome = block_outcome(recovering, "jumpball")
     else:
         outcome = block_outcome(pending.block or "chip", face)
     if outcome.foul:
