@@ -27,6 +27,7 @@ from companion.game import (
 )
 from companion.games.valley_hoopers import after_the_shot, counters, shots
 from companion.games.valley_hoopers.coach import upgrade_eligible
+from companion.games.valley_hoopers.exhaustion import stuck_text, substitution_candidates
 from companion.games.valley_hoopers.gameplans import CARDS, card_conditions, gameplan_view, open_questions
 from companion.games.valley_hoopers.model import INJURY_EFFECTS, POSITIONS, STATS, State, other
 from companion.games.valley_hoopers.rules import expected_die, resolve
@@ -278,12 +279,13 @@ def _prompt(state: State) -> Prompt:
             if slot == "A"
             else f"{name}: play {slot} (a fundamental or the attack)"
         )
-        return Prompt(
-            side=pending.side,
-            text=text,
-            commands=commands,
-            choices=_legal(state, _play_candidates(state)),
-        )
+        choices = _legal(state, _play_candidates(state))
+        if not any(c.command["type"] in ("attack", "fundamental") for c in choices):
+            # Nobody can play a card: offer the swaps that give energy back, and say why.
+            swaps = _legal(state, substitution_candidates(state, pending.side))
+            choices = (*swaps, *choices)
+            text = stuck_text(state, pending.side, bool(swaps))
+        return Prompt(side=pending.side, text=text, commands=commands, choices=choices)
     if kind == "counter_window":
         return Prompt(
             side=pending.side,
