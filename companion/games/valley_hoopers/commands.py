@@ -86,7 +86,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         (
             "dribble (+15), pass or screen in F1/F2, by the hooper on the card's `position` (or "
             "`hooper`); `bonus` for pass/screen (default 25); `chip`: `boost`/`unstoppable`; "
-            "`energy_from` (Lance Endure)"
+            "`energy_from` (Lance Endure); `upgrade`: the action upgrade card sleeved on the card"
         ),
         {'type': 'fundamental', 'action': 'dribble', 'position': 'SG'},
         (
@@ -96,12 +96,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Field("bonus", "int"),
             Field("chip", "choice", choices=("boost", "unstoppable")),
             Field("energy_from", "text"),
+            Field("upgrade", "text"),
         ),
         extra_check=_position_or_hooper,
     ),
     _spec(
         "attack",
-        "the attack in A: `shot` `2PS`/`3PS`/`LUP`, `position` or `hooper`, `chip`, `energy_from`",
+        "the attack in A: `shot` `2PS`/`3PS`/`LUP`, `position` or `hooper`, `chip`, `energy_from`, "
+        "`upgrade` (the action upgrade card sleeved on the card)",
         {'type': 'attack', 'shot': '3PS', 'position': 'SG'},
         (
             Field("shot", "choice", required=True, choices=("2PS", "3PS", "LUP")),
@@ -109,6 +111,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Field("hooper", "text"),
             Field("chip", "choice", choices=("boost", "unstoppable")),
             Field("energy_from", "text"),
+            Field("upgrade", "text"),
         ),
         extra_check=_position_or_hooper,
     ),
@@ -137,7 +140,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "defend",
         (
             "contest the attack; `defense` (`DLU` for Edd Trapp against a 3PS), `helper` (Perry Hel), "
-            "`block` (`chip`, `tribe` for the Keepers, `no_way` for the LV.2 chip), `chip: \"boost\"`"
+            "`block` (`chip`, `tribe` for the Keepers, `no_way` for the LV.2 chip), `chip: \"boost\"`, "
+            "`upgrade` (the action upgrade card sleeved on the card)"
         ),
         {'type': 'defend', 'hooper': 'Edd Trapp'},
         (
@@ -147,6 +151,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Field("block", "choice", choices=("chip", "tribe", "no_way")),
             Field("chip", "choice", choices=("boost",)),
             Field("energy_from", "text"),
+            Field("upgrade", "text"),
         ),
     ),
     _spec(

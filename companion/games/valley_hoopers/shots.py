@@ -12,6 +12,7 @@ from companion.games.valley_hoopers.chips import spend_lv1
 from companion.games.valley_hoopers.counters import flagrant_foul
 from companion.games.valley_hoopers.fouls import SHOT_FREE_THROWS, block_outcome, foul_outcome
 from companion.games.valley_hoopers.fundamentals import (
+    card_improvement,
     chip_terms,
     close_counter_window,
     court_hooper,
@@ -72,6 +73,8 @@ def play_attack(state: State, event: dict[str, Any]) -> State:
     bonuses = () if turn.buzzer_beater else turn.bonuses
     if turn.rebound_bonus_for == hooper.name:
         bonuses = (*bonuses, Term("offensive rebound", 15))
+    upgrade = card_improvement(state, side, hooper, event.get("upgrade"), shot)
+    bonuses = (*bonuses, *upgrade)
     spent = turn.spent if free else (*turn.spent, ("A", event.get("energy_from") or hooper.name))
     turn = replace(
         state.turn,
@@ -113,6 +116,8 @@ def attack_target_now(state: State) -> Target:
             defense.append(_helper_term(state, other(attacker_side), pending))
         if pending.chip == "boost":
             defense.append(Term(f"Onfire chip {defender.name}", 10))
+        if pending.upgrade is not None:
+            defense.append(Term(*pending.upgrade))
     if pending.foul_bonus:
         defense.append(Term(f"foul bonus {pending.foul_face}", pending.foul_bonus))
     return Target(stat.label, stat.value, state.turn.bonuses, tuple(defense))
@@ -186,6 +191,7 @@ def play_defense(state: State, event: dict[str, Any]) -> State:
         if state.turn.tribe_block_used:
             raise RuleError("the Keepers' face-down defense is played once per opponent's attacking turn")
         state = replace(state, turn=replace(state.turn, tribe_block_used=True))
+    upgrade = card_improvement(state, side, hooper, event.get("upgrade"), defense_stat)
     helper = event.get("helper")
     if helper is not None:
         perry = state.side(side).hooper(helper)
@@ -207,6 +213,7 @@ def play_defense(state: State, event: dict[str, Any]) -> State:
             block=block,
             chip=boosted,
             defended=True,
+            upgrade=(upgrade[0].label, upgrade[0].value) if upgrade else None,
         ),
         message=f"{hooper.name} defends with a {defense_stat}" + (" (block)" if block else ""),
     )

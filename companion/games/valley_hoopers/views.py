@@ -443,6 +443,8 @@ def view(state: State) -> dict[str, Any]:
                 "coach_tokens": s.coach_tokens,
                 "timeouts": s.timeouts,
                 "playbooks": list(s.playbooks),
+                "action_upgrades": [c.to_json() for c in s.action_upgrades],
+                "position_upgrades": list(s.position_upgrades),
                 "hoopers": [h.to_json() for h in s.hoopers],
             }
             for s in state.sides
