@@ -17,7 +17,7 @@ position, so they are only counted (a side's kit holds "2 PG; 2 SG; 2 SF; 2 PF; 
 
 >>> card = demo_cards()["from the elbow"]
 >>> card.action, card.condition, improvement(card, "2PS", stellar=False)
-('2PS', 'exclamation', Term(label='From the Elbow, demo card', value=10))
+('2PS', 'exclamation', From the Elbow, demo card +10)
 >>> improvement(demo_cards()["no-look"], "pass", stellar=False) is None
 True
 """
