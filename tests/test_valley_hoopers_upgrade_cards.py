@@ -7,10 +7,18 @@ shipped contents are DEMO data, labelled "demo card" in every term, until the ta
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
+from typing import Any
+
 import pytest
+from games.valley_hoopers_series import series_command, series_options
 from games.valley_hoopers_table import Table, options
 
 from companion.errors import CommandError, RuleError
+from companion.games.valley_hoopers import GAME
+from companion.games.valley_hoopers.series import RewardPhase, reward_items
+from companion.games.valley_hoopers.series_upgrades import take_positions
 from companion.games.valley_hoopers.upgrade_cards import demo_cards, tribe_cards
 
 
@@ -66,3 +74,68 @@ def test_position_upgrades_come_from_a_kit_of_two_per_position() -> None:
     opts["sides"][0]["position_upgrades"] = ["PG", "PG", "PG"]
     with pytest.raises(RuleError, match="2 PG position upgrades"):
         Table(opts)
+
+
+# --- The Series: which cards a side takes in the reward phase, and sleeves for the next game -------------
+
+
+def _reward_phase_with_cards() -> Any:
+    """Game 1 played out, then its result set so that Lucy takes the Series track's card and two
+    position upgrades (3 Lv.1 + 1 Lv.2 chips left) and Karl the strength marker's card (a 2-point loss)."""
+    state = GAME.setup(series_options())
+    rng = random.Random(4)
+    while state.phase == "game":
+        state, _ = GAME.run(state, series_command(state, rng))
+    last = replace(state.last(), score=(50, 48), winner=0, track_face=0, chips_left=((3, 1), (0, 0)),
+                   milestones=(), fourth_period_winner=None)
+    return replace(state, results=(last,), reward=RewardPhase(gameplan_met=(0, 0)), phase="reward")
+
+
+def _run(state: Any, **command: Any) -> Any:
+    state, _ = GAME.run(state, {"type": "reward", **command})
+    return state
+
+
+def test_the_reward_phase_names_the_action_and_position_upgrade_cards_taken() -> None:
+    state = _reward_phase_with_cards()
+    labels = [c.label for c in GAME.prompt(state).choices]
+    assert "done: Lucy takes From the Elbow (under the Series track)" in labels
+    assert "done: Karl takes Hook Shot (under the strength marker)" in labels
+    assert "done: Lucy takes a PG position upgrade" in labels
+    state = _run(state, item="0:track", cards=["From the Elbow"])
+    with pytest.raises(RuleError, match="'From the Elbow' is not in the action upgrade deck"):
+        GAME.decide(state, {"type": "reward", "item": "1:strength", "cards": ["From the Elbow"]})
+    state = _run(state, item="1:strength", cards=["Hook Shot"])
+    state = _run(state, item="0:positions", cards=["PG"])
+    assert "0:positions" in dict(reward_items(state)) and "taken: PG" in GAME.prompt(state).text
+    state = _run(state, item="0:positions", cards=["PG"])
+    assert "0:positions" not in dict(reward_items(state))  # both named: the item is done
+    with pytest.raises(RuleError, match="no PG position upgrade left"):  # "2 PG" in a kit
+        take_positions(["PG"], state.positions_held[0], 1, "Lucy")
+    state = _run(state, item="0:hooper_upgrades", cards=["stat_energy"])
+    state = _run(state, all=True)
+    assert state.action_held == (("From the Elbow",), ("Hook Shot",))
+    assert state.positions_held == (("PG", "PG"), ())
+    assert GAME.view(state)["series"]["action_upgrades"]["deck_left"] == [
+        "No-Look", "From the Corner", "Backdoor Cut", "Wall of Death", "Rainbow Shot", "Curl"]
+
+
+def test_the_next_game_sleeves_the_held_cards_and_their_improvement_shows_in_the_target() -> None:
+    state = _reward_phase_with_cards()
+    for command in ({"item": "0:track", "cards": ["From the Elbow"]},
+                    {"item": "0:positions", "cards": ["SG"]},
+                    {"item": "0:hooper_upgrades", "cards": ["energy"]}, {"all": True}):
+        state = _run(state, **command)
+    next_game = dict(GAME.prompt(state).choices[0].command)
+    with pytest.raises(RuleError, match="Lucy holds no 'Curl' to sleeve"):
+        GAME.decide(state, {**next_game, "action_upgrades": [["Curl"], None]})
+    state, _ = GAME.run(state, next_game)
+    lucy, karl = state.game.sides
+    assert [c.name for c in lucy.action_upgrades] == ["From the Elbow"] and lucy.position_upgrades == ("SG",)
+    assert karl.action_upgrades == ()  # "sleeving onto it only your six counter action cards"
+    attacker = state.game.turn.attacker
+    assert attacker == 0  # game 2 is at Lucy's Home: she attacks first
+    attack = {"type": "attack", "shot": "2PS", "position": "SG", "upgrade": "From the Elbow"}
+    state, _ = GAME.run(state, attack)
+    state, _ = GAME.run(state, {"type": "no_defense"})
+    assert "+ 10 (From the Elbow, demo card)" in GAME.prompt(state).target.text

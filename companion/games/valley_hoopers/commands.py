@@ -382,6 +382,15 @@ def _sides_or_keep(field: str, raw: object) -> list[Any]:
     return list(raw)
 
 
+def _lists_or_all(field: str, raw: object) -> list[Any]:
+    if not isinstance(raw, list) or len(raw) != 2:
+        raise CommandError(f"{field} must list two sides (null sleeves all the side holds)")
+    for index, side in enumerate(raw):
+        if side is not None and not isinstance(side, list):
+            raise CommandError(f"{field}[{index}] must list card names for side {index}, or null")
+    return list(raw)
+
+
 def _met(name: str, raw: object) -> int:
     value = check_int(name, raw)
     if value not in (0, 1, 2):
@@ -410,8 +419,9 @@ SERIES_COMMANDS: tuple[CommandSpec, ...] = (
     _spec(
         "reward",
         (
-            "The Series, reward phase: tick `item` of the checklist done (`cards` taken for "
-            "`hooper_upgrades`: `stellar_energy`, `stat_energy`, `energy`), or `all: true`"
+            "The Series, reward phase: tick `item` of the checklist done (`cards` taken: for "
+            "`hooper_upgrades` `stellar_energy`, `stat_energy`, `energy`; for `strength`/`track` the "
+            "action upgrade card; for `positions` one or more positions), or `all: true`"
         ),
         {'type': 'reward', 'item': '0:hooper_upgrades', 'cards': ['stat_energy']},
         (
@@ -425,7 +435,8 @@ SERIES_COMMANDS: tuple[CommandSpec, ...] = (
         (
             "The Series: start the next game; `condition` marker drawn; `first_attacker`; `sides` (null "
             "keeps a side); `hot` (Home) / `cold` (Away) positions on the Onfire track; `upgrades` "
-            "per side: hooper -> held upgrade card (null keeps where they were)"
+            "per side: hooper -> held upgrade card (null keeps where they were); `action_upgrades` / "
+            "`position_upgrades` per side: the held cards sleeved in the deck (null: all)"
         ),
         {'type': 'next_game', 'condition': 'playbook', 'first_attacker': 1},
         (
@@ -435,6 +446,8 @@ SERIES_COMMANDS: tuple[CommandSpec, ...] = (
             Field("hot", "positions", check=_positions),
             Field("cold", "positions", check=_positions),
             Field("upgrades", "sides", check=_sides_or_keep),
+            Field("action_upgrades", "sides", check=_lists_or_all),
+            Field("position_upgrades", "sides", check=_lists_or_all),
         ),
     ),
 )

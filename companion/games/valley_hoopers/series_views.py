@@ -22,7 +22,7 @@ from companion.games.valley_hoopers.series import (
     susan_peg_side,
 )
 from companion.games.valley_hoopers.series_game import CONDITIONS, track_words
-from companion.games.valley_hoopers.series_upgrades import DECK, WORDS, deck_left
+from companion.games.valley_hoopers.series_upgrades import DECK, WORDS, action_deck_left, deck_left, kit_left
 
 
 def outcome(series: SeriesState) -> Outcome | None:
@@ -62,11 +62,25 @@ def _reward_prompt(series: SeriesState) -> Prompt:
     text = "Reward phase: " + ("; ".join(words for _, words in items) if items else "nothing to hand over")
     candidates: list[tuple[str, dict[str, Any]]] = []
     for key, words in items:
-        if not key.endswith(":hooper_upgrades"):
+        side, kind = int(key.split(":")[0]), key.split(":")[1]
+        if kind in ("strength", "track"):
+            # One button per action upgrade card still in the deck: the table names the card drawn.
+            for card in action_deck_left(series.action_held):
+                under = "the strength marker" if kind == "strength" else "the Series track"
+                candidates.append((f"done: {names[side]} takes {card} (under {under})",
+                                   {"type": "reward", "item": key, "cards": [card]}))
+            continue
+        if kind == "positions":
+            # One position at a time (the item stays open until all are named): at most five buttons.
+            for position in kit_left(series.positions_held[side]):
+                candidates.append((f"done: {names[side]} takes a {position} position upgrade",
+                                   {"type": "reward", "item": key, "cards": [position]}))
+            if kit_left(series.positions_held[side]):
+                continue
+        if kind != "hooper_upgrades":
             candidates.append((f"done: {words}", {"type": "reward", "item": key}))
             continue
         # One button per hand of cards the deck still allows: the side picks its upgrade(s).
-        side = int(key.split(":")[0])
         count = int(words.split(": ", 1)[1].split()[0])
         for cards in combinations_with_replacement(DECK, count):
             taken = " and ".join(WORDS[c] for c in cards)
@@ -166,6 +180,9 @@ def view(series: SeriesState) -> dict[str, Any]:
         "results": [r.to_json() for r in series.results],
         "hooper_upgrades": {"held": [list(h) for h in series.upgrades],
                             "deck_left": deck_left(series.upgrades)},
+        "action_upgrades": {"held": [list(h) for h in series.action_held],
+                            "deck_left": list(action_deck_left(series.action_held))},
+        "position_upgrades": {"held": [list(h) for h in series.positions_held]},
         "reward": rewards,
         "susan_peg_side": susan_peg_side(series.wins, series.next_number),  # the game on or next
         "message": series.message,
