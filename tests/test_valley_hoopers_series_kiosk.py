@@ -30,7 +30,9 @@ def test_the_reward_checklist_and_the_next_game_by_touch(table: dict) -> None:
     assert all(label.startswith("done: ") for label in report["tapped"][2 if told else 0:])
     # The game's winner names the hooper upgrade card taken from the deck: one button per card.
     assert any(" takes stellar + 2 energy" in label for label in report["reward_choices"])
-    assert any(" takes +3 energy" in label for label in report["reward_choices"])
+    assert any("+3 energy" in label for label in report["reward_choices"])
+    # The action upgrade cards under the strength marker and the Series track are named too.
+    assert any("(under the Series track)" in label for label in report["reward_choices"])
     assert any(text.startswith("Reward phase: ") for text in report["reward_texts"])
     assert report["next_game_prompt"].startswith("Game 2: Lucy at Home")
     assert report["game_2_score"] == "Lucy 0 - 0 Karl"

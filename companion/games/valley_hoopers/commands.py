@@ -391,6 +391,12 @@ def _lists_or_all(field: str, raw: object) -> list[Any]:
     return list(raw)
 
 
+def _upgrade_map(field: str, raw: object) -> dict[str, Any]:
+    if not isinstance(raw, Mapping):
+        raise CommandError(f'{field} maps hooper names to upgrade cards, like {{"Joy Kill": "+3 energy"}}')
+    return dict(raw)
+
+
 def _met(name: str, raw: object) -> int:
     value = check_int(name, raw)
     if value not in (0, 1, 2):
@@ -464,11 +470,13 @@ DRAFT_COMMANDS: tuple[CommandSpec, ...] = (
     ),
     _spec(
         "draft_lineup",
-        "Draft: a side's starting five from its seven (`lineup` maps positions to hoopers)",
+        "Draft: a side's starting five from its seven (`lineup` maps positions to hoopers); `upgrades`: "
+        "hooper -> drafted hooper upgrade card sleeved on him (`{\"card\", \"stat\"}` for a stat card)",
         {'type': 'draft_lineup', 'side': 0, 'lineup': {'PG': 'May Friend', 'SG': 'Chus Kinder'}},
         (
             Field("side", "side", required=True),
             Field("lineup", "changes", required=True, check=_changes),
+            Field("upgrades", "changes", check=_upgrade_map),
         ),
     ),
 )
