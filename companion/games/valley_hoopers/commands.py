@@ -456,6 +456,29 @@ SERIES_COMMANDS: tuple[CommandSpec, ...] = (
             Field("position_upgrades", "sides", check=_lists_or_all),
         ),
     ),
+    _spec(
+        "sleeve",
+        (
+            "The Series, before the next game: plan one held hooper upgrade `card` on `hooper` of `side`'s "
+            "next seven (`stat` for a `stat_energy` card, alone to complete one planned)"
+        ),
+        {'type': 'sleeve', 'side': 0, 'hooper': 'Joy Kill', 'card': 'energy'},
+        (
+            Field("side", "side", required=True),
+            Field("hooper", "text", required=True),
+            Field("card", "choice", choices=("stellar_energy", "stat_energy", "energy")),
+            Field("stat", "choice", choices=STATS),
+        ),
+    ),
+    _spec(
+        "susan_peg",
+        "The Series, before the next game: Susan Peg joins `side`'s seven `instead_of` a benchwarmer",
+        {'type': 'susan_peg', 'side': 1, 'instead_of': 'Linda Siempre'},
+        (
+            Field("side", "side", required=True),
+            Field("instead_of", "text", required=True),
+        ),
+    ),
 )
 
 

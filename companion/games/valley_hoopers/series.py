@@ -25,6 +25,7 @@ from companion.games.valley_hoopers.gameplans import milestones_met
 from companion.games.valley_hoopers.model import FLAT, POSITIONS, SeriesGame, State, other
 from companion.games.valley_hoopers.series_game import CONDITIONS
 from companion.games.valley_hoopers.series_lineups import side_without
+from companion.games.valley_hoopers.series_plan import Plan, add_sleeve, eligible, merged_sleeves, with_susan
 from companion.games.valley_hoopers.series_rewards import SideReward, game_rewards
 from companion.games.valley_hoopers.series_upgrades import (
     check_cards,
@@ -41,7 +42,8 @@ WINS_NEEDED = 4
 # zone"; Away "sets two ... on the first step of the cold zone". Defaults when the table names none.
 DEFAULT_HOT = ("PG", "SG", "SF")
 DEFAULT_COLD = ("PF", "C")
-BETWEEN_GAMES = ("gameplan_result", "reward", "next_game")
+PLANNING = ("sleeve", "susan_peg")
+BETWEEN_GAMES = ("gameplan_result", "reward", "next_game", *PLANNING)
 SUSAN_PEG = "susan peg"
 
 
@@ -115,6 +117,7 @@ class SeriesState:
     action_held: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # action upgrade cards each side holds
     positions_held: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # position upgrade cards
     action_cards: Any = None  # the table's entered action upgrade cards (setup option action_upgrade_cards)
+    plan: Plan = Plan()  # the next game prepared tap by tap (series_plan.py)
 
     @property
     def number(self) -> int:
@@ -444,14 +447,19 @@ def _next_game(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
     given = event.get("sides") or [None, None]
     sides_raw = tuple(given[i] if given[i] is not None else series.side_options[i] for i in (0, 1))
     given_sleeves = event.get("upgrades") or [None, None]
-    sleeves = tuple(given_sleeves[i] if given_sleeves[i] is not None else _still_worn(series, i, sides_raw[i])
+    # The plan made tap by tap (series_plan.py) counts unless the command says otherwise.
+    sides_raw = tuple(with_susan(sides_raw[i], series.plan.susan[i]) if series.plan.susan[i] else sides_raw[i]
+                      for i in (0, 1))
+    sleeves = tuple(given_sleeves[i] if given_sleeves[i] is not None
+                    else merged_sleeves(series.plan.side_sleeves(i), _still_worn(series, i, sides_raw[i]),
+                                        series.upgrades[i])
                     for i in (0, 1))
     decks = tuple(_deck(series, event, i) for i in (0, 1))
     game = start_game(series, number, series.first_home, sides_raw, event, series.foul_die_blanks,  # type: ignore[arg-type]
                       series.track_steps, series.chip_stock, series.wins, series.last(), sleeves,  # type: ignore[arg-type]
                       series.upgrades, decks, series.action_cards)  # type: ignore[arg-type]
     return replace(series, game=game, side_options=sides_raw, phase="game", reward=None,  # type: ignore[arg-type]
-                   message=game.message)
+                   plan=Plan(), message=game.message)
 
 
 def apply_between(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
@@ -459,7 +467,7 @@ def apply_between(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
     kind = event["type"]
     if series.phase == "over":
         raise RuleError(f"the series is over: {series.message}")
-    wanted = ("gameplan_result", "reward") if series.phase == "reward" else ("next_game",)
+    wanted = ("gameplan_result", "reward") if series.phase == "reward" else ("next_game", *PLANNING)
     if kind not in wanted:
         doing = "the reward phase" if series.phase == "reward" else f"the setup of game {series.next_number}"
         raise RuleError(f"game {series.number} is over: {doing} comes first ({' or '.join(wanted)})")
@@ -467,7 +475,54 @@ def apply_between(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
         return _gameplan_result(series, event)
     if kind == "reward":
         return _tick(series, event)
+    if kind == "sleeve":
+        return _plan_sleeve(series, event)
+    if kind == "susan_peg":
+        return _plan_susan(series, event)
     return _next_game(series, event)
+
+
+def next_side(series: SeriesState, side: int) -> Any:
+    """The side's options for the next game as things stand: its seven without an ejected hooper, and
+    Susan Peg if planned."""
+    suggested, _ = suggested_sides(series)
+    raw = series.side_options[side]
+    if suggested is not None and suggested[side] is not None:
+        raw = suggested[side]
+    return with_susan(raw, series.plan.susan[side]) if series.plan.susan[side] else raw
+
+
+def sleeve_candidates(series: SeriesState, side: int) -> list[str]:
+    """The hoopers of the next seven who may take a hooper upgrade card (last game's cards say so)."""
+    seven = {n.lower() for n in _hooper_names(next_side(series, side))}
+    return [h.name for h in series.game.side(side).hoopers if h.name.lower() in seven and eligible(h)]
+
+
+def bench_names(raw_side: Any, starters: set[str]) -> list[str]:
+    """The hoopers of a side's seven who do not start (Susan Peg may take one's place)."""
+    return [n for n in _hooper_names(raw_side) if n.lower() not in starters and n.lower() != SUSAN_PEG]
+
+
+def _plan_sleeve(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
+    side = int(event["side"])
+    seven = _hooper_names(next_side(series, side))
+    plan = add_sleeve(series.plan, side, event, series.upgrades[side], seven)
+    card = dict(plan.sleeves[side])[str(event["hooper"])]
+    words = card if isinstance(card, str) else f"{card['card']} ({card['stat'] or 'stat to name'})"
+    return replace(series, plan=plan, message=f"{series.names[side]} sleeves {words} on {event['hooper']}")
+
+
+def _plan_susan(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
+    side = int(event["side"])
+    if susan_peg_side(series.wins, series.next_number) != side:
+        raise RuleError(f"Susan Peg can't join {series.names[side]} in game {series.next_number}: she joins "
+                        "only the side whose opponent can win the series with it (before game 7)")
+    instead_of = str(event["instead_of"])
+    with_susan(next_side(series, side), instead_of)  # refuses a starter or a hooper not in the seven
+    susan = list(series.plan.susan)
+    susan[side] = instead_of
+    return replace(series, plan=replace(series.plan, susan=(susan[0], susan[1])),
+                   message=f"Susan Peg joins {series.names[side]}'s seven instead of {instead_of}")
 
 
 def decide(series: SeriesState, command: Mapping[str, Any]) -> list[dict[str, Any]]:

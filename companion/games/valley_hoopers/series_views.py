@@ -12,12 +12,16 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.game import Choice, Counter, Outcome, Prompt, ScoreboardView
 from companion.games.valley_hoopers import views
+from companion.games.valley_hoopers.model import STATS
 from companion.games.valley_hoopers.series import (
     COURT_PATTERN,
     SeriesState,
     apply_between,
+    bench_names,
     home_side,
+    next_side,
     reward_items,
+    sleeve_candidates,
     suggested_sides,
     susan_peg_side,
 )
@@ -90,9 +94,42 @@ def _reward_prompt(series: SeriesState) -> Prompt:
     return Prompt(side=None, text=text, commands=("reward",), choices=_legal(series, candidates))
 
 
+def _stat_prompt(series: SeriesState, side: int, hooper: str) -> Prompt:
+    names = series.names
+    choices = [(f"{names[side]}: +10 on {hooper}'s {stat}",
+                {"type": "sleeve", "side": side, "hooper": hooper, "stat": stat}) for stat in STATS]
+    return Prompt(side=side, text=f"{names[side]}: which stat does the {WORDS['stat_energy']} card on "
+                  f"{hooper} raise?", commands=("sleeve",), choices=_legal(series, choices))
+
+
+def _planning_candidates(series: SeriesState) -> list[tuple[str, dict[str, Any]]]:
+    """Sleeve a held hooper upgrade card on a hooper of the next seven; bring Susan Peg in."""
+    names = series.names
+    candidates: list[tuple[str, dict[str, Any]]] = []
+    for side in (0, 1):
+        planned = series.plan.side_sleeves(side)
+        for card in dict.fromkeys(series.upgrades[side]):
+            for hooper in sleeve_candidates(series, side):
+                if hooper not in planned:
+                    candidates.append((f"{names[side]}: sleeve {WORDS[card]} on {hooper}",
+                                       {"type": "sleeve", "side": side, "hooper": hooper, "card": card}))
+    susan = susan_peg_side(series.wins, series.next_number)
+    if susan is not None and series.plan.susan[susan] is None:
+        raw = next_side(series, susan)
+        lineup = raw.get("lineup") if isinstance(raw, dict) else None
+        starters = {str(n).lower() for n in (lineup or {}).values()}
+        for name in bench_names(raw, starters):
+            candidates.append((f"Susan Peg joins {names[susan]}'s seven instead of {name}",
+                               {"type": "susan_peg", "side": susan, "instead_of": name}))
+    return candidates
+
+
 def _next_game_prompt(series: SeriesState) -> Prompt:
     number = series.next_number
     names = series.names
+    waiting = series.plan.waiting_stat()
+    if waiting is not None:
+        return _stat_prompt(series, *waiting)
     home = home_side(number, series.first_home)
     susan = susan_peg_side(series.wins, number)
     text = (f"Game {number}: {names[home]} at Home. Draw the Series track's condition marker "
@@ -104,9 +141,18 @@ def _next_game_prompt(series: SeriesState) -> Prompt:
     if changes:
         text += f"; {changes}"
     suffix = f" ({changes})" if sides is not None else ""
+    planned = [f"{names[s]}: " + ", ".join(f"{c if isinstance(c, str) else c['card']} on {h}"
+                                           for h, c in series.plan.sleeves[s])
+               for s in (0, 1) if series.plan.sleeves[s]]
+    planned += [f"Susan Peg for {names[s]} instead of {series.plan.susan[s]}" for s in (0, 1)
+                if series.plan.susan[s]]
+    if planned:
+        text += "; planned: " + "; ".join(planned)
     candidates = [(f"Game {number}, marker: {words}{suffix}",
                    {"type": "next_game", "condition": key, **extra}) for key, words in CONDITIONS.items()]
-    return Prompt(side=None, text=text, commands=("next_game",), choices=_legal(series, candidates))
+    candidates += _planning_candidates(series)
+    return Prompt(side=None, text=text, commands=("next_game", "sleeve", "susan_peg"),
+                  choices=_legal(series, candidates))
 
 
 def prompt(series: SeriesState) -> Prompt:
