@@ -42,7 +42,8 @@ def test_a_hooper_upgrade_card_is_sleeved_through_the_services_prompt(tmp_path: 
     side = 0 if series.upgrades[0] else 1
     name = series.names[side]
     card = series.upgrades[side][0]
-    words = {"stellar_energy": "stellar + 2 energy", "stat_energy": "stat +10 + 1 energy", "energy": "+3 energy"}
+    words = {"stellar_energy": "stellar + 2 energy", "stat_energy": "stat +10 + 1 energy",
+             "energy": "+3 energy"}
     sleeved = _choose(service, f"{name}: sleeve {words[card]} on ")
     hooper = sleeved["hooper"]
     if card == "stat_energy":  # the card's stat is asked next, one button per stat
