@@ -139,3 +139,20 @@ def test_the_next_game_sleeves_the_held_cards_and_their_improvement_shows_in_the
     state, _ = GAME.run(state, attack)
     state, _ = GAME.run(state, {"type": "no_defense"})
     assert "+ 10 (From the Elbow, demo card)" in GAME.prompt(state).target.text
+
+
+def test_a_star_upgrade_cards_improvement_moves_the_series_track_as_a_stellar_action() -> None:
+    # "Play a successful stellar action (by Onfire chips or upgraded action card)".
+    state = _reward_phase_with_cards()
+    for command in ({"item": "0:track", "cards": ["Wall of Death"]},
+                    {"item": "0:hooper_upgrades", "cards": ["energy"]}, {"all": True}):
+        state = _run(state, **command)
+    next_game = next(c.command for c in GAME.prompt(state).choices if c.command["type"] == "next_game")
+    state, _ = GAME.run(state, {**next_game, "condition": "stellar"})
+    assert state.game.series.track == 0 and state.game.turn.attacker == 0
+    # Muy Schillato (stellar, on his first position SG) screens with Wall of Death (a [star] card).
+    for command in ({"type": "fundamental", "action": "screen", "position": "SG", "upgrade": "Wall of Death"},
+                    {"type": "roll", "face": "blank"}, {"type": "attack", "shot": "2PS", "position": "PG"},
+                    {"type": "no_defense"}, {"type": "roll", "face": 5}):
+        state, _ = GAME.run(state, command)
+    assert state.game.score[0] == 2 and state.game.series.track == 1
