@@ -64,6 +64,9 @@ def substitution_candidates(state: State, side: int) -> list[tuple[str, dict[str
 def stuck_text(state: State, side: int, can_substitute: bool) -> str:
     """The prompt's words when the attacker has no card it can play."""
     name = state.side(side).name
+    if deadlock(state) and state.score[0] != state.score[1]:
+        return (f"{name}: nobody can play a card any more (every hooper of both sides is out of energy): "
+                "end the turns until the game ends")
     if deadlock(state):
         return (f"{name}: nobody can play a card any more: every hooper of both sides is out of energy, no "
                 "benchwarmer, coach token or LV.2 chip is left to give any back. The rulebook plays "

@@ -27,7 +27,7 @@ from companion.game import (
 )
 from companion.games.valley_hoopers import after_the_shot, counters, shots
 from companion.games.valley_hoopers.coach import upgrade_eligible
-from companion.games.valley_hoopers.exhaustion import stuck_text, substitution_candidates
+from companion.games.valley_hoopers.exhaustion import exhausted, stuck_text, substitution_candidates
 from companion.games.valley_hoopers.gameplans import CARDS, card_conditions, gameplan_view, open_questions
 from companion.games.valley_hoopers.model import INJURY_EFFECTS, POSITIONS, STATS, State, other
 from companion.games.valley_hoopers.rules import expected_die, resolve
@@ -280,7 +280,10 @@ def _prompt(state: State) -> Prompt:
             else f"{name}: play {slot} (a fundamental or the attack)"
         )
         choices = _legal(state, _play_candidates(state))
-        if not any(c.command["type"] in ("attack", "fundamental") for c in choices):
+        court = state.side(pending.side).on_court()
+        if court and all(exhausted(h) for h in court) and not any(
+            c.command["type"] in ("attack", "fundamental") for c in choices
+        ):
             # Nobody can play a card: offer the swaps that give energy back, and say why.
             swaps = _legal(state, substitution_candidates(state, pending.side))
             choices = (*swaps, *choices)
