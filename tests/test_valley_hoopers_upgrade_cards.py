@@ -7,6 +7,8 @@ shipped contents are DEMO data, labelled "demo card" in every term, until the ta
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import random
 from dataclasses import replace
 from typing import Any
@@ -156,3 +158,10 @@ def test_a_star_upgrade_cards_improvement_moves_the_series_track_as_a_stellar_ac
                     {"type": "no_defense"}, {"type": "roll", "face": 5}):
         state, _ = GAME.run(state, command)
     assert state.game.score[0] == 2 and state.game.series.track == 1
+
+
+@pytest.mark.parametrize("name", ["upgrade_cards", "draft_upgrades", "exhaustion", "series_plan", "fouls"])
+def test_the_new_modules_examples_run(name: str) -> None:
+    module = importlib.import_module(f"companion.games.valley_hoopers.{name}")
+    result = doctest.testmod(module)
+    assert result.attempted and not result.failed
