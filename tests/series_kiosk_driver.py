@@ -46,7 +46,21 @@ def series_rewards(driver: Driver) -> Step:
                                                               .get("choices")))
     driver.report["next_game_prompt"] = driver.app.snapshot["prompt"]["text"]
     driver.shot("32-series-next-game")
-    label = driver.app.snapshot["prompt"]["choices"][0]["label"]
+    # Sleeve the hooper upgrade card just taken, by its button (a stat card asks its stat next).
+    sleeves = [c["label"] for c in driver.app.snapshot["prompt"]["choices"] if ": sleeve " in c["label"]]
+    driver.report["sleeve_choices"] = sleeves
+    for label in sleeves[:1]:
+        seq = current_seq(driver)
+        yield from tap(driver, label, exact=True, within=driver.app.screens.current_screen)
+        yield wait_for(f"the answer to {label!r}", settled(driver, seq))
+        if "which stat" in driver.app.snapshot["prompt"]["text"]:
+            stat = driver.app.snapshot["prompt"]["choices"][0]["label"]
+            seq = current_seq(driver)
+            yield from tap(driver, stat, exact=True, within=driver.app.screens.current_screen)
+            yield wait_for(f"the answer to {stat!r}", settled(driver, seq))
+        driver.report["planned_prompt"] = driver.app.snapshot["prompt"]["text"]
+    label = next(c["label"] for c in driver.app.snapshot["prompt"]["choices"]
+                 if c["command"]["type"] == "next_game")
     seq = current_seq(driver)
     yield from tap(driver, label, exact=True, within=driver.app.screens.current_screen)
     yield wait_for("game 2 on the table", lambda app: _series(app).get("game") == 2

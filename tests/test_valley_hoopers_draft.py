@@ -4,6 +4,7 @@ from two piles of nine, the line-ups, then a Classic game without milestones."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -97,3 +98,53 @@ def test_a_line_up_must_follow_the_cards_positions() -> None:
     wrong = {**right, a: right[b], b: right[a]}  # two starters swapped: one can't start there
     with pytest.raises(RuleError, match="can't start at"):
         GAME.decide(state, {"type": "draft_lineup", "side": 0, "lineup": wrong})
+
+
+def _at_lineups(**extra: Any) -> DraftState:
+    state = GAME.setup(_options(**extra))
+    while state.stage != "lineup":
+        state, _ = GAME.run(state, {"type": "draft_pick", "card": _sensible(state)})
+    return state
+
+
+def test_the_drafted_upgrades_are_applied_to_the_game() -> None:
+    state = _at_lineups()
+    # Each side drafted eight deck upgrades: action upgrade cards are sleeved, position upgrades counted.
+    assert state.deck[0][:4] == ("No-Look", "Backdoor Cut", "Wall of Death", "Curl")
+    state = replace(state, upgrades=(("star hooper upgrade SF", "stat +10 + 1 energy", "+3 energy"),
+                                     state.upgrades[1]))
+    cards = {h["name"]: h for h in state.hoopers[0]}
+    lineup = next(c.command["lineup"] for c in GAME.prompt(state).choices
+                  if c.command["side"] == 0 and not c.command.get("upgrades"))
+    where = {n: p for p, n in lineup.items()}
+    # The star upgrade's second position replaces the card's: its hooper starts on his first position.
+    seven = sorted((n for n, c in cards.items() if c.get("stellar") is False),
+                   key=lambda n: where.get(n, cards[n]["first_position"]) != cards[n]["first_position"])
+    star, stat, energy = seven[:3]
+    twice = {star: "+3 energy", stat: "+3 energy"}
+    with pytest.raises(RuleError, match="did not draft"):
+        GAME.decide(state, {"type": "draft_lineup", "side": 0, "lineup": lineup, "upgrades": twice})
+    upgrades = {star: "star hooper upgrade SF", stat: {"card": "stat +10 + 1 energy", "stat": "2PS"},
+                energy: "+3 energy"}
+    state, _ = GAME.run(state, {"type": "draft_lineup", "side": 0, "lineup": lineup, "upgrades": upgrades})
+    karl = next(c.command for c in GAME.prompt(state).choices if c.command["side"] == 1)
+    game, _ = GAME.run(state, karl)
+    lucy = game.sides[0]
+    starred = lucy.hooper(star)
+    assert starred.upgraded and starred.stellar and starred.second_position == "SF"
+    assert starred.energy == cards[star]["energy"] + 1
+    assert dict(lucy.hooper(stat).stat_bonus) == {"2PS": 10}
+    assert lucy.hooper(stat).energy == cards[stat]["energy"] + 1
+    assert lucy.hooper(energy).energy == cards[energy]["energy"] + 3
+    assert [c.name for c in lucy.action_upgrades] == ["No-Look", "Backdoor Cut", "Wall of Death", "Curl"]
+    assert len(lucy.position_upgrades) == 4 and len(game.sides[1].action_upgrades) == 4
+
+
+def test_the_lineup_prompt_offers_the_drafted_hooper_upgrades_sleeved() -> None:
+    state = _at_lineups()
+    labels = [c.label for c in GAME.prompt(state).choices if c.command["side"] == 0]
+    assert any("; upgrades: " in label for label in labels)
+    assert any(label.endswith("; no hooper upgrade sleeved") for label in labels)
+    with_upgrades = next(c.command for c in GAME.prompt(state).choices if c.command.get("upgrades"))
+    state, _ = GAME.run(state, with_upgrades)
+    assert state.sleeves[with_upgrades["side"]] == with_upgrades["upgrades"]

@@ -292,7 +292,7 @@ def test_the_reward_phase_is_a_checklist_the_table_confirms_through_prompt_choic
             with pytest.raises(RuleError, match="checklist has begun"):
                 GAME.decide(state, {"type": "gameplan_result", "side": 0, "met": 0})
     assert len(state.upgrades[0]) == rewards[0]["hooper_upgrades"]
-    assert state.phase == "next_game" and GAME.prompt(state).commands == ("next_game",)
+    assert state.phase == "next_game" and GAME.prompt(state).commands == ("next_game", "sleeve", "susan_peg")
     with pytest.raises(RuleError, match="game 1 is over"):
         GAME.decide(state, {"type": "end_turn"})
 
@@ -317,7 +317,8 @@ def test_an_ejected_hooper_misses_the_next_game_and_an_injured_one_starts_with_t
     with pytest.raises(RuleError, match=f"{out} was ejected in game 1"):
         GAME.decide(state, {"type": "next_game", "condition": "playbook"})
     prompt = GAME.prompt(state)
-    assert f"for {out}" in prompt.text and all(c.command["sides"][side] for c in prompt.choices)
+    games = [c for c in prompt.choices if c.command["type"] == "next_game"]
+    assert f"for {out}" in prompt.text and games and all(c.command["sides"][side] for c in games)
     state, _ = GAME.run(state, prompt.choices[0].command)  # a reserve takes the ejected hooper's place
     game = state.game
     assert game.series.number == 2 and game.series.home == 0 and game.series.condition == "stellar"

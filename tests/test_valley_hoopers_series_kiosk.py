@@ -30,10 +30,15 @@ def test_the_reward_checklist_and_the_next_game_by_touch(table: dict) -> None:
     assert all(label.startswith("done: ") for label in report["tapped"][2 if told else 0:])
     # The game's winner names the hooper upgrade card taken from the deck: one button per card.
     assert any(" takes stellar + 2 energy" in label for label in report["reward_choices"])
-    assert any(" takes +3 energy" in label for label in report["reward_choices"])
+    assert any("+3 energy" in label for label in report["reward_choices"])
+    # The action upgrade cards under the strength marker and the Series track are named too.
+    assert any("(under the Series track)" in label for label in report["reward_choices"])
     assert any(text.startswith("Reward phase: ") for text in report["reward_texts"])
     assert report["next_game_prompt"].startswith("Game 2: Lucy at Home")
     assert report["game_2_score"] == "Lucy 0 - 0 Karl"
+    # The card just taken is sleeved by a button before game 2 (no next_game typed by hand).
+    assert report["sleeve_choices"] and "; planned: " in report["planned_prompt"]
     snapshot = request(table["socket"], {"op": "state"})["snapshot"]
     assert snapshot["view"]["series"]["game"] == 2 and snapshot["view"]["series"]["wins"] in ([1, 0], [0, 1])
+    assert any(h["milestone_upgrade"] for side in snapshot["view"]["sides"] for h in side["hoopers"])
     test_kiosk.assert_laid_out(report)

@@ -460,3 +460,34 @@ def test_a_chip_block_needs_the_blockers_stellar_mark_entered() -> None:
     with pytest.raises(RuleError, match="stellar mark is not entered yet"):
         table.do("defend", hooper="Edd Trapp", block="chip")
     assert table.hooper("Edd Trapp").chips_lv1 == 1  # refused, nothing spent
+
+
+@pytest.mark.parametrize("face", ["whistle2", "whistle3", "jumpball", "charge", "blank"])
+def test_a_no_way_block_without_a_foul_recovers_the_ball(face: str) -> None:
+    # LV.2 "No Way Block!: You gain a block ..., if you do not commit foul, then you recover the ball."
+    # Edd Trapp is not stellar: the recovery does not depend on it (unlike the LV.1 block chip).
+    table = Table()
+    _chips(table, "Edd Trapp", lv2=1)
+    table.do("attack", shot="3PS", position="SG").do("defend", hooper="Edd Trapp", block="no_way")
+    table.roll(face)
+    assert table.state.turn.attacker == 1 and table.state.pending.kind == "play"
+    assert table.state.score == (0, 0) and table.hooper("Edd Trapp").chips_lv2 == 0
+
+
+def test_a_no_way_block_that_fouls_gives_the_free_throws() -> None:
+    table = Table()
+    _chips(table, "Edd Trapp", lv2=1)
+    table.do("attack", shot="3PS", position="SG").do("defend", hooper="Edd Trapp", block="no_way")
+    table.roll("whistle")
+    assert table.state.pending.kind == "free_throw" and table.state.pending.free_throws == 3
+    assert table.hooper("Edd Trapp").red == 1
+
+
+def test_a_no_way_block_substitutes_a_counter_and_spends_no_energy() -> None:
+    table = Table()
+    _chips(table, "Edd Trapp", lv2=1)
+    energy = table.hooper("Edd Trapp").energy
+    table.do("fundamental", action="dribble", position="SG")
+    table.do("counter", hooper="Edd Trapp", block="no_way").roll("jumpball")
+    assert table.state.turn.attacker == 1 and table.state.turn.retriever == "Edd Trapp"
+    assert table.hooper("Edd Trapp").energy == energy and table.hooper("Edd Trapp").chips_lv2 == 0

@@ -300,3 +300,47 @@ def test_a_hooper_whose_stellar_mark_is_not_entered_cant_take_a_milestone() -> N
     _play_period_with_score(table, lucy_scores=True)
     with pytest.raises(RuleError, match="Joy Kill's stellar mark is not entered yet"):
         table.do("upgrade", hooper="Joy Kill")
+
+
+def _exhaust(table: Table) -> None:
+    for side in (0, 1):
+        for hooper in table.state.side(side).hoopers:
+            table.state = table.state.with_hooper(side, replace(hooper, energy=0))
+
+
+def test_an_exhausted_overtime_offers_the_free_swaps_that_give_energy_back() -> None:
+    # Overtimes recover no energy, but "The hooper that now has become a benchwarmer immediately
+    # recovers one energy" and substitutions are free "when a period ends, before starting the new one".
+    table = _end_turns(Table(), 16 * 4)
+    assert table.state.period == 5
+    _exhaust(table)
+    attacker = table.state.turn.attacker
+    prompt = table.prompt
+    assert "recovers one energy" in prompt.text and "substitute" in prompt.text
+    swaps = [c for c in prompt.choices if c.command["type"] == "substitute"]
+    assert swaps and not any(c.command["type"] in ("attack", "fundamental") for c in prompt.choices)
+    leaving = table.state.side(attacker).at("SG")
+    swap = next(c for c in swaps if "SG" in c.command["changes"])
+    table.do("substitute", side=attacker, changes=swap.command["changes"])
+    assert table.hooper(leaving.name).energy == 1 and table.hooper(leaving.name).court is None
+    # The next overtime's free swap brings the rested hooper back: a card can be played again.
+    _end_turns(table, 8)
+    assert table.state.period == 6
+    table.do("substitute", side=attacker, changes={"SG": leaving.name})
+    if table.state.turn.attacker != attacker:
+        table.do("end_turn")
+    assert table.state.turn.attacker == attacker and table.hooper(leaving.name).energy == 1
+    assert any(c.command["type"] == "attack" and c.command["position"] == "SG" for c in table.prompt.choices)
+
+
+def test_with_nothing_left_to_give_energy_the_prompt_says_the_tie_cant_be_broken() -> None:
+    table = _end_turns(Table(), 16 * 4)
+    _exhaust(table)
+    for side in (0, 1):
+        team = table.state.side(side)
+        table.state = table.state.with_side(side, replace(team, coach_tokens=0, playbooks=()))
+        for hooper in team.bench():
+            table.state = table.state.with_hooper(side, replace(hooper, ejected=True))
+    prompt = table.prompt
+    assert "this tie can't be broken" in prompt.text and "overtimes until a winner" in prompt.text
+    assert [c.command["type"] for c in prompt.choices] == ["end_turn"]

@@ -65,7 +65,8 @@ def series_options(condition: str = "after_pass", home: int = 0, **extra: Any) -
 def next_game_command(state: Any, rng: random.Random) -> dict[str, Any]:
     """One of the prompt's ready-made ``next_game`` choices (a new seven where one is needed) with a
     random winner of the opening roll."""
-    choices = GAME.prompt(state).choices
+    # The prompt also offers to plan the next game (sleeve a card, bring Susan Peg): not taken here.
+    choices = [c for c in GAME.prompt(state).choices if c.command["type"] == "next_game"]
     if not choices:
         raise AssertionError(f"no next game offered: {GAME.prompt(state).text}")
     return {**rng.choice(choices).command, "first_attacker": rng.choice((0, 1))}

@@ -86,7 +86,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         (
             "dribble (+15), pass or screen in F1/F2, by the hooper on the card's `position` (or "
             "`hooper`); `bonus` for pass/screen (default 25); `chip`: `boost`/`unstoppable`; "
-            "`energy_from` (Lance Endure)"
+            "`energy_from` (Lance Endure); `upgrade`: the action upgrade card sleeved on the card"
         ),
         {'type': 'fundamental', 'action': 'dribble', 'position': 'SG'},
         (
@@ -96,12 +96,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Field("bonus", "int"),
             Field("chip", "choice", choices=("boost", "unstoppable")),
             Field("energy_from", "text"),
+            Field("upgrade", "text"),
         ),
         extra_check=_position_or_hooper,
     ),
     _spec(
         "attack",
-        "the attack in A: `shot` `2PS`/`3PS`/`LUP`, `position` or `hooper`, `chip`, `energy_from`",
+        "the attack in A: `shot` `2PS`/`3PS`/`LUP`, `position` or `hooper`, `chip`, `energy_from`, "
+        "`upgrade` (the action upgrade card sleeved on the card)",
         {'type': 'attack', 'shot': '3PS', 'position': 'SG'},
         (
             Field("shot", "choice", required=True, choices=("2PS", "3PS", "LUP")),
@@ -109,6 +111,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Field("hooper", "text"),
             Field("chip", "choice", choices=("boost", "unstoppable")),
             Field("energy_from", "text"),
+            Field("upgrade", "text"),
         ),
         extra_check=_position_or_hooper,
     ),
@@ -116,14 +119,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "counter",
         (
             "steal a dribble / intercept a pass; `card: \"rebound\"` for Dime N'Shons; `chip: \"boost\"`; "
-            "`block: \"chip\"` (LV.1 block chip)"
+            "`block: \"chip\"` (LV.1 block chip) or `\"no_way\"` (the LV.2 No Way Block)"
         ),
         {'type': 'counter', 'hooper': 'Never Tired'},
         (
             Field("hooper", "text", required=True),
             Field("card", "choice", choices=("steal", "intercept", "rebound")),
             Field("chip", "choice", choices=("boost",)),
-            Field("block", "choice", choices=("chip",)),
+            Field("block", "choice", choices=("chip", "no_way")),
             Field("energy_from", "text"),
         ),
     ),
@@ -137,7 +140,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "defend",
         (
             "contest the attack; `defense` (`DLU` for Edd Trapp against a 3PS), `helper` (Perry Hel), "
-            "`block` (`chip`, `tribe` for the Keepers, `no_way` for the LV.2 chip), `chip: \"boost\"`"
+            "`block` (`chip`, `tribe` for the Keepers, `no_way` for the LV.2 chip), `chip: \"boost\"`, "
+            "`upgrade` (the action upgrade card sleeved on the card)"
         ),
         {'type': 'defend', 'hooper': 'Edd Trapp'},
         (
@@ -147,6 +151,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Field("block", "choice", choices=("chip", "tribe", "no_way")),
             Field("chip", "choice", choices=("boost",)),
             Field("energy_from", "text"),
+            Field("upgrade", "text"),
         ),
     ),
     _spec(
@@ -377,6 +382,21 @@ def _sides_or_keep(field: str, raw: object) -> list[Any]:
     return list(raw)
 
 
+def _lists_or_all(field: str, raw: object) -> list[Any]:
+    if not isinstance(raw, list) or len(raw) != 2:
+        raise CommandError(f"{field} must list two sides (null sleeves all the side holds)")
+    for index, side in enumerate(raw):
+        if side is not None and not isinstance(side, list):
+            raise CommandError(f"{field}[{index}] must list card names for side {index}, or null")
+    return list(raw)
+
+
+def _upgrade_map(field: str, raw: object) -> dict[str, Any]:
+    if not isinstance(raw, Mapping):
+        raise CommandError(f'{field} maps hooper names to upgrade cards, like {{"Joy Kill": "+3 energy"}}')
+    return dict(raw)
+
+
 def _met(name: str, raw: object) -> int:
     value = check_int(name, raw)
     if value not in (0, 1, 2):
@@ -405,8 +425,9 @@ SERIES_COMMANDS: tuple[CommandSpec, ...] = (
     _spec(
         "reward",
         (
-            "The Series, reward phase: tick `item` of the checklist done (`cards` taken for "
-            "`hooper_upgrades`: `stellar_energy`, `stat_energy`, `energy`), or `all: true`"
+            "The Series, reward phase: tick `item` of the checklist done (`cards` taken: for "
+            "`hooper_upgrades` `stellar_energy`, `stat_energy`, `energy`; for `strength`/`track` the "
+            "action upgrade card; for `positions` one or more positions), or `all: true`"
         ),
         {'type': 'reward', 'item': '0:hooper_upgrades', 'cards': ['stat_energy']},
         (
@@ -420,7 +441,8 @@ SERIES_COMMANDS: tuple[CommandSpec, ...] = (
         (
             "The Series: start the next game; `condition` marker drawn; `first_attacker`; `sides` (null "
             "keeps a side); `hot` (Home) / `cold` (Away) positions on the Onfire track; `upgrades` "
-            "per side: hooper -> held upgrade card (null keeps where they were)"
+            "per side: hooper -> held upgrade card (null keeps where they were); `action_upgrades` / "
+            "`position_upgrades` per side: the held cards sleeved in the deck (null: all)"
         ),
         {'type': 'next_game', 'condition': 'playbook', 'first_attacker': 1},
         (
@@ -430,6 +452,31 @@ SERIES_COMMANDS: tuple[CommandSpec, ...] = (
             Field("hot", "positions", check=_positions),
             Field("cold", "positions", check=_positions),
             Field("upgrades", "sides", check=_sides_or_keep),
+            Field("action_upgrades", "sides", check=_lists_or_all),
+            Field("position_upgrades", "sides", check=_lists_or_all),
+        ),
+    ),
+    _spec(
+        "sleeve",
+        (
+            "The Series, before the next game: plan one held hooper upgrade `card` on `hooper` of `side`'s "
+            "next seven (`stat` for a `stat_energy` card, alone to complete one planned)"
+        ),
+        {'type': 'sleeve', 'side': 0, 'hooper': 'Joy Kill', 'card': 'energy'},
+        (
+            Field("side", "side", required=True),
+            Field("hooper", "text", required=True),
+            Field("card", "choice", choices=("stellar_energy", "stat_energy", "energy")),
+            Field("stat", "choice", choices=STATS),
+        ),
+    ),
+    _spec(
+        "susan_peg",
+        "The Series, before the next game: Susan Peg joins `side`'s seven `instead_of` a benchwarmer",
+        {'type': 'susan_peg', 'side': 1, 'instead_of': 'Linda Siempre'},
+        (
+            Field("side", "side", required=True),
+            Field("instead_of", "text", required=True),
         ),
     ),
 )
@@ -446,11 +493,13 @@ DRAFT_COMMANDS: tuple[CommandSpec, ...] = (
     ),
     _spec(
         "draft_lineup",
-        "Draft: a side's starting five from its seven (`lineup` maps positions to hoopers)",
+        "Draft: a side's starting five from its seven (`lineup` maps positions to hoopers); `upgrades`: "
+        "hooper -> drafted hooper upgrade card sleeved on him (`{\"card\", \"stat\"}` for a stat card)",
         {'type': 'draft_lineup', 'side': 0, 'lineup': {'PG': 'May Friend', 'SG': 'Chus Kinder'}},
         (
             Field("side", "side", required=True),
             Field("lineup", "changes", required=True, check=_changes),
+            Field("upgrades", "changes", check=_upgrade_map),
         ),
     ),
 )

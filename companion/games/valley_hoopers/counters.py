@@ -13,7 +13,12 @@ from companion.frozen import replace
 from companion.game import Target, Term
 from companion.games.valley_hoopers.ball import BallState
 from companion.games.valley_hoopers.fouls import block_outcome, foul_outcome
-from companion.games.valley_hoopers.fundamentals import chip_terms, grant_fundamental, spend_block_chip
+from companion.games.valley_hoopers.fundamentals import (
+    chip_terms,
+    grant_fundamental,
+    spend_block_chip,
+    spend_no_way_chip,
+)
 from companion.games.valley_hoopers.hooper_ops import (
     add_red,
     add_white,
@@ -62,14 +67,18 @@ def play_counter(state: State, event: dict[str, Any]) -> State:
     stat = _counter_stat(kind, target_hooper.court)
     for needed in ("O", "V") if stat == "worse" else (stat,):
         hooper.require_stat(needed)
-    free = kind == "intercept" and hooper.has_skill("free_intercept")
+    block = event.get("block")
+    # LV.2 chips are used "without playing any cards and without spending any energy".
+    free = (kind == "intercept" and hooper.has_skill("free_intercept")) or block == "no_way"
     state = spend_energy(state, side, hooper.name, free=free, payer=event.get("energy_from"))
     state, chip_bonus, _ = chip_terms(state, side, hooper, event.get("chip"))
     kind_next = "counter_roll" if hooper.has_skill("no_counter_foul_die") else "counter_check"
-    block = event.get("block")
     if block == "chip":
         # A block always rolls the foul die: its faces decide the outcome, there is no d20.
         state, block = spend_block_chip(state, side, hooper)
+        kind_next = "counter_check"
+    elif block == "no_way":  # "it could be spend to substitute any defense or counter"
+        state = spend_no_way_chip(state, side, hooper)
         kind_next = "counter_check"
     return replace(
         state,

@@ -27,6 +27,15 @@ from typing import Any
 from companion.errors import CommandError, RuleError
 from companion.game import Choice, Outcome, Prompt, ScoreboardView, SideView
 from companion.games.valley_hoopers import setup_options
+from companion.games.valley_hoopers.draft_upgrades import (
+    DECK_UPGRADES,
+    HOOPER_UPGRADES,
+    check_sleeves,
+    deck_options,
+    suggested_sleeves,
+    with_milestone_upgrades,
+    with_star_upgrades,
+)
 from companion.games.valley_hoopers.model import POSITIONS, State
 from companion.games.valley_hoopers.rosters import parse_hooper, shipped_roster
 
@@ -39,8 +48,6 @@ ORDER = {
     "deck_2": (1, 0, 0, 1, 1, 0, 0, 1),
 }
 STAGES = ("discard", "hoopers", "upgrades", "deck_1", "deck_2", "lineup")
-HOOPER_UPGRADES = ("stellar + 2 energy", *(["stat +10 + 1 energy"] * 8), "+3 energy",
-                   *(["star hooper upgrade"] * 5))
 STAGE_WORDS = {"discard": "discards a hooper (unequal stellar hoopers)", "hoopers": "drafts a hooper",
                "upgrades": "drafts a hooper upgrade", "deck_1": "drafts a deck upgrade (first pile)",
                "deck_2": "drafts a deck upgrade (second pile)"}
@@ -84,6 +91,7 @@ class DraftState:
     deck: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     discarded: tuple[str, ...] = ()
     lineups: tuple[Any, Any] = (None, None)
+    sleeves: tuple[Any, Any] = ({}, {})  # hooper -> drafted hooper upgrade card, per side
     message: str = ""
 
     def picker(self) -> int | None:
@@ -123,7 +131,7 @@ def setup_draft(options: Mapping[str, Any]) -> DraftState:
     cards = [_card(e) for e in pool]
     if len({c["name"].lower() for c in cards}) != len(cards) or len(cards) < 14:
         raise CommandError("pool must hold at least 14 different hoopers")
-    deck = list(options.get("deck_upgrades") or [f"deck upgrade {n}" for n in range(1, 19)])
+    deck = list(options.get("deck_upgrades") or DECK_UPGRADES)
     if len(deck) != 18 or not all(isinstance(d, str) for d in deck):
         raise CommandError("deck_upgrades lists the 18 deck upgrade cards (names), shuffled")
     upgrade_pool = tuple(options.get("hooper_upgrades") or HOOPER_UPGRADES)
@@ -201,23 +209,35 @@ def _lineup(state: DraftState, event: Mapping[str, Any]) -> DraftState | State:
     side = int(event["side"])
     lineups = list(state.lineups)
     lineups[side] = dict(event["lineup"])
-    state = replace(state, lineups=(lineups[0], lineups[1]))
+    sleeves = list(state.sleeves)
+    sleeves[side] = check_sleeves(event.get("upgrades"), state.upgrades[side],
+                                  [_card(e) for e in state.hoopers[side]], state.names[side])
+    state = replace(state, lineups=(lineups[0], lineups[1]), sleeves=(sleeves[0], sleeves[1]))
     setup_options._side(_side_options(state, side), side, "draft")  # noqa: SLF001 - the setup's own check
     if None in state.lineups:
         return replace(state, message=f"{state.names[side]}'s line-up is set")
-    return setup_options.setup({"variant": "draft", "foul_die_blanks": state.foul_die_blanks,
+    game = setup_options.setup({"variant": "draft", "foul_die_blanks": state.foul_die_blanks,
                                 "first_attacker": state.first_attacker,
                                 "sides": [_side_options(state, s) for s in (0, 1)]})
+    for s in (0, 1):
+        game = with_milestone_upgrades(game, s, state.sleeves[s])
+    return replace(game, message=f"{game.message}; upgrades sleeved" if any(state.sleeves) else game.message)
+
+
+def _seven(state: DraftState, side: int) -> list[dict[str, Any]]:
+    """The side's seven cards, star hooper upgrades sleeved."""
+    return with_star_upgrades([_card(e) for e in state.hoopers[side]], state.sleeves[side])
 
 
 def _side_options(state: DraftState, side: int) -> dict[str, Any]:
-    return {"name": state.names[side], "tribe": state.tribes[side],
-            "hoopers": [_card(e) for e in state.hoopers[side]], "lineup": state.lineups[side]}
+    return {"name": state.names[side], "tribe": state.tribes[side], "hoopers": _seven(state, side),
+            "lineup": state.lineups[side], **deck_options(state.deck[side])}
 
 
-def suggested_lineup(state: DraftState, side: int) -> dict[str, str] | None:
+def suggested_lineup(state: DraftState, side: int, sleeves: Mapping[str, Any] | None = None
+                     ) -> dict[str, str] | None:
     """Five of the side's seven on positions their cards allow (first position first), if any fits."""
-    cards = [_card(e) for e in state.hoopers[side]]
+    cards = with_star_upgrades([_card(e) for e in state.hoopers[side]], sleeves or {})
     placed: dict[str, str] = {}
 
     def fill(index: int) -> bool:
@@ -245,10 +265,24 @@ def prompt(state: DraftState) -> Prompt:
                       choices=tuple(Choice(n, {"type": "draft_pick", "card": n}) for n in state.offered()))
     choices = []
     for s in (0, 1):
-        lineup = suggested_lineup(state, s) if state.lineups[s] is None else None
-        if lineup is not None:
+        if state.lineups[s] is not None:
+            continue
+        # The ready-made line-up, with the drafted hooper upgrades sleeved (one per un-stellar
+        # hooper) when the companion can, and without them.
+        sleeves = suggested_sleeves(state.upgrades[s], [_card(e) for e in state.hoopers[s]])
+        for upgrades in ([sleeves] if sleeves else []) + [{}]:
+            lineup = suggested_lineup(state, s, upgrades)
+            if lineup is None:
+                continue
             words = ", ".join(f"{p} {n}" for p, n in lineup.items())
-            command = {"type": "draft_lineup", "side": s, "lineup": lineup}
+            command: dict[str, Any] = {"type": "draft_lineup", "side": s, "lineup": lineup}
+            if upgrades:
+                command["upgrades"] = upgrades
+                words += "; upgrades: " + ", ".join(
+                    f"{n} {u if isinstance(u, str) else u['card'] + ' (' + u['stat'] + ')'}"
+                    for n, u in upgrades.items())
+            else:
+                words += "; no hooper upgrade sleeved" if state.upgrades[s] else ""
             choices.append(Choice(f"{state.names[s]}: {words}", command))
     stuck = [state.names[s] for s in (0, 1)
              if state.lineups[s] is None and suggested_lineup(state, s) is None]

@@ -216,15 +216,20 @@ def block_outcome(block: str, face: str) -> FoulOutcome:
     ``tribe`` (the Keepers' power) or ``no_way`` (the LV.2 chip).
 
     A stellar chip block that commits no foul recovers the ball, whatever the face ("If your
-    hooper is stellar and does not commit any foul, then he/she recovers the ball").
+    hooper is stellar and does not commit any foul, then he/she recovers the ball"); so does the LV.2
+    No Way Block, stellar or not ("if you do not commit foul, then you recover the ball").
+
+    >>> block_outcome("no_way", "jumpball").recovers_ball, block_outcome("no_way", "whistle").foul
+    (True, True)
     """
     outcome = foul_outcome("tribe_block" if block == "tribe" else "block", face)
-    if block == "stellar_chip" and not outcome.foul and not outcome.recovers_ball:
+    if block in ("stellar_chip", "no_way") and not outcome.foul and not outcome.recovers_ball:
         return replace(
             outcome,
             ends_turn=True,
             restart=None,
             recovers_ball=True,
-            text="no foul on a stellar block: the blocker recovers the ball",
+            text=f"no foul on a {'No Way' if block == 'no_way' else 'stellar'} block: "
+            "the blocker recovers the ball",
         )
     return outcome

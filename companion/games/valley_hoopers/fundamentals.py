@@ -28,6 +28,7 @@ from companion.games.valley_hoopers.model import (
     other,
 )
 from companion.games.valley_hoopers.turn_track import end_attacking_turn
+from companion.games.valley_hoopers.upgrade_cards import improvement, sleeved
 from companion.games.valley_hoopers.waiting import describe_wait
 
 DEFAULT_BONUS = {"dribble": 15, "pass": 25, "screen": 25}
@@ -82,6 +83,15 @@ def spend_block_chip(state: State, side: int, hooper: Hooper) -> tuple[State, st
     return state, ("stellar_chip" if not reused and stellar_now(hooper) else "chip")
 
 
+def spend_no_way_chip(state: State, side: int, hooper: Hooper) -> State:
+    """Spend the LV.2 No Way Block: "You gain a block (it could be spend to substitute any defense or
+    counter), if you do not commit foul, then you recover the ball" (``block_outcome("no_way", ...)``)."""
+    if hooper.chips_lv2 < 1:
+        raise RuleError(f"{hooper.name} has no Onfire LV.2 chip for a No Way Block")
+    blocker = state.side(side).hooper(hooper.name)
+    return state.with_hooper(side, replace(blocker, chips_lv2=blocker.chips_lv2 - 1))
+
+
 def mark_first_card(state: State) -> State:
     """The first card of a period closes the free substitutions."""
     return replace(state, free_substitutions=(False, False), reminders=())
@@ -105,11 +115,22 @@ def close_counter_window(state: State) -> State:
     return grant_fundamental(state, pending)
 
 
+def card_improvement(state: State, side: int, hooper: Hooper, name: Any, action: str) -> tuple[Term, ...]:
+    """The improvement of the action upgrade ``name`` sleeved on the card played (none without one)."""
+    if name is None:
+        return ()
+    card = sleeved(state.side(side).action_upgrades, name, state.side(side).name)
+    term = improvement(card, action, stellar_now(hooper))
+    return () if term is None else (term,)
+
+
 def grant_fundamental(state: State, pending: Pending, extra: tuple[Term, ...] = ()) -> State:
-    """The fundamental went through: its bonus (and its chip's) join the attack's bonuses."""
+    """The fundamental went through: its bonus (and its chip's and upgrade card's) join the attack's."""
     bonus = (Term(pending.action or "fundamental", pending.bonus),) if pending.bonus else ()
     if pending.chip_bonus:
         bonus = (*bonus, Term(f"Onfire chip {pending.hooper}", pending.chip_bonus))
+    if pending.upgrade is not None:
+        bonus = (*bonus, Term(*pending.upgrade))
     turn = replace(state.turn, bonuses=(*state.turn.bonuses, *bonus, *extra))
     return replace(state, turn=turn, pending=Pending(kind="play", side=turn.attacker))
 
@@ -134,6 +155,7 @@ def play_fundamental(state: State, event: dict[str, Any]) -> State:
         free = True  # Unleashed power: one energy when the same hooper plays both halves of the card
     state = spend_energy(state, side, hooper.name, free=free, payer=event.get("energy_from"))
     state, chip_bonus, unstoppable = chip_terms(state, side, hooper, event.get("chip"))
+    upgrade = card_improvement(state, side, hooper, event.get("upgrade"), action)
     bonus = DEFAULT_BONUS[action] if action == "dribble" else event.get("bonus", DEFAULT_BONUS[action])
     turn = state.turn
     spent = turn.spent if free else (*turn.spent, (slot, event.get("energy_from") or hooper.name))
@@ -152,7 +174,8 @@ def play_fundamental(state: State, event: dict[str, Any]) -> State:
     )
     state = replace(state, message=f"{hooper.name} plays a {action} in {slot}")
     # The chip's +10 goes with the card: it counts when the card does, and is lost with its slot.
-    pending = replace(pending, chip_bonus=sum(t.value for t in chip_bonus))
+    pending = replace(pending, chip_bonus=sum(t.value for t in chip_bonus),
+                      upgrade=(upgrade[0].label, upgrade[0].value) if upgrade else None)
     if action == "screen":
         return replace(state, pending=replace(pending, kind="screen_check"))
     if unstoppable or state.turn.playbook is not None:
@@ -178,7 +201,7 @@ def no_counter(state: State) -> State:
     pending = state.pending
     if pending.kind != "counter_window":
         raise RuleError("there is no fundamental to counter now")
-    bonus = pending.bonus + pending.chip_bonus
+    bonus = pending.bonus + pending.chip_bonus + (pending.upgrade[1] if pending.upgrade else 0)
     message = f"{state.side(pending.side).name} lets {pending.hooper}'s {pending.action} go: +{bonus}"
     return close_counter_window(replace(state, message=message))
 

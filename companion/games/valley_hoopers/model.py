@@ -18,6 +18,7 @@ from companion.frozen import replace
 from companion.game import Term
 from companion.games.valley_hoopers.ball import BallState
 from companion.games.valley_hoopers.gameplan_tally import GameplanBook
+from companion.games.valley_hoopers.upgrade_cards import ActionUpgrade
 
 POSITIONS = ("PG", "SG", "SF", "PF", "C")
 STATS = ("2PS", "3PS", "LUP", "D2", "D3", "DLU", "O", "V")
@@ -181,6 +182,9 @@ class Side:
     coach_tokens: int
     timeouts: int
     playbooks: tuple[str, ...]
+    # The action upgrade cards sleeved in the deck this game, and the position upgrades (upgrade_cards.py).
+    action_upgrades: tuple[ActionUpgrade, ...] = ()
+    position_upgrades: tuple[str, ...] = ()
 
     def hooper(self, name: str) -> Hooper:
         wanted = str(name).strip().lower()
@@ -278,6 +282,7 @@ class Pending:
     defended: bool = False
     second_use: bool = False
     after_score: bool = False  # free throws of an attack that scored while fouled (an "and one")
+    upgrade: tuple[str, int] | None = None  # a sleeved action upgrade's improvement: (label, value)
 
 
 @dataclass(frozen=True)

@@ -25,8 +25,16 @@ from companion.games.valley_hoopers.gameplans import milestones_met
 from companion.games.valley_hoopers.model import FLAT, POSITIONS, SeriesGame, State, other
 from companion.games.valley_hoopers.series_game import CONDITIONS
 from companion.games.valley_hoopers.series_lineups import side_without
+from companion.games.valley_hoopers.series_plan import Plan, add_sleeve, eligible, merged_sleeves, with_susan
 from companion.games.valley_hoopers.series_rewards import SideReward, game_rewards
-from companion.games.valley_hoopers.series_upgrades import check_cards, sleeve, worn
+from companion.games.valley_hoopers.series_upgrades import (
+    check_cards,
+    check_deck,
+    sleeve,
+    take_action_card,
+    take_positions,
+    worn,
+)
 
 COURT_PATTERN = ("home", "home", "away", "away", "home", "away", "home")
 WINS_NEEDED = 4
@@ -34,7 +42,8 @@ WINS_NEEDED = 4
 # zone"; Away "sets two ... on the first step of the cold zone". Defaults when the table names none.
 DEFAULT_HOT = ("PG", "SG", "SF")
 DEFAULT_COLD = ("PF", "C")
-BETWEEN_GAMES = ("gameplan_result", "reward", "next_game")
+PLANNING = ("sleeve", "susan_peg")
+BETWEEN_GAMES = ("gameplan_result", "reward", "next_game", *PLANNING)
 SUSAN_PEG = "susan peg"
 
 
@@ -80,6 +89,7 @@ class RewardPhase:
 
     gameplan_met: tuple[int | None, int | None]
     done: tuple[str, ...] = ()
+    named: tuple[tuple[str, str], ...] = ()  # (item, card) named so far, for items of several cards
 
     def rewards(self, result: GameResult) -> tuple[SideReward, SideReward] | None:
         if None in self.gameplan_met:
@@ -104,6 +114,10 @@ class SeriesState:
     reward: RewardPhase | None = None
     message: str = ""
     upgrades: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # hooper upgrade cards each side holds
+    action_held: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # action upgrade cards each side holds
+    positions_held: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # position upgrade cards
+    action_cards: Any = None  # the table's entered action upgrade cards (setup option action_upgrade_cards)
+    plan: Plan = Plan()  # the next game prepared tap by tap (series_plan.py)
 
     @property
     def number(self) -> int:
@@ -192,7 +206,8 @@ def start_game(base: SeriesState | None, number: int, first_home: int, sides_raw
                options: Mapping[str, Any], blanks: int, track_steps: int, chip_stock: tuple[int, int],
                wins: tuple[int, int] = (0, 0), previous: GameResult | None = None,
                sleeves: tuple[Any, Any] = (None, None),
-               held: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())) -> State:
+               held: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+               decks: tuple[Any, Any] = ({}, {}), action_cards: Any = None) -> State:
     """Set up game ``number``: the Classic setup, then Home/Away, the carry-over and the Series track."""
     home = home_side(number, first_home)
     condition = _check_condition(options.get("condition"))
@@ -213,8 +228,12 @@ def start_game(base: SeriesState | None, number: int, first_home: int, sides_raw
                                 "an ejected hooper misses the very next game")
     first = options.get("first_attacker", home)
     # ``series_game`` tells the game which gameplan list it plays (gameplans.py, when present).
+    # "upgrade your deck by sleeving onto it only your six counter action cards": no action upgrade
+    # card until one is earned; ``decks`` holds what each side sleeves (series_upgrades.check_deck).
+    sides = [{**raw, "action_upgrades": [], "position_upgrades": [], **decks[i]} if isinstance(raw, Mapping)
+             else raw for i, raw in enumerate(sides_raw)]
     state = setup_options.setup({"variant": "classic", "foul_die_blanks": blanks, "first_attacker": first,
-                                 "sides": list(sides_raw), "series_game": number})
+                                 "sides": sides, "series_game": number, "action_upgrade_cards": action_cards})
     if base is not None and (state.sides[0].name, state.sides[1].name) != base.names:
         raise RuleError(f"the series is played by {base.names[0]} and {base.names[1]} to the end")
     for side in (0, 1):
@@ -260,9 +279,11 @@ def setup_series(options: Mapping[str, Any]) -> SeriesState:
     if not isinstance(sides, list | tuple) or len(sides) != 2:
         raise CommandError("sides must list exactly two sides")
     sides_raw = (sides[0], sides[1])
-    game = start_game(None, 1, first_home, sides_raw, options, blanks, track_steps, stock)
+    cards = options.get("action_upgrade_cards")
+    game = start_game(None, 1, first_home, sides_raw, options, blanks, track_steps, stock, action_cards=cards)
     return SeriesState(first_home=first_home, foul_die_blanks=blanks, track_steps=track_steps,
-                       chip_stock=stock, side_options=sides_raw, game=game, message=game.message)
+                       chip_stock=stock, side_options=sides_raw, game=game, message=game.message,
+                       action_cards=cards)
 
 
 def gameplans_met(game: State) -> tuple[int | None, int | None]:
@@ -320,9 +341,20 @@ def reward_items(series: SeriesState) -> list[tuple[str, str]]:
     for side, reward in enumerate(rewards):
         for key, words in reward.items():
             item = f"{side}:{key}"
+            named = [card for it, card in series.reward.named if it == item]
+            if named:
+                words += f" (taken: {', '.join(named)})"
             if item not in series.reward.done:
                 items.append((item, f"{series.names[side]}: {words}"))
     return items
+
+
+def positions_still(series: SeriesState, item: str) -> int:
+    """How many position upgrade cards of ``item`` are still to be named."""
+    assert series.reward is not None and series.last() is not None
+    rewards = series.reward.rewards(series.last())  # type: ignore[arg-type]
+    total = rewards[int(item.split(":")[0])].position_upgrades if rewards else 0
+    return total - sum(1 for it, _ in series.reward.named if it == item)
 
 
 def _gameplan_result(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
@@ -364,10 +396,30 @@ def _tick(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
         if item not in open_items:
             raise RuleError(f"no reward item {item!r} is open; open: {', '.join(open_items) or 'none'}")
         done = (*series.reward.done, str(item))
-        if str(item).endswith(":hooper_upgrades"):
-            series = _take_cards(series, int(str(item).split(":")[0]), event.get("cards"))
-        elif event.get("cards") is not None:
-            raise RuleError("cards go with the hooper_upgrades item only")
+        side, key = int(str(item).split(":")[0]), str(item).split(":")[1]
+        cards = event.get("cards")
+        if key == "hooper_upgrades":
+            series = _take_cards(series, side, cards)
+        elif key in ("strength", "track") and cards is not None:
+            # A tick without cards hands the card over unnamed (logs from before the cards were tracked).
+            name = take_action_card(cards, series.action_held, series.names[side])
+            held = list(series.action_held)
+            held[side] = (*held[side], name)
+            series = replace(series, action_held=(held[0], held[1]))
+        elif key == "positions" and cards is not None:
+            taken = take_positions(cards, series.positions_held[side], positions_still(series, str(item)),
+                                   series.names[side])
+            held = list(series.positions_held)
+            held[side] = (*held[side], *taken)
+            named = (*series.reward.named, *((str(item), p) for p in taken))
+            series = replace(series, positions_held=(held[0], held[1]),
+                             reward=replace(series.reward, named=named))
+            if positions_still(series, str(item)) > 0:
+                return replace(series, message=f"{series.names[side]} takes position upgrade "
+                               f"{', '.join(taken)} ({positions_still(series, str(item))} more to name)")
+        elif cards is not None:
+            raise RuleError("cards go with the hooper_upgrades, strength, track and positions items")
+    assert series.reward is not None
     series = replace(series, reward=replace(series.reward, done=done))
     if event.get("all") or not reward_items(series):
         return replace(series, phase="next_game",
@@ -381,18 +433,33 @@ def _still_worn(series: SeriesState, side: int, raw_side: Any) -> dict[str, Any]
     return {name: card for name, card in worn(series.game, side).items() if name.lower() in names}
 
 
+def _deck(series: SeriesState, event: Mapping[str, Any], side: int) -> dict[str, Any]:
+    """The action and position upgrade cards the side sleeves in its deck (default: all it holds)."""
+    who = series.names[side]
+    action = (event.get("action_upgrades") or [None, None])[side]
+    positions = (event.get("position_upgrades") or [None, None])[side]
+    return {"action_upgrades": check_deck(action, series.action_held[side], who, "action_upgrades"),
+            "position_upgrades": check_deck(positions, series.positions_held[side], who, "position_upgrades")}
+
+
 def _next_game(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
     number = series.next_number
     given = event.get("sides") or [None, None]
     sides_raw = tuple(given[i] if given[i] is not None else series.side_options[i] for i in (0, 1))
     given_sleeves = event.get("upgrades") or [None, None]
-    sleeves = tuple(given_sleeves[i] if given_sleeves[i] is not None else _still_worn(series, i, sides_raw[i])
+    # The plan made tap by tap (series_plan.py) counts unless the command says otherwise.
+    sides_raw = tuple(with_susan(sides_raw[i], series.plan.susan[i]) if series.plan.susan[i] else sides_raw[i]
+                      for i in (0, 1))
+    sleeves = tuple(given_sleeves[i] if given_sleeves[i] is not None
+                    else merged_sleeves(series.plan.side_sleeves(i), _still_worn(series, i, sides_raw[i]),
+                                        series.upgrades[i])
                     for i in (0, 1))
+    decks = tuple(_deck(series, event, i) for i in (0, 1))
     game = start_game(series, number, series.first_home, sides_raw, event, series.foul_die_blanks,  # type: ignore[arg-type]
                       series.track_steps, series.chip_stock, series.wins, series.last(), sleeves,  # type: ignore[arg-type]
-                      series.upgrades)
+                      series.upgrades, decks, series.action_cards)  # type: ignore[arg-type]
     return replace(series, game=game, side_options=sides_raw, phase="game", reward=None,  # type: ignore[arg-type]
-                   message=game.message)
+                   plan=Plan(), message=game.message)
 
 
 def apply_between(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
@@ -400,7 +467,7 @@ def apply_between(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
     kind = event["type"]
     if series.phase == "over":
         raise RuleError(f"the series is over: {series.message}")
-    wanted = ("gameplan_result", "reward") if series.phase == "reward" else ("next_game",)
+    wanted = ("gameplan_result", "reward") if series.phase == "reward" else ("next_game", *PLANNING)
     if kind not in wanted:
         doing = "the reward phase" if series.phase == "reward" else f"the setup of game {series.next_number}"
         raise RuleError(f"game {series.number} is over: {doing} comes first ({' or '.join(wanted)})")
@@ -408,7 +475,54 @@ def apply_between(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
         return _gameplan_result(series, event)
     if kind == "reward":
         return _tick(series, event)
+    if kind == "sleeve":
+        return _plan_sleeve(series, event)
+    if kind == "susan_peg":
+        return _plan_susan(series, event)
     return _next_game(series, event)
+
+
+def next_side(series: SeriesState, side: int) -> Any:
+    """The side's options for the next game as things stand: its seven without an ejected hooper, and
+    Susan Peg if planned."""
+    suggested, _ = suggested_sides(series)
+    raw = series.side_options[side]
+    if suggested is not None and suggested[side] is not None:
+        raw = suggested[side]
+    return with_susan(raw, series.plan.susan[side]) if series.plan.susan[side] else raw
+
+
+def sleeve_candidates(series: SeriesState, side: int) -> list[str]:
+    """The hoopers of the next seven who may take a hooper upgrade card (last game's cards say so)."""
+    seven = {n.lower() for n in _hooper_names(next_side(series, side))}
+    return [h.name for h in series.game.side(side).hoopers if h.name.lower() in seven and eligible(h)]
+
+
+def bench_names(raw_side: Any, starters: set[str]) -> list[str]:
+    """The hoopers of a side's seven who do not start (Susan Peg may take one's place)."""
+    return [n for n in _hooper_names(raw_side) if n.lower() not in starters and n.lower() != SUSAN_PEG]
+
+
+def _plan_sleeve(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
+    side = int(event["side"])
+    seven = _hooper_names(next_side(series, side))
+    plan = add_sleeve(series.plan, side, event, series.upgrades[side], seven)
+    card = dict(plan.sleeves[side])[str(event["hooper"])]
+    words = card if isinstance(card, str) else f"{card['card']} ({card['stat'] or 'stat to name'})"
+    return replace(series, plan=plan, message=f"{series.names[side]} sleeves {words} on {event['hooper']}")
+
+
+def _plan_susan(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
+    side = int(event["side"])
+    if susan_peg_side(series.wins, series.next_number) != side:
+        raise RuleError(f"Susan Peg can't join {series.names[side]} in game {series.next_number}: she joins "
+                        "only the side whose opponent can win the series with it (before game 7)")
+    instead_of = str(event["instead_of"])
+    with_susan(next_side(series, side), instead_of)  # refuses a starter or a hooper not in the seven
+    susan = list(series.plan.susan)
+    susan[side] = instead_of
+    return replace(series, plan=replace(series.plan, susan=(susan[0], susan[1])),
+                   message=f"Susan Peg joins {series.names[side]}'s seven instead of {instead_of}")
 
 
 def decide(series: SeriesState, command: Mapping[str, Any]) -> list[dict[str, Any]]:

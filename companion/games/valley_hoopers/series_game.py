@@ -32,7 +32,7 @@ from companion.games.valley_hoopers.model import SeriesGame, State
 
 # The condition markers, in the rulebook's order (a fundamental or a counter is named on its marker).
 CONDITIONS = {
-    "stellar": "a successful stellar action (Onfire chip)",
+    "stellar": "a successful stellar action (Onfire chip or [star] upgrade card)",
     "and_one": "an attack scored while fouled, plus the additional free throw",
     "over_100": "an attack whose value to score overpasses 100 (defense included)",
     "playbook": "a successful playbook",
@@ -89,13 +89,19 @@ def _last_fundamental(before: State) -> str | None:
 
 
 def _stellar_attack(before: State, after: State, side: int) -> bool:
-    """The scorer spent a LV.1 chip on the attack with its stellar extra (a +10 labelled with the chip)."""
+    """The scorer spent a LV.1 chip on the attack with its stellar extra (a +10 labelled with the chip),
+    or the turn's attack scored with a [star] action upgrade's improvement ("by Onfire chips or
+    upgraded action card")."""
     from companion.games.valley_hoopers.fundamentals import stellar_now
 
     scorer = after.last_attack[1] if after.last_attack else None
     if scorer is None:
         return False
     hooper = before.side(side).hooper(scorer)
+    # A [star] action upgrade's improvement counts only on a stellar position: its term is the mark.
+    star_cards = {c.label for c in before.side(side).action_upgrades if c.condition == "star"}
+    if any(t.label in star_cards for t in before.turn.bonuses):
+        return True
     labelled = any(t.label == f"Onfire chip {scorer}" for t in before.turn.bonuses)
     try:
         return labelled and stellar_now(hooper)

@@ -24,7 +24,8 @@ from typing import Any
 
 from companion.errors import CommandError, RuleError
 from companion.games.valley_hoopers.coach import MILESTONES, milestone_upgrade
-from companion.games.valley_hoopers.model import STATS, Decision, State
+from companion.games.valley_hoopers.model import POSITIONS, STATS, Decision, State
+from companion.games.valley_hoopers.upgrade_cards import POSITION_KIT, tribe_cards
 
 STELLAR = "stellar_energy"
 STAT = "stat_energy"
@@ -101,3 +102,61 @@ def worn(state: State, side: int) -> dict[str, Any]:
         elif card is not None:
             out[hooper.name] = card
     return out
+
+
+# --- action upgrade and position upgrade cards (upgrade_cards.py) --------------------------------------
+# "Prepare two upgrade decks as follows: A first Action Upgrade Deck (Q): two [star] and six [!]"; two
+# are drawn at each game's setup, one under the strength marker and one under the Series track, and
+# the reward phase hands them over. Position upgrades come from each player's own kit.
+
+
+def action_deck_left(held: tuple[tuple[str, ...], tuple[str, ...]]) -> tuple[str, ...]:
+    """The action upgrade cards no side holds yet (the eight printed names)."""
+    taken = {name.lower() for side in held for name in side}
+    return tuple(name for tribe in ("keepers", "unleashed") for name in tribe_cards(tribe)
+                 if name.lower() not in taken)
+
+
+def take_action_card(cards: Any, held: tuple[tuple[str, ...], tuple[str, ...]], who: str) -> str:
+    """The one action upgrade card a strength or track item hands over, refused if it is not in the deck."""
+    if not isinstance(cards, list) or len(cards) != 1:
+        raise RuleError(f"{who} takes one action upgrade card: name it in cards")
+    left = {name.lower(): name for name in action_deck_left(held)}
+    name = left.get(str(cards[0]).strip().lower())
+    if name is None:
+        raise RuleError(f"{cards[0]!r} is not in the action upgrade deck (left: {', '.join(left.values())})")
+    return name
+
+
+def kit_left(held: tuple[str, ...]) -> tuple[str, ...]:
+    """The positions whose upgrade the side's kit still holds ("2 PG; 2 SG; 2 SF; 2 PF; 2 C")."""
+    return tuple(p for p in POSITIONS if held.count(p) < POSITION_KIT)
+
+
+def take_positions(cards: Any, held: tuple[str, ...], still: int, who: str) -> tuple[str, ...]:
+    """Position upgrade cards named from the kit, at most the ``still`` to hand over."""
+    if not isinstance(cards, list) or not 1 <= len(cards) <= still:
+        raise RuleError(f"{who} takes {still} more position upgrade card{'s' if still != 1 else ''}: "
+                        "name one or more positions in cards")
+    taken = list(held)
+    for position in cards:
+        if position not in POSITIONS:
+            raise CommandError(f"cards: {position!r} is not a position ({', '.join(POSITIONS)})")
+        if taken.count(position) >= POSITION_KIT:
+            raise RuleError(f"{who}'s upgrade kit has no {position} position upgrade left")
+        taken.append(position)
+    return tuple(cards)
+
+
+def check_deck(raw: Any, held: tuple[str, ...], who: str, what: str) -> list[str]:
+    """The cards a side sleeves in its deck for the next game: only cards it holds (``None``: all)."""
+    if raw is None:
+        return list(held)
+    if not isinstance(raw, list):
+        raise CommandError(f"{what} lists, per side, the cards to sleeve (or null for all held)")
+    spare = Counter(h.lower() for h in held)
+    for name in raw:
+        spare[str(name).lower()] -= 1
+        if spare[str(name).lower()] < 0:
+            raise RuleError(f"{who} holds no {name!r} to sleeve ({what}: {', '.join(held) or 'none held'})")
+    return [str(n) for n in raw]

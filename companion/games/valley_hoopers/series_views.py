@@ -12,17 +12,21 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.game import Choice, Counter, Outcome, Prompt, ScoreboardView
 from companion.games.valley_hoopers import views
+from companion.games.valley_hoopers.model import STATS
 from companion.games.valley_hoopers.series import (
     COURT_PATTERN,
     SeriesState,
     apply_between,
+    bench_names,
     home_side,
+    next_side,
     reward_items,
+    sleeve_candidates,
     suggested_sides,
     susan_peg_side,
 )
 from companion.games.valley_hoopers.series_game import CONDITIONS, track_words
-from companion.games.valley_hoopers.series_upgrades import DECK, WORDS, deck_left
+from companion.games.valley_hoopers.series_upgrades import DECK, WORDS, action_deck_left, deck_left, kit_left
 
 
 def outcome(series: SeriesState) -> Outcome | None:
@@ -62,11 +66,25 @@ def _reward_prompt(series: SeriesState) -> Prompt:
     text = "Reward phase: " + ("; ".join(words for _, words in items) if items else "nothing to hand over")
     candidates: list[tuple[str, dict[str, Any]]] = []
     for key, words in items:
-        if not key.endswith(":hooper_upgrades"):
+        side, kind = int(key.split(":")[0]), key.split(":")[1]
+        if kind in ("strength", "track"):
+            # One button per action upgrade card still in the deck: the table names the card drawn.
+            for card in action_deck_left(series.action_held):
+                under = "the strength marker" if kind == "strength" else "the Series track"
+                candidates.append((f"done: {names[side]} takes {card} (under {under})",
+                                   {"type": "reward", "item": key, "cards": [card]}))
+            continue
+        if kind == "positions":
+            # One position at a time (the item stays open until all are named): at most five buttons.
+            for position in kit_left(series.positions_held[side]):
+                candidates.append((f"done: {names[side]} takes a {position} position upgrade",
+                                   {"type": "reward", "item": key, "cards": [position]}))
+            if kit_left(series.positions_held[side]):
+                continue
+        if kind != "hooper_upgrades":
             candidates.append((f"done: {words}", {"type": "reward", "item": key}))
             continue
         # One button per hand of cards the deck still allows: the side picks its upgrade(s).
-        side = int(key.split(":")[0])
         count = int(words.split(": ", 1)[1].split()[0])
         for cards in combinations_with_replacement(DECK, count):
             taken = " and ".join(WORDS[c] for c in cards)
@@ -76,9 +94,42 @@ def _reward_prompt(series: SeriesState) -> Prompt:
     return Prompt(side=None, text=text, commands=("reward",), choices=_legal(series, candidates))
 
 
+def _stat_prompt(series: SeriesState, side: int, hooper: str) -> Prompt:
+    names = series.names
+    choices = [(f"{names[side]}: +10 on {hooper}'s {stat}",
+                {"type": "sleeve", "side": side, "hooper": hooper, "stat": stat}) for stat in STATS]
+    return Prompt(side=side, text=f"{names[side]}: which stat does the {WORDS['stat_energy']} card on "
+                  f"{hooper} raise?", commands=("sleeve",), choices=_legal(series, choices))
+
+
+def _planning_candidates(series: SeriesState) -> list[tuple[str, dict[str, Any]]]:
+    """Sleeve a held hooper upgrade card on a hooper of the next seven; bring Susan Peg in."""
+    names = series.names
+    candidates: list[tuple[str, dict[str, Any]]] = []
+    for side in (0, 1):
+        planned = series.plan.side_sleeves(side)
+        for card in dict.fromkeys(series.upgrades[side]):
+            for hooper in sleeve_candidates(series, side):
+                if hooper not in planned:
+                    candidates.append((f"{names[side]}: sleeve {WORDS[card]} on {hooper}",
+                                       {"type": "sleeve", "side": side, "hooper": hooper, "card": card}))
+    susan = susan_peg_side(series.wins, series.next_number)
+    if susan is not None and series.plan.susan[susan] is None:
+        raw = next_side(series, susan)
+        lineup = raw.get("lineup") if isinstance(raw, dict) else None
+        starters = {str(n).lower() for n in (lineup or {}).values()}
+        for name in bench_names(raw, starters):
+            candidates.append((f"Susan Peg joins {names[susan]}'s seven instead of {name}",
+                               {"type": "susan_peg", "side": susan, "instead_of": name}))
+    return candidates
+
+
 def _next_game_prompt(series: SeriesState) -> Prompt:
     number = series.next_number
     names = series.names
+    waiting = series.plan.waiting_stat()
+    if waiting is not None:
+        return _stat_prompt(series, *waiting)
     home = home_side(number, series.first_home)
     susan = susan_peg_side(series.wins, number)
     text = (f"Game {number}: {names[home]} at Home. Draw the Series track's condition marker "
@@ -90,9 +141,18 @@ def _next_game_prompt(series: SeriesState) -> Prompt:
     if changes:
         text += f"; {changes}"
     suffix = f" ({changes})" if sides is not None else ""
+    planned = [f"{names[s]}: " + ", ".join(f"{c if isinstance(c, str) else c['card']} on {h}"
+                                           for h, c in series.plan.sleeves[s])
+               for s in (0, 1) if series.plan.sleeves[s]]
+    planned += [f"Susan Peg for {names[s]} instead of {series.plan.susan[s]}" for s in (0, 1)
+                if series.plan.susan[s]]
+    if planned:
+        text += "; planned: " + "; ".join(planned)
     candidates = [(f"Game {number}, marker: {words}{suffix}",
                    {"type": "next_game", "condition": key, **extra}) for key, words in CONDITIONS.items()]
-    return Prompt(side=None, text=text, commands=("next_game",), choices=_legal(series, candidates))
+    candidates += _planning_candidates(series)
+    return Prompt(side=None, text=text, commands=("next_game", "sleeve", "susan_peg"),
+                  choices=_legal(series, candidates))
 
 
 def prompt(series: SeriesState) -> Prompt:
@@ -166,6 +226,9 @@ def view(series: SeriesState) -> dict[str, Any]:
         "results": [r.to_json() for r in series.results],
         "hooper_upgrades": {"held": [list(h) for h in series.upgrades],
                             "deck_left": deck_left(series.upgrades)},
+        "action_upgrades": {"held": [list(h) for h in series.action_held],
+                            "deck_left": list(action_deck_left(series.action_held))},
+        "position_upgrades": {"held": [list(h) for h in series.positions_held]},
         "reward": rewards,
         "susan_peg_side": susan_peg_side(series.wins, series.next_number),  # the game on or next
         "message": series.message,

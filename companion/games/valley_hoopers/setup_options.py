@@ -17,6 +17,7 @@ from companion.games.valley_hoopers.gameplan_tally import start_book
 from companion.games.valley_hoopers.gameplans import check_series_game
 from companion.games.valley_hoopers.model import POSITIONS, Hooper, Pending, Side, State, Turn
 from companion.games.valley_hoopers.rosters import TRIBES, parse_hooper, shipped_roster
+from companion.games.valley_hoopers.upgrade_cards import POSITION_KIT, catalogue, pick_cards, tribe_cards
 
 VARIANTS = ("classic", "fast", "friendly", "draft")  # draft: a Classic game without milestones
 TRIBE_PLAYBOOKS = {"keepers": "High Post", "unleashed": "Pick 'N' Stay", "custom": "personal playbook"}
@@ -124,6 +125,23 @@ def _side(raw: object, index: int, variant: str) -> Side:
     )
 
 
+def _with_upgrade_cards(side: Side, raw: Any, cards: Mapping[str, Any], variant: str) -> Side:
+    """The action upgrade cards sleeved in the side's deck (default in a one-off game: "All the four
+    action upgrade cards of your tribe") and its position upgrade cards."""
+    raw = raw if isinstance(raw, Mapping) else {}
+    names = raw.get("action_upgrades")
+    if names is None:
+        names = list(tribe_cards(side.tribe)) if variant in ("classic", "fast", "friendly") else []
+    action = pick_cards(names, cards, f"{side.name}: action_upgrades")
+    positions = raw.get("position_upgrades") or []
+    if not isinstance(positions, list) or any(p not in POSITIONS for p in positions):
+        raise CommandError(f"{side.name}: position_upgrades lists positions ({', '.join(POSITIONS)})")
+    for position in POSITIONS:
+        if positions.count(position) > POSITION_KIT:
+            raise RuleError(f"{side.name}'s upgrade kit has {POSITION_KIT} {position} position upgrades")
+    return replace(side, action_upgrades=action, position_upgrades=tuple(positions))
+
+
 def setup(options: Mapping[str, Any]) -> State:
     """Build the opening state from setup options (see docs/commands.md for the full shape)."""
     if not isinstance(options, Mapping):
@@ -143,7 +161,9 @@ def setup(options: Mapping[str, Any]) -> State:
     sides_raw = options.get("sides")
     if not isinstance(sides_raw, list | tuple) or len(sides_raw) != 2:
         raise CommandError("sides must list exactly two sides")
-    sides = (_side(sides_raw[0], 0, variant), _side(sides_raw[1], 1, variant))
+    cards = catalogue(options.get("action_upgrade_cards"))
+    sides = tuple(_with_upgrade_cards(_side(sides_raw[i], i, variant), sides_raw[i], cards, variant)
+                  for i in (0, 1))
     all_names = [h.name.lower() for s in sides for h in s.hoopers]
     clash = sorted({n for n in all_names if all_names.count(n) > 1})
     if clash:

@@ -12,11 +12,13 @@ from companion.games.valley_hoopers.chips import spend_lv1
 from companion.games.valley_hoopers.counters import flagrant_foul
 from companion.games.valley_hoopers.fouls import SHOT_FREE_THROWS, block_outcome, foul_outcome
 from companion.games.valley_hoopers.fundamentals import (
+    card_improvement,
     chip_terms,
     close_counter_window,
     court_hooper,
     mark_first_card,
     spend_block_chip,
+    spend_no_way_chip,
 )
 from companion.games.valley_hoopers.hooper_ops import (
     add_red,
@@ -71,6 +73,8 @@ def play_attack(state: State, event: dict[str, Any]) -> State:
     bonuses = () if turn.buzzer_beater else turn.bonuses
     if turn.rebound_bonus_for == hooper.name:
         bonuses = (*bonuses, Term("offensive rebound", 15))
+    upgrade = card_improvement(state, side, hooper, event.get("upgrade"), shot)
+    bonuses = (*bonuses, *upgrade)
     spent = turn.spent if free else (*turn.spent, ("A", event.get("energy_from") or hooper.name))
     turn = replace(
         state.turn,
@@ -112,6 +116,8 @@ def attack_target_now(state: State) -> Target:
             defense.append(_helper_term(state, other(attacker_side), pending))
         if pending.chip == "boost":
             defense.append(Term(f"Onfire chip {defender.name}", 10))
+        if pending.upgrade is not None:
+            defense.append(Term(*pending.upgrade))
     if pending.foul_bonus:
         defense.append(Term(f"foul bonus {pending.foul_face}", pending.foul_bonus))
     return Target(stat.label, stat.value, state.turn.bonuses, tuple(defense))
@@ -178,17 +184,14 @@ def play_defense(state: State, event: dict[str, Any]) -> State:
     if block == "chip":
         state, block = spend_block_chip(state, side, hooper)
     elif block == "no_way":
-        if hooper.chips_lv2 < 1:
-            raise RuleError(f"{hooper.name} has no Onfire LV.2 chip for a No Way Block")
-        state = state.with_hooper(
-            side, replace(state.side(side).hooper(hooper.name), chips_lv2=hooper.chips_lv2 - 1)
-        )
+        state = spend_no_way_chip(state, side, hooper)
     elif block == "tribe":
         if state.side(side).tribe != "keepers":
             raise RuleError("only the Keepers' tribe power turns a defense into a block")
         if state.turn.tribe_block_used:
             raise RuleError("the Keepers' face-down defense is played once per opponent's attacking turn")
         state = replace(state, turn=replace(state.turn, tribe_block_used=True))
+    upgrade = card_improvement(state, side, hooper, event.get("upgrade"), defense_stat)
     helper = event.get("helper")
     if helper is not None:
         perry = state.side(side).hooper(helper)
@@ -210,6 +213,7 @@ def play_defense(state: State, event: dict[str, Any]) -> State:
             block=block,
             chip=boosted,
             defended=True,
+            upgrade=(upgrade[0].label, upgrade[0].value) if upgrade else None,
         ),
         message=f"{hooper.name} defends with a {defense_stat}" + (" (block)" if block else ""),
     )
@@ -267,8 +271,9 @@ def _resolve_block(state: State, face: str, defender: Hooper, attacker: Hooper) 
     side = pending.side
     attacker_side = other(side)
     if defender.has_skill("whistle_is_no_foul") and face == "whistle":
-        # Her whistle reads as the ordinary block's jump ball (reading 9), stellar or not.
-        outcome = block_outcome("stellar_chip" if pending.block == "stellar_chip" else "chip", "jumpball")
+        # Her whistle reads as the ordinary block's jump ball (reading 9), stellar, No Way or not.
+        recovering = pending.block if pending.block in ("stellar_chip", "no_way") else "chip"
+        outcome = block_outcome(recovering, "jumpball")
     else:
         outcome = block_outcome(pending.block or "chip", face)
     if outcome.foul:

@@ -28,6 +28,7 @@ from companion.game import (
 )
 from companion.games.valley_hoopers import after_the_shot, counters, shots
 from companion.games.valley_hoopers.coach import upgrade_eligible
+from companion.games.valley_hoopers.exhaustion import exhausted, stuck_text, substitution_candidates
 from companion.games.valley_hoopers.gameplans import CARDS, card_conditions, gameplan_view, open_questions
 from companion.games.valley_hoopers.model import INJURY_EFFECTS, POSITIONS, STATS, Hooper, State, other
 from companion.games.valley_hoopers.rules import expected_die, trial
@@ -282,12 +283,16 @@ def _prompt(state: State) -> Prompt:
             if slot == "A"
             else f"{name}: play {slot} (a fundamental or the attack)"
         )
-        return Prompt(
-            side=pending.side,
-            text=text,
-            commands=commands,
-            choices=_legal(state, _play_candidates(state)),
-        )
+        choices = _legal(state, _play_candidates(state))
+        court = state.side(pending.side).on_court()
+        if court and all(exhausted(h) for h in court) and not any(
+            c.command["type"] in ("attack", "fundamental") for c in choices
+        ):
+            # Nobody can play a card: offer the swaps that give energy back, and say why.
+            swaps = _legal(state, substitution_candidates(state, pending.side))
+            choices = (*swaps, *choices)
+            text = stuck_text(state, pending.side, bool(swaps))
+        return Prompt(side=pending.side, text=text, commands=commands, choices=choices)
     if kind == "counter_window":
         return Prompt(
             side=pending.side,
@@ -445,6 +450,8 @@ def view(state: State) -> dict[str, Any]:
                 "coach_tokens": s.coach_tokens,
                 "timeouts": s.timeouts,
                 "playbooks": list(s.playbooks),
+                "action_upgrades": [c.to_json() for c in s.action_upgrades],
+                "position_upgrades": list(s.position_upgrades),
                 "hoopers": [_hooper_json(h) for h in s.hoopers],
             }
             for s in state.sides
