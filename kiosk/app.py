@@ -31,7 +31,7 @@ from kivy.properties import (
     StringProperty,
 )
 
-from kiosk import parts, present
+from kiosk import log_lines, parts, present
 from kiosk.client import TableConnection
 from kiosk.screens import SCREEN_CLASSES  # noqa: F401 - registers the screen classes for the kv files
 
@@ -373,7 +373,9 @@ class CourtsideApp(App):
         if not reply.get("ok") or reply.get("game_id") != (self.snapshot or {}).get("game_id"):
             return
         lines = reply.get("log") or []
-        self.history = [str(line.get("text", "")) for line in lines[1:]]
+        # Each line leads with the period and the score at that point (the service sends both).
+        names = present.side_names(self.snapshot)
+        self.history = [log_lines.entry_text(line, names) for line in lines[1:]]
         self.score_series = [d for d in (present.score_difference(line.get("score"), line.get("lead"))
                                                      for line in lines)
                              if d is not None]
