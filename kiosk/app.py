@@ -235,7 +235,7 @@ class CourtsideApp(App):
             self._have_known = True
             self.show_sim_dice()
             self._check_ready()
-            if self.screens.current in ("home", "table", "resolve"):
+            if self.screens.current in ("home", "table", "resolve", "gameend"):
                 self.screens.current_screen.show(self)
 
         self.conn.request({"op": "known_games"}, got)

@@ -1,0 +1,68 @@
+"""Game end at the 7" screen's 800x480: each game's box score is shown whole without scrolling (no
+scroll view, every cell inside the window, a readable font), with a QR code of the final score and
+box-score summary. Each game is played to its end by random legal inputs through the socket."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from kiosk_support import ARTIFACTS, PYTHON, ROOT, kiosk_env, request, run_kiosk, start_service, stop
+from test_kiosk_conformance import _known_games, _options, _play_until
+
+from kiosk import parts, present
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[str]:
+    xvfb = shutil.which("Xvfb") or "/usr/bin/Xvfb"
+    read, write = os.pipe()
+    server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1024x768x24",
+                               "-nolisten", "tcp"], pass_fds=(write,), stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as numbers:
+        number = numbers.readline().strip()
+    assert number, "Xvfb did not start"
+    yield f":{number}"
+    server.terminate()
+    server.wait(10)
+
+
+def finished_table(game: str, env: dict, socket: Path, tmp_path: Path):
+    service = start_service(socket, tmp_path / "table.db", env)
+    info = request(socket, {"op": "game_info", "game": game})["info"]
+    if game == "valley-hoopers":
+        from kiosk_support import write_test_cards
+
+        write_test_cards(env)
+    assert request(socket, {"op": "new_game", "game": game, "options": _options(info)})["ok"]
+    snapshot = _play_until(socket, info, lambda s: s["outcome"] is not None, seed=5)
+    return service, info, snapshot
+
+
+@pytest.mark.parametrize("game", _known_games())
+def test_the_end_screen_shows_the_whole_box_score_and_a_qr_code_at_800x480(game: str, display: str,
+                                                                          tmp_path: Path) -> None:
+    env = kiosk_env(tmp_path, display)
+    socket = tmp_path / "run" / "table.sock"
+    service, info, snapshot = finished_table(game, env, socket, tmp_path)
+    try:
+        argv = [PYTHON, str(ROOT / "tests" / "kiosk_end_driver.py"), "end_fits", "--socket", str(socket),
+                "--out", str(ARTIFACTS / "end-screen" / game), "--size", "800x480"]
+        report = run_kiosk(argv, env, timeout=180)
+    finally:
+        stop(service)
+    assert report["ok"], report.get("error")
+    rows = parts.box_score(info, snapshot["view"])
+    assert report["box_cells"] == [cell for row in rows for cell in row], "every row, every column"
+    assert report["scroll_views"] == 0 and report["outside"] == []
+    assert report["grid_height"] <= report["area_height"] + 1
+    assert report["font_size"] >= 12, "readable: 2.5 mm on the 7-inch screen is about 13 px"
+    assert report["shots"]["gameend"]["problems"] == []
+    title, score = report["qr_text"].splitlines()[:2]
+    assert title.endswith(": final") and score == present.score_line(snapshot)
+    assert min(report["qr_size"]) >= 120 and report["qr_texture_size"][0] > 0
