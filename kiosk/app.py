@@ -446,6 +446,14 @@ class CourtsideApp(App):
             path.write_text(out.getvalue(), encoding="utf-8")
         self.say(f"Saved {path}")
 
+    def export_to_usb(self) -> None:
+        """Ask the table to write the game's CSV and JSON onto the USB stick plugged in; say where,
+        or what was wrong (no stick, read-only, full) in the table's words."""
+        from kiosk.end_summary import usb_words
+
+        self.say("Saving to the USB stick...")
+        self.conn.request({"op": "usb_export"}, lambda reply: self.say(*usb_words(reply)))
+
     # -- simulated hardware (in the service; driven through the socket) ------------------------------
 
     def sim_press(self, role: str, hold: bool = False) -> None:

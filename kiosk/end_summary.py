@@ -96,3 +96,19 @@ def fit_rows(rows: int, height: float, spacing: float = 0.0) -> tuple[float, int
     """
     row = min(MAX_ROW, (height - spacing * max(0, rows - 1)) / max(1, rows))
     return round(row, 1), max(MIN_FONT, min(MAX_FONT, int(row / LINE_SPACE)))
+
+
+def usb_words(reply: JSON) -> tuple[str, bool]:
+    """The notice after ``usb_export``: the files written and where, or the table's reason (an error).
+
+    >>> usb_words({"ok": True, "stick": "/media/pi/STICK", "files": ["/media/pi/STICK/g-1.csv",
+    ...                                                              "/media/pi/STICK/g-1.json"]})
+    ('Saved to the USB stick STICK: g-1.csv and g-1.json. You can pull it out now.', False)
+    >>> usb_words({"ok": False, "error": "No USB stick found: plug one in (looked in /media)"})
+    ('No USB stick found: plug one in (looked in /media)', True)
+    """
+    if not reply.get("ok"):
+        return str(reply.get("error") or "The USB export failed"), True
+    names = [str(f).rsplit("/", 1)[-1] for f in reply.get("files") or []]
+    stick = str(reply.get("stick", "")).rstrip("/").rsplit("/", 1)[-1]
+    return f"Saved to the USB stick {stick}: {' and '.join(names)}. You can pull it out now.", False

@@ -55,7 +55,9 @@ def end_fits(driver: Driver) -> Step:
 def usb_export(driver: Driver) -> Step:
     yield from _end_screen(driver)
     yield from tap(driver, "USB stick", exact=True)
-    yield wait_for("the export's notice", lambda app: "USB" in app.notice_text or "stick" in app.notice_text)
+    # "Saving to the USB stick..." first, then the table's answer.
+    yield wait_for("the export's answer", lambda app: "USB" in app.notice_text
+                   and not app.notice_text.startswith("Saving"))
     driver.report["notice"] = driver.app.notice_text
     driver.report["notice_is_error"] = driver.app.notice_is_error
     driver.shot("usb-export")

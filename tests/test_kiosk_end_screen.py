@@ -66,3 +66,25 @@ def test_the_end_screen_shows_the_whole_box_score_and_a_qr_code_at_800x480(game:
     title, score = report["qr_text"].splitlines()[:2]
     assert title.endswith(": final") and score == present.score_line(snapshot)
     assert min(report["qr_size"]) >= 120 and report["qr_texture_size"][0] > 0
+
+
+def test_usb_stick_on_the_end_screen_writes_the_exports_and_names_the_files(display: str,
+                                                                           tmp_path: Path) -> None:
+    stick = tmp_path / "media" / "STICK"
+    stick.mkdir(parents=True)
+    env = kiosk_env(tmp_path, display) | {"COMPANION_MEDIA_ROOTS": str(stick.parent)}
+    socket = tmp_path / "run" / "table.sock"
+    service, _info, _snapshot = finished_table("crunch-time", env, socket, tmp_path)
+    try:
+        argv = [PYTHON, str(ROOT / "tests" / "kiosk_end_driver.py"), "usb_export", "--socket", str(socket),
+                "--out", str(ARTIFACTS / "end-screen" / "usb"), "--size", "800x480"]
+        report = run_kiosk(argv, env, timeout=180)
+    finally:
+        stop(service)
+    assert report["ok"], report.get("error")
+    written = sorted(p.name for p in stick.iterdir())
+    assert [Path(n).suffix for n in written] == [".csv", ".json"]
+    assert report["notice"] == (f"Saved to the USB stick STICK: {written[0]} and {written[1]}. "
+                                "You can pull it out now.")
+    assert not report["notice_is_error"]
+    assert report["shots"]["usb-export"]["problems"] == []
