@@ -14,7 +14,7 @@ import pytest
 from kiosk_support import ARTIFACTS, PYTHON, ROOT, kiosk_env, request, run_kiosk, start_service, stop
 from test_kiosk_conformance import _known_games, _options, _play_until
 
-from kiosk import parts, present
+from kiosk import end_summary, parts, present
 
 
 @pytest.fixture(scope="module")
@@ -50,6 +50,7 @@ def test_the_end_screen_shows_the_whole_box_score_and_a_qr_code_at_800x480(game:
     env = kiosk_env(tmp_path, display)
     socket = tmp_path / "run" / "table.sock"
     service, info, snapshot = finished_table(game, env, socket, tmp_path)
+    known = request(socket, {"op": "known_games"})["known_games"]
     try:
         argv = [PYTHON, str(ROOT / "tests" / "kiosk_end_driver.py"), "end_fits", "--socket", str(socket),
                 "--out", str(ARTIFACTS / "end-screen" / game), "--size", "800x480"]
@@ -63,8 +64,10 @@ def test_the_end_screen_shows_the_whole_box_score_and_a_qr_code_at_800x480(game:
     assert report["grid_height"] <= report["area_height"] + 1
     assert report["font_size"] >= 12, "readable: 2.5 mm on the 7-inch screen is about 13 px"
     assert report["shots"]["gameend"]["problems"] == []
-    title, score = report["qr_text"].splitlines()[:2]
-    assert title.endswith(": final") and score == present.score_line(snapshot)
+    title = next(g["title"] for g in known if g["name"] == game)
+    assert report["qr_text"] == end_summary.summary_text(snapshot, info, title)
+    assert report["qr_text"].splitlines()[:2] == [f"{title}: final", present.score_line(snapshot)]
+    assert len(report["qr_text"]) <= 300, "short enough for a small code a phone reads off the screen"
     assert min(report["qr_size"]) >= 120 and report["qr_texture_size"][0] > 0
 
 
