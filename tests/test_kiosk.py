@@ -105,7 +105,9 @@ def test_setup_and_a_defended_fouled_two_pointer_with_its_free_throws_by_touch(t
     assert table_texts[chus - 1:chus + 3] == ["SG", "Chus Kinder", "4/5", "R1"]
     muy = table_texts.index("Muy Schillato")
     assert table_texts[muy - 1:muy + 3] == ["SG", "Muy Schillato", "4/5", "W1"]
-    assert "Chus Kinder fouls Muy Schillato: +20 defense" in report["history_texts"]
+    # Each line led by the period and the score at that point ("P1 · 0-0 · ...").
+    assert any(t.endswith(" · Chus Kinder fouls Muy Schillato: +20 defense") and t.startswith("P1 · ")
+               for t in report["history_texts"])
     # Simulated hardware driven from the panel: tray face, held UNDO, roll for me.
     assert report["score_after_tray_roll"] == "Lucy 2 - 0 Karl"
     assert report["score_after_held_undo"] == "Lucy 1 - 0 Karl"

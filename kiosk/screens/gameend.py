@@ -12,7 +12,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from kivy.uix.label import Label
 
 from kiosk import end_summary, parts, present
-from kiosk.end_summary import CHAR_WIDTH, CHART_AT_LEAST, MIN_FONT, fit_rows
+from kiosk.end_summary import CHAR_WIDTH, CHART_AT_LEAST, MIN_FONT, READABLE_ROW, fit_rows
 from kiosk.screens.base import KioskScreen
 
 
@@ -82,7 +82,11 @@ class GameEndScreen(KioskScreen):
         table.cols = max(1, len(rows[0])) if rows else 1
         spacing = dp(2)
         room = area.height
+        chart_room = CHART_AT_LEAST + dp(24)  # the chart and its title, at their smallest
         row_height, font = fit_rows(len(rows), room, spacing)
+        if self.show_chart and rows and fit_rows(len(rows), room - chart_room, spacing)[0] >= READABLE_ROW:
+            # The chart fits beside rows still readable: the rows give it its room.
+            row_height, font = fit_rows(len(rows), room - chart_room, spacing)
         # Each column as wide as its longest cell (its declared width as a floor), so nothing is cut
         # short while there is room; a wide table takes a smaller font instead.
         chars = [max(len(row[c]) for row in rows) + 1 for c in range(len(rows[0]))] if rows else []
@@ -92,7 +96,7 @@ class GameEndScreen(KioskScreen):
         used = (row_height + spacing) * len(rows)
         # The chart takes what the rows leave, when that is enough to read a line.
         left = room - used - dp(24)
-        self.chart_height = left if self.show_chart and left >= CHART_AT_LEAST else 0
+        self.chart_height = left if self.show_chart and left >= CHART_AT_LEAST - 2 * spacing else 0
         for r, row in enumerate(rows):
             for c, cell in enumerate(row):
                 label = Label(text=cell, font_size=font, bold=r == 0, size_hint_y=None, height=row_height,
