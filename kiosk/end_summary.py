@@ -83,6 +83,7 @@ MIN_FONT = 10
 LINE_SPACE = 1.38  # a font's line needs this many times its size (Roboto, with room to spare)
 CHAR_WIDTH = 0.6  # an average character's width, in font sizes (Roboto, digits and letters)
 CHART_AT_LEAST = 70  # px: below this the chart is left out rather than drawn unreadable
+CHART_AT_MOST = 260  # px: taller tells nothing more
 READABLE_ROW = 18.0  # px: a row of 13 px text (2.5 mm on the 7-inch screen); the chart never squeezes below
 
 

@@ -12,7 +12,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from kivy.uix.label import Label
 
 from kiosk import end_summary, parts, present
-from kiosk.end_summary import CHAR_WIDTH, CHART_AT_LEAST, MIN_FONT, READABLE_ROW, fit_rows
+from kiosk.end_summary import CHAR_WIDTH, CHART_AT_LEAST, CHART_AT_MOST, MIN_FONT, READABLE_ROW, fit_rows
 from kiosk.screens.base import KioskScreen
 
 
@@ -96,6 +96,8 @@ class GameEndScreen(KioskScreen):
         used = (row_height + spacing) * len(rows)
         # The chart takes what the rows leave, when that is enough to read a line.
         left = room - used - dp(24)
+        # A tall screen gives the chart what the rows leave, up to a size that still reads as a line.
+        left = min(left, CHART_AT_MOST)
         self.chart_height = left if self.show_chart and left >= CHART_AT_LEAST - 2 * spacing else 0
         for r, row in enumerate(rows):
             for c, cell in enumerate(row):
