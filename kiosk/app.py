@@ -257,7 +257,7 @@ class CourtsideApp(App):
             self._have_known = True
             self.show_sim_dice()
             self._check_ready()
-            if self.screens.current in ("home", "table", "resolve"):
+            if self.screens.current in ("home", "table", "resolve", "gameend"):
                 self.screens.current_screen.show(self)
 
         self.conn.request({"op": "known_games"}, got)
@@ -467,6 +467,14 @@ class CourtsideApp(App):
                                                                              snapshot.get("view") or {}))
             path.write_text(out.getvalue(), encoding="utf-8")
         self.say(f"Saved {path}")
+
+    def export_to_usb(self) -> None:
+        """Ask the table to write the game's CSV and JSON onto the USB stick plugged in; say where,
+        or what was wrong (no stick, read-only, full) in the table's words."""
+        from kiosk.end_summary import usb_words
+
+        self.say("Saving to the USB stick...")
+        self.conn.request({"op": "usb_export"}, lambda reply: self.say(*usb_words(reply)))
 
     # -- simulated hardware (in the service; driven through the socket) ------------------------------
 

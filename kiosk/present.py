@@ -275,7 +275,7 @@ def log_mark(line: JSON, names: list[str] | None = None) -> str:
     if isinstance(lead, dict) and isinstance(lead.get("value"), int):
         side = lead.get("side")
         who = (names or [])[side] if isinstance(side, int) and 0 <= side < len(names or []) else ""
-        shown = f"{who} +{lead['value']}".strip() if side is not None else "level"
+        shown = f"{who} +{lead['value']}".strip() if side is not None and lead["value"] else "level"
     elif isinstance(score, list) and score and all(isinstance(v, int) for v in score):
         shown = "-".join(str(v) for v in score)
     else:

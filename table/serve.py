@@ -248,6 +248,10 @@ def serve(args: argparse.Namespace) -> int:
         service.heartbeat = notify.watchdog
         service.heartbeat_every = interval / 2
     service.subscribers.append(PeriodBackups(db_path))
+    from table.usb_export import UsbExports, roots_from
+
+    roots, chosen = roots_from(getattr(args, "media_root", None))
+    UsbExports(roots, explicit=chosen).register(service)
     try:  # before the hardware: a second serve must not touch the pins or the tray of the first
         socket_path = Path(args.socket) if args.socket else default_socket_path()
         server = TableSocketServer(service, socket_path)

@@ -155,7 +155,8 @@ def test_between_pairs_checklist_then_the_game_end_screen_follows_the_table(tabl
     # This kiosk joined the game at the break, yet charts every step: the service's log has them all.
     log = request(table["socket"], {"op": "log"})["log"]
     assert report["chart_points"] == len(log) == final["seq"] + 1
-    assert any(t.startswith("Score difference after every step") for t in report["gameend_texts"])
+    # The chart is drawn only where the box score leaves it room (kiosk/end_summary.py); a Fast game's
+    # 14 hoopers fill a 7" screen, so here only its data (above) is checked, not its title.
     assert report["export_notice"].startswith("Saved") and report["export_notice"].endswith(".csv")
     csv_path = Path(report["export_notice"].removeprefix("Saved "))
     assert csv_path.read_text().splitlines()[0].startswith("Side,Hooper,Pts")

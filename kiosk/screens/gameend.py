@@ -1,38 +1,45 @@
-"""Game end: the result (and the places of a ranking), the game's box score, the score difference over
-the game, exports."""
+"""Game end: the result, the game's box score fitted to the screen (no scrolling, even at 800x480),
+a QR code of the final score and box-score summary, the score difference over the game when there
+is room, and the exports (a USB stick, CSV, JSON).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ListProperty, StringProperty
-from kivy.uix.gridlayout import GridLayout
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.label import Label
 
-from kiosk import parts, present
+from kiosk import end_summary, parts, present
+from kiosk.end_summary import CHAR_WIDTH, CHART_AT_LEAST, CHART_AT_MOST, MIN_FONT, READABLE_ROW, fit_rows
 from kiosk.screens.base import KioskScreen
 
 
 class GameEndScreen(KioskScreen):
-    """Who won and why, the box score the game declares, and the run of the game as a chart."""
+    """Who won and why, the box score the game declares, the QR summary and the exports."""
 
     result_text = StringProperty("")
-    score_text = StringProperty("")
     chart_values = ListProperty([])
     chart_title = StringProperty("Score difference after every step")
     show_chart = BooleanProperty(True)  # a difference is one side's lead over the other: two scored sides
     chart_above = StringProperty("")  # the side the chart's line rises for (the first side)
+    chart_height = NumericProperty(0)
+    qr_text = StringProperty("")
+    qr_texture = ObjectProperty(None, allownone=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._rows: list[list[str]] = []
+        self._widths: list[float] = []
 
     def show(self, app: Any) -> None:
         snapshot = app.snapshot or {}
         view = snapshot.get("view") or {}
-        self.result_text = present.result_line(snapshot) or "The game is not over yet."
-        partial = view.get("partial_scores") or []
+        result = present.result_line(snapshot) or "The game is not over yet."
         periods = present.period_scores(view)
         places = present.places_line(snapshot)
-        self.score_text = present.score_line(snapshot) + (f"    {periods}" if periods else "") + (
-            f"\n{places}" if places else "")
+        self.result_text = "   ".join(w for w in (result, periods, places) if w)
         board_sides = (snapshot.get("scoreboard") or {}).get("sides") or []
         # A difference is one side's lead over the other: two scored sides, or one signed lead.
         lead_game = (snapshot.get("scoreboard") or {}).get("lead") is not None
@@ -46,52 +53,57 @@ class GameEndScreen(KioskScreen):
         else:
             # Until the service's log has arrived: the periods' scores from the snapshot.
             running, values = 0, [0]
-            for period in partial:
+            for period in view.get("partial_scores") or []:
                 if len(period) == 2:
                     running += int(period[0]) - int(period[1])
                     values.append(running)
             self.chart_values = values
             self.chart_title = "Score difference at the end of each period"
-        box = self.ids.box_score
-        box.clear_widgets()
         info = app.info_for()
+        title = next((str(g.get("title")) for g in app.known_games if g.get("name") == snapshot.get("game")),
+                     str(snapshot.get("game", "Game")))
+        text = end_summary.summary_text(snapshot, info, title)
+        if text != self.qr_text:
+            from kiosk.qr import qr_texture
+
+            self.qr_text = text
+            self.qr_texture = qr_texture(text)
         rows = parts.box_score(info, view)
-        widths = [float(c.get("width", 1)) for c in (info.get("box_score") or {}).get("columns") or []]
-        body = rows[1:]
-        halves = [body]
-        if len(body) > 8 and app.window_width >= 700:  # dp: the screen is wide enough for two
-            halves = list(_halves(body))
-        for half in halves if body else []:
-            box.add_widget(self._table([rows[0], *half], widths, len(halves)))
+        self._rows = rows if len(rows) > 1 else []
+        self._widths = [float(c.get("width", 1)) for c in (info.get("box_score") or {}).get("columns") or []]
+        self.fill_box_score()
 
-    @staticmethod
-    def _table(rows: list[list[str]], widths: list[float], halves: int) -> GridLayout:
-        from kiosk.screens.table import widest_word
-
-        table = GridLayout(cols=max(1, len(rows[0])), size_hint_y=None, spacing=dp(2))
-        table.bind(minimum_height=table.setter("height"))
-        size = "15sp" if halves == 1 else "14sp"
-        # Each column at least as wide as its widest word (the header in bold): no "Ene...".
-        table.cols_minimum = {c: max(widest_word([rows[0][c]], size, True),
-                                     widest_word([row[c] for row in rows[1:]], size, False))
-                              for c in range(len(rows[0]))}
+    def fill_box_score(self, *_args: Any) -> None:
+        """Lay the box score out in the height its area has now (called again when that changes)."""
+        area = self.ids.box_area
+        table = self.ids.box_score
+        table.clear_widgets()
+        rows = self._rows
+        table.cols = max(1, len(rows[0])) if rows else 1
+        spacing = dp(2)
+        room = area.height
+        chart_room = CHART_AT_LEAST + dp(24)  # the chart and its title, at their smallest
+        row_height, font = fit_rows(len(rows), room, spacing)
+        if self.show_chart and rows and fit_rows(len(rows), room - chart_room, spacing)[0] >= READABLE_ROW:
+            # The chart fits beside rows still readable: the rows give it its room.
+            row_height, font = fit_rows(len(rows), room - chart_room, spacing)
+        # Each column as wide as its longest cell (its declared width as a floor), so nothing is cut
+        # short while there is room; a wide table takes a smaller font instead.
+        chars = [max(len(row[c]) for row in rows) + 1 for c in range(len(rows[0]))] if rows else []
+        weights = [max(n, 3 * (self._widths[c] if c < len(self._widths) else 1)) for c, n in enumerate(chars)]
+        if weights:
+            font = max(MIN_FONT, min(font, int(area.width / (sum(weights) * CHAR_WIDTH))))
+        used = (row_height + spacing) * len(rows)
+        # The chart takes what the rows leave, when that is enough to read a line.
+        left = room - used - dp(24)
+        # A tall screen gives the chart what the rows leave, up to a size that still reads as a line.
+        left = min(left, CHART_AT_MOST)
+        self.chart_height = left if self.show_chart and left >= CHART_AT_LEAST - 2 * spacing else 0
         for r, row in enumerate(rows):
             for c, cell in enumerate(row):
-                label = Label(text=cell, font_size=size, bold=r == 0,
-                              size_hint_y=None, height=dp(24), shorten=True, shorten_from="right",
+                label = Label(text=cell, font_size=font, bold=r == 0, size_hint_y=None, height=row_height,
                               color=(1, 0.72, 0.12, 1) if r == 0 else (0.95, 0.96, 0.98, 1),
-                              halign="left", valign="middle")
-                label.size_hint_x = widths[c] if c < len(widths) else 1
+                              halign="left", valign="middle", shorten=True, shorten_from="right")
+                label.size_hint_x = weights[c]
                 label.bind(size=lambda lbl, size: setattr(lbl, "text_size", size))
                 table.add_widget(label)
-        return table
-
-
-def _halves(rows: list[list[str]]) -> tuple[list[list[str]], list[list[str]]]:
-    """Two halves of the box score, cut where the first column changes (one side each) when that is
-    near the middle, else in the middle."""
-    middle = len(rows) // 2
-    cuts = [i for i in range(1, len(rows)) if rows[i][:1] != rows[i - 1][:1]]
-    cut = min(cuts, key=lambda i: abs(i - middle)) if cuts else middle
-    cut = cut if abs(cut - middle) <= 2 else middle
-    return rows[:cut], rows[cut:]

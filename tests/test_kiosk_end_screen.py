@@ -1,0 +1,93 @@
+"""Game end at the 7" screen's 800x480: each game's box score is shown whole without scrolling (no
+scroll view, every cell inside the window, a readable font), with a QR code of the final score and
+box-score summary. Each game is played to its end by random legal inputs through the socket."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from kiosk_support import ARTIFACTS, PYTHON, ROOT, kiosk_env, request, run_kiosk, start_service, stop
+from test_kiosk_conformance import _known_games, _options, _play_until
+
+from kiosk import end_summary, parts, present
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[str]:
+    xvfb = shutil.which("Xvfb") or "/usr/bin/Xvfb"
+    read, write = os.pipe()
+    server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1024x768x24",
+                               "-nolisten", "tcp"], pass_fds=(write,), stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as numbers:
+        number = numbers.readline().strip()
+    assert number, "Xvfb did not start"
+    yield f":{number}"
+    server.terminate()
+    server.wait(10)
+
+
+def finished_table(game: str, env: dict, socket: Path, tmp_path: Path):
+    service = start_service(socket, tmp_path / "table.db", env)
+    info = request(socket, {"op": "game_info", "game": game})["info"]
+    if game == "valley-hoopers":
+        from kiosk_support import write_test_cards
+
+        write_test_cards(env)
+    assert request(socket, {"op": "new_game", "game": game, "options": _options(info)})["ok"]
+    snapshot = _play_until(socket, info, lambda s: s["outcome"] is not None, seed=5)
+    return service, info, snapshot
+
+
+@pytest.mark.parametrize("game", _known_games())
+def test_the_end_screen_shows_the_whole_box_score_and_a_qr_code_at_800x480(game: str, display: str,
+                                                                          tmp_path: Path) -> None:
+    env = kiosk_env(tmp_path, display)
+    socket = tmp_path / "run" / "table.sock"
+    service, info, snapshot = finished_table(game, env, socket, tmp_path)
+    known = request(socket, {"op": "known_games"})["known_games"]
+    try:
+        argv = [PYTHON, str(ROOT / "tests" / "kiosk_end_driver.py"), "end_fits", "--socket", str(socket),
+                "--out", str(ARTIFACTS / "end-screen" / game), "--size", "800x480"]
+        report = run_kiosk(argv, env, timeout=180)
+    finally:
+        stop(service)
+    assert report["ok"], report.get("error")
+    rows = parts.box_score(info, snapshot["view"])
+    assert report["box_cells"] == [cell for row in rows for cell in row], "every row, every column"
+    assert report["scroll_views"] == 0 and report["outside"] == []
+    assert report["grid_height"] <= report["area_height"] + 1
+    assert report["font_size"] >= 12, "readable: 2.5 mm on the 7-inch screen is about 13 px"
+    assert report["shots"]["gameend"]["problems"] == []
+    title = next(g["title"] for g in known if g["name"] == game)
+    assert report["qr_text"] == end_summary.summary_text(snapshot, info, title)
+    assert report["qr_text"].splitlines()[:2] == [f"{title}: final", present.score_line(snapshot)]
+    assert len(report["qr_text"]) <= 300, "short enough for a small code a phone reads off the screen"
+    assert min(report["qr_size"]) >= 120 and report["qr_texture_size"][0] > 0
+
+
+def test_usb_stick_on_the_end_screen_writes_the_exports_and_names_the_files(display: str,
+                                                                           tmp_path: Path) -> None:
+    stick = tmp_path / "media" / "STICK"
+    stick.mkdir(parents=True)
+    env = kiosk_env(tmp_path, display) | {"COMPANION_MEDIA_ROOTS": str(stick.parent)}
+    socket = tmp_path / "run" / "table.sock"
+    service, _info, _snapshot = finished_table("crunch-time", env, socket, tmp_path)
+    try:
+        argv = [PYTHON, str(ROOT / "tests" / "kiosk_end_driver.py"), "usb_export", "--socket", str(socket),
+                "--out", str(ARTIFACTS / "end-screen" / "usb"), "--size", "800x480"]
+        report = run_kiosk(argv, env, timeout=180)
+    finally:
+        stop(service)
+    assert report["ok"], report.get("error")
+    written = sorted(p.name for p in stick.iterdir())
+    assert [Path(n).suffix for n in written] == [".csv", ".json"]
+    assert report["notice"] == (f"Saved to the USB stick STICK: {written[0]} and {written[1]}. "
+                                "You can pull it out now.")
+    assert not report["notice_is_error"]
+    assert report["shots"]["usb-export"]["problems"] == []
