@@ -28,6 +28,7 @@ from kiosk.client import service_answers
 
 KIVY_CONFIG = Path(__file__).with_name("kivy_config.ini")
 SIZES = ((800, 480), (1024, 600), (1280, 720))
+STOP_POLL_S = 0.1  # how soon the running kiosk acts on a SIGTERM it was sent
 SCREENS = ("home", "setup", "card", "table", "resolve", "between", "gameend", "history", "settings")
 
 
@@ -161,13 +162,13 @@ def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None
     # systemd (and `timeout`, and a closing terminal) stop us with SIGTERM: leave the loop normally,
     # so the service this run started is stopped too instead of being orphaned. Listened for before
     # Kivy loads (seconds on a busy Pi): a stop asked meanwhile ends the run as soon as it can.
-    running: list[Any] = []
+    # The handler only records the request: it runs between any two bytecodes, and an App.stop()
+    # there (while Kivy is still reading the kv files, say) pulls the running app from under the
+    # start-up, which then dies with an exception instead of exiting cleanly.
     stop_asked: list[bool] = []
 
     def stop(*_args: Any) -> None:
         stop_asked.append(True)
-        if running:
-            running[0].stop()
 
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, stop)
@@ -182,13 +183,21 @@ def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None
         if stop_asked:  # asked to stop while the service was starting: stop it, don't open the kiosk
             return 0
         configure_kivy(sim=args.sim, size=args.size, windowed=args.windowed or args.screenshot is not None)
+        from kivy.clock import Clock
+
         from kiosk.app import CourtsideApp
 
         app = CourtsideApp(socket_path=socket_path, sim=args.sim, screenshot=args.screenshot,
                            screenshot_screen=args.screen, started_service=child is not None)
-        running.append(app)
         if stop_asked:
             return 0
+        def honour_stop(_dt: float) -> bool:
+            # At a tick of the running loop, where stopping is safe (start-up is over); once only.
+            if stop_asked:
+                app.stop()
+            return not stop_asked
+
+        Clock.schedule_interval(honour_stop, STOP_POLL_S)
         app.run()
         return app.exit_code
     finally:
