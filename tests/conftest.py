@@ -8,6 +8,18 @@ import pytest
 TESTS = Path(__file__).parent
 sys.path.insert(0, str(TESTS))
 
+from service_rig import private_display  # noqa: E402 - tests/ is on the path from here on
+
+
+@pytest.fixture(scope="session")
+def display() -> Iterator[str]:
+    """One private X server for the whole session (Kivy needs a display; the table has a real one).
+
+    Each kiosk process opens its own window of the size it asks for and closes it when it exits,
+    so tests share the server but nothing drawn on it."""
+    with private_display() as name:
+        yield name
+
 
 @pytest.fixture
 def shootout() -> Iterator[object]:

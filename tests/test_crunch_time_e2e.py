@@ -8,8 +8,6 @@ from __future__ import annotations
 import base64
 import io
 import json
-import os
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -18,6 +16,7 @@ from typing import Any
 
 import pytest
 from PIL import Image
+from service_rig import serve_sim
 
 from companion.games.crunch_time.model import DIFFICULTY
 from companion.socket_server import TableClient
@@ -33,25 +32,8 @@ ARTIFACTS = ROOT / "tests" / "artifacts" / "crunch_time"
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[TableClient]:
-    sock = tmp_path / "t.sock"
-    log = open(tmp_path / "serve.log", "wb")  # noqa: SIM115 - closed below
-    child = subprocess.Popen([sys.executable, "-m", "table.cli", "--db", str(tmp_path / "g.db"), "serve",
-                              "--sim", "--socket", str(sock), "--config", str(ROOT / "config.example.toml")],
-                             cwd=ROOT, env=dict(os.environ), stdout=log, stderr=subprocess.STDOUT,
-                             start_new_session=True)
-    try:
-        deadline = time.monotonic() + 30
-        while not sock.exists():
-            assert child.poll() is None, (tmp_path / "serve.log").read_text()[-3000:]
-            assert time.monotonic() < deadline, "companion serve did not open its socket"
-            time.sleep(0.05)
-        client = TableClient(sock, timeout=15)
-        yield client
-        client.close()
-    finally:
-        child.terminate()
-        child.wait(15)
-        log.close()
+    with serve_sim(tmp_path) as service:
+        yield service.client
 
 
 def ok(client: TableClient, request: dict[str, Any]) -> dict[str, Any]:

@@ -6,11 +6,7 @@ defender only, empty), then the lead on the Table screen as a tug-of-war bar. Sc
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,21 +18,6 @@ GAMES = Path(__file__).parent / "games"
 sys.path.insert(0, str(GAMES))
 
 from make_crunch_time_games import seeded_game  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def display() -> Iterator[str]:
-    xvfb = shutil.which("Xvfb") or "/usr/bin/Xvfb"
-    read, write = os.pipe()
-    server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x800x24",
-                               "-nolisten", "tcp"], pass_fds=(write,), stderr=subprocess.DEVNULL)
-    os.close(write)
-    with os.fdopen(read) as numbers:
-        number = numbers.readline().strip()
-    assert number, "Xvfb did not start"
-    yield f":{number}"
-    server.terminate()
-    server.wait(10)
 
 
 @pytest.mark.parametrize("size", ["800x480", "1280x720"])

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import subprocess
 import time
@@ -29,25 +28,9 @@ from kiosk_support import (
     table_test_options,
     write_test_cards,
 )
+from service_rig import kill_processes_naming
 
 SIZES = ("800x480", "1024x600", "1280x720")
-
-
-@pytest.fixture(scope="session")
-def display() -> Iterator[str]:
-    """A private X server for the whole session (Kivy needs a display; the table has a real one)."""
-    xvfb = shutil.which("Xvfb") or "/usr/bin/Xvfb"
-    read, write = os.pipe()
-    server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x800x24",
-                               "-nolisten", "tcp"],
-                              pass_fds=(write,), stderr=subprocess.DEVNULL)
-    os.close(write)
-    with os.fdopen(read) as numbers:
-        number = numbers.readline().strip()
-    assert number, "Xvfb did not start"
-    yield f":{number}"
-    server.terminate()
-    server.wait(10)
 
 
 @pytest.fixture()
@@ -259,6 +242,7 @@ def test_sigterm_closes_the_kiosk_and_the_service_it_started(tmp_path: Path, dis
         if kiosk.poll() is None:
             kiosk.kill()
             kiosk.wait()
+        kill_processes_naming(socket_path)  # a service the failed kiosk left behind
 
 
 def test_between_and_game_end_lay_out_at_every_size(table: dict) -> None:

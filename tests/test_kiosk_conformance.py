@@ -10,11 +10,8 @@ awaited die) through the socket until the kiosk has something to show on each sc
 from __future__ import annotations
 
 import json
-import os
 import random
-import shutil
-import subprocess
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -46,22 +43,6 @@ def _known_games() -> list[str]:
     with tempfile.TemporaryDirectory() as folder:
         service = TableService(Store.open(Path(folder) / "list.db"))
         return [g["name"] for g in service.execute({"op": "known_games"})["known_games"]]
-
-
-@pytest.fixture(scope="module")
-def tall_display() -> Iterator[str]:
-    """A private X server tall enough for the portrait window."""
-    xvfb = shutil.which("Xvfb") or "/usr/bin/Xvfb"
-    read, write = os.pipe()
-    server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x1280x24",
-                               "-nolisten", "tcp"], pass_fds=(write,), stderr=subprocess.DEVNULL)
-    os.close(write)
-    with os.fdopen(read) as numbers:
-        number = numbers.readline().strip()
-    assert number, "Xvfb did not start"
-    yield f":{number}"
-    server.terminate()
-    server.wait(10)
 
 
 def _options(info: dict[str, Any]) -> dict[str, Any]:
@@ -129,9 +110,9 @@ def _between_or_over(snapshot: dict[str, Any]) -> bool:
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", _known_games())
-def test_every_screen_of_every_game_lays_out_at_every_size(game: str, size: str, tall_display: str,
+def test_every_screen_of_every_game_lays_out_at_every_size(game: str, size: str, display: str,
                                                            tmp_path: Path) -> None:
-    env = kiosk_env(tmp_path, tall_display)
+    env = kiosk_env(tmp_path, display)
     socket = tmp_path / "run" / "table.sock"
     service = start_service(socket, tmp_path / "table.db", env)
     try:
@@ -161,10 +142,10 @@ def test_every_screen_of_every_game_lays_out_at_every_size(game: str, size: str,
         stop(service)
 
 
-def test_sealed_bids_use_a_masked_pad_and_a_race_sends_every_press_time(tall_display: str,
+def test_sealed_bids_use_a_masked_pad_and_a_race_sends_every_press_time(display: str,
                                                                        tmp_path: Path) -> None:
     """Drawn from the prompt's ``sealed`` and ``race`` alone (a made-up game of three sides)."""
-    env = kiosk_env(tmp_path, tall_display)
+    env = kiosk_env(tmp_path, display)
     socket = tmp_path / "run" / "table.sock"
     service = start_service(socket, tmp_path / "table.db", env)
     try:
@@ -188,11 +169,11 @@ def test_sealed_bids_use_a_masked_pad_and_a_race_sends_every_press_time(tall_dis
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_game_of_five_sides_known_only_by_its_json_lays_out_at_every_size(size: str, tall_display: str,
+def test_a_game_of_five_sides_known_only_by_its_json_lays_out_at_every_size(size: str, display: str,
                                                                             tmp_path: Path) -> None:
     """Setup grown to five sides, Table with a column per side, a lookup roll with its outcomes and
     success faces, and a ranking with a shared first place: drawn from game_info and snapshot JSON."""
-    env = kiosk_env(tmp_path, tall_display)
+    env = kiosk_env(tmp_path, display)
     socket = tmp_path / "run" / "table.sock"
     service = start_service(socket, tmp_path / "table.db", env)
     try:

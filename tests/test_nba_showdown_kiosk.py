@@ -3,9 +3,6 @@ roll, with real touches on the real Kivy app against a real ``companion serve --
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,27 +11,14 @@ from kiosk_support import ARTIFACTS, PYTHON, ROOT, kiosk_env, run_kiosk, start_s
 
 
 @pytest.fixture()
-def table(tmp_path: Path) -> Iterator[dict]:
-    xvfb = shutil.which("Xvfb") or "/usr/bin/Xvfb"
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        [xvfb, "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-        pass_fds=(write,),
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    with os.fdopen(read) as numbers:
-        display = numbers.readline().strip()
-    assert display, "Xvfb did not start"
-    env = kiosk_env(tmp_path, f":{display}")
+def table(tmp_path: Path, display: str) -> Iterator[dict]:
+    env = kiosk_env(tmp_path, display)
     socket_path = tmp_path / "run" / "table.sock"
     service = start_service(socket_path, tmp_path / "table.db", env)
     try:
         yield {"env": env, "socket": socket_path}
     finally:
         stop(service)
-        server.terminate()
-        server.wait(10)
 
 
 def test_from_setup_to_a_scored_roll_and_on_to_the_end_by_touch(table: dict) -> None:
