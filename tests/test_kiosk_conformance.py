@@ -5,6 +5,9 @@ problem reported by ``kiosk/layout_check.py``.
 Nothing here names a screen's content: the game comes from ``known_games``, its parts from
 ``game_info``, and it is played by random legal inputs (a choice the prompt offers, or a face of the
 awaited die) through the socket until the kiosk has something to show on each screen.
+
+``make test`` walks every game at one size, the sizes taken in turn so each is walked by some game;
+``python -m benchmarks.kiosk_walks`` walks every game at every size (``tests/long_runs.py``).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import Any
 
 import pytest
 from kiosk_support import ARTIFACTS, PYTHON, ROOT, kiosk_env, request, run_kiosk, start_service, stop
+from long_runs import long_runs
 
 from kiosk import present
 
@@ -108,8 +112,16 @@ def _between_or_over(snapshot: dict[str, Any]) -> bool:
     return bool((snapshot["view"] or {}).get("reminders")) or snapshot["outcome"] is not None
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game", _known_games())
+def _walks() -> list[tuple[str, str]]:
+    """Every game at every size in the long run; in ``make test``, every game at one size and every
+    size with some game (the sizes taken in turn)."""
+    games = _known_games()
+    if long_runs():
+        return [(game, size) for game in games for size in SIZES]
+    return [(game, SIZES[i % len(SIZES)]) for i, game in enumerate(games)]
+
+
+@pytest.mark.parametrize(("game", "size"), _walks())
 def test_every_screen_of_every_game_lays_out_at_every_size(game: str, size: str, display: str,
                                                            tmp_path: Path) -> None:
     env = kiosk_env(tmp_path, display)
