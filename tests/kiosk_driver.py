@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 from kiosk.launcher import configure_kivy  # noqa: E402 - Kivy must be configured before it loads
 
 Condition = Callable[[Any], bool]
+SETTLE_FRAMES = 2  # frames drawn after a step's condition holds, before the next step acts
 Step = Generator[tuple[str, Condition], None, None]
 
 
@@ -134,7 +135,7 @@ def run(scenario: Callable[[Driver], Step], argv: argparse.Namespace) -> int:
     driver = Driver(app, argv.out, argv.marker)
     driver.screens = [name for name in argv.screens.split(",") if name]
     steps = scenario(driver)
-    state: dict[str, Any] = {"waiting": None, "since": 0.0}
+    state: dict[str, Any] = {"waiting": None, "since": 0.0, "settle": 0}
 
     def finish(ok: bool, error: str = "") -> None:
         print(f"driver: finished ok={ok} {error}", file=sys.__stderr__, flush=True)
@@ -144,19 +145,27 @@ def run(scenario: Callable[[Driver], Step], argv: argparse.Namespace) -> int:
         driver.report["ready_wall"] = app.ready_wall
         app.stop()
 
+    # Paced in frames, not seconds: a callback scheduled for 0 runs at the next frame, after the
+    # frame between has been laid out and drawn. On a loaded machine frames come later and the
+    # pacing stretches with them, which a fixed delay would not.
     def tick(_dt: float) -> None:
         try:
+            if state["settle"]:
+                state["settle"] -= 1
+                Clock.schedule_once(tick, 0)
+                return
             if state["waiting"] is not None:
                 label, condition = state["waiting"]
                 if not condition(app) or app.screens.transition.is_active:
                     if time.monotonic() - state["since"] > argv.step_timeout:
                         raise AssertionError(f"timed out waiting for {label} on {app.screens.current}; "
                                              f"texts: {driver.texts()[:40]}")
-                    Clock.schedule_once(tick, 0.05)
+                    Clock.schedule_once(tick, 0)
                     return
-                # What we waited for is there: let one more frame lay it out and draw it first.
+                # What we waited for is there: let it be laid out and drawn before the next step.
                 state["waiting"] = None
-                Clock.schedule_once(tick, 0.1)
+                state["settle"] = SETTLE_FRAMES - 1  # this frame's own drawing is the first
+                Clock.schedule_once(tick, 0)
                 return
             state["waiting"] = next(steps)
             state["since"] = time.monotonic()
@@ -166,7 +175,7 @@ def run(scenario: Callable[[Driver], Step], argv: argparse.Namespace) -> int:
         except Exception:
             finish(False, traceback.format_exc())
             return
-        Clock.schedule_once(tick, 0.05)
+        Clock.schedule_once(tick, 0)
 
     app.ready_callbacks.append(lambda _app: Clock.schedule_once(tick, 0.05))
     app.run()
