@@ -2,7 +2,7 @@
 
 A test with a long version (every size, whole games) reads ``long_runs()`` to choose its cases, so
 the long run is the same test code with more cases, not a copy of it. ``make test`` leaves the
-variable unset; ``python -m benchmarks.kiosk_walks`` sets it.
+variable unset; ``python -m benchmarks.long_runs`` sets it.
 
     SIZES = ALL_SIZES if long_runs() else ALL_SIZES[:1]
 """

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from long_runs import long_runs
 from PIL import Image
 from service_rig import serve_sim
 
@@ -119,7 +120,11 @@ def test_a_solo_game_on_the_encoder_alone_with_the_ai_run_by_the_app(served: Tab
     assert any(t.startswith("the AI") for t in texts)  # its moves and draws came from the app
 
 
-@pytest.mark.parametrize("difficulty", list(DIFFICULTY))
+# make test: the first and the last difficulty; every difficulty is the long run (tests/long_runs.py).
+DIFFICULTIES = list(DIFFICULTY) if long_runs() else [list(DIFFICULTY)[0], list(DIFFICULTY)[-1]]
+
+
+@pytest.mark.parametrize("difficulty", DIFFICULTIES)
 def test_a_solo_game_at_every_difficulty_on_the_encoder_alone(served: TableClient, difficulty: str) -> None:
     options = {"mode": "solo", "difficulty": difficulty}
     final = play(served, options, seeded_game(options, seed=len(difficulty) + 3))

@@ -53,7 +53,7 @@ def test_a_two_coach_game_and_a_solo_game_at_every_difficulty_by_touch(display: 
     """Each game set up on the form and played to its end by tapping the offered choices.
 
     ``make test`` plays the solo game at the last difficulty (the form's difficulty button tapped
-    through the others to reach it); the long run (``python -m benchmarks.kiosk_walks``) plays the
+    through the others to reach it); the long run (``python -m benchmarks.long_runs``) plays the
     two-coach game and a solo game at every difficulty."""
     rows = [json.loads(line) for line in (GAMES / "full_game_crunch_time.jsonl").read_text().splitlines()]
     two_coaches = 1 if long_runs() else 0

@@ -28,6 +28,7 @@ from kiosk_support import (
     table_test_options,
     write_test_cards,
 )
+from long_runs import long_runs
 from service_rig import kill_processes_naming
 
 SIZES = ("800x480", "1024x600", "1280x720")
@@ -176,7 +177,9 @@ def test_companion_run_screenshot_lays_out_every_screen_at_every_size(table: dic
     request(table["socket"], {"op": "new_game", "game": "valley-hoopers", "options": table_test_options()})
     play_until(table["socket"], lambda snap: snap["prompt"].get("die") == "d20x5"
                and snap["prompt"].get("target") is not None, seed=5)
-    for screen in ("home", "setup", "card", "table", "resolve", "history", "settings"):
+    screens = ("home", "setup", "card", "table", "resolve", "history", "settings")
+    # make test: every screen once, the sizes taken in turn; every screen at every size is the long run.
+    for screen in screens if long_runs() else screens[SIZES.index(size)::len(SIZES)]:
         png = ARTIFACTS / "sizes" / f"{screen}-{size}.png"
         report = run_kiosk([PYTHON, "-m", "table.cli", "run", "--sim", "--socket", str(table["socket"]),
                             "--screenshot", str(png), "--size", size, "--screen", screen], table["env"])
@@ -251,9 +254,10 @@ def test_between_and_game_end_lay_out_at_every_size(table: dict) -> None:
     stops = (("between", lambda s: "replenish the four common playbooks on the scoreboard"
               in s["view"]["reminders"]),
              ("gameend", lambda s: s["outcome"] is not None))
-    for screen, reached in stops:
+    for number, (screen, reached) in enumerate(stops):
         play_until(table["socket"], reached, seed=3)
-        for size in SIZES:
+        # make test: each size once, taken in turn; each screen at every size is the long run.
+        for size in SIZES if long_runs() else SIZES[number::len(stops)]:
             png = ARTIFACTS / "sizes" / f"{screen}-{size}.png"
             report = run_kiosk([PYTHON, "-m", "table.cli", "run", "--sim", "--socket",
                                 str(table["socket"]), "--screenshot", str(png), "--size", size,

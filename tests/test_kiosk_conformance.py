@@ -7,7 +7,7 @@ Nothing here names a screen's content: the game comes from ``known_games``, its 
 awaited die) through the socket until the kiosk has something to show on each screen.
 
 ``make test`` walks every game at one size, the sizes taken in turn so each is walked by some game;
-``python -m benchmarks.kiosk_walks`` walks every game at every size (``tests/long_runs.py``).
+``python -m benchmarks.long_runs`` walks every game at every size (``tests/long_runs.py``).
 """
 
 from __future__ import annotations
@@ -180,7 +180,8 @@ def test_sealed_bids_use_a_masked_pad_and_a_race_sends_every_press_time(display:
         assert shot["problems"] == [], shot["problems"]
 
 
-@pytest.mark.parametrize("size", SIZES)
+# make test: the smallest landscape and the portrait window; every size is the long run.
+@pytest.mark.parametrize("size", SIZES if long_runs() else ("800x480", "720x1280"))
 def test_a_game_of_five_sides_known_only_by_its_json_lays_out_at_every_size(size: str, display: str,
                                                                             tmp_path: Path) -> None:
     """Setup grown to five sides, Table with a column per side, a lookup roll with its outcomes and

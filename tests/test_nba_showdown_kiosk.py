@@ -53,7 +53,7 @@ def test_from_setup_to_a_scored_roll_and_on_to_the_end_by_touch(table: dict) -> 
     assert "Demo Dasher" in report["table_texts"]
     # Then the game with every rule on, by touch alone: faces on the pad, placements and
     # double-teams (on the Between screen at each quarter), Speed/Power, assists. make test plays
-    # on past the first quarter break; the long run (benchmarks/kiosk_walks.py) to the final buzzer.
+    # on past the first quarter break; the long run (benchmarks/long_runs.py) to the final buzzer.
     taps = report["whole_game_taps"]
     assert any(key.startswith("between:") for key in taps), taps
     if not long_runs():
