@@ -64,6 +64,17 @@ def kill_processes_naming(path: Path) -> list[int]:
     return killed
 
 
+def connections_to(socket_path: Path) -> int:
+    """How many clients are connected to the Unix socket at ``socket_path`` right now: the server's
+    accepted ends are listed under its path in ``/proc/net/unix`` in state 03 (connected)."""
+    count = 0
+    for line in Path("/proc/net/unix").read_text().splitlines()[1:]:
+        fields = line.split()
+        if len(fields) >= 8 and fields[7] == str(socket_path) and fields[5] == "03":
+            count += 1
+    return count
+
+
 @contextlib.contextmanager
 def private_display(screen: str = DISPLAY_SCREEN) -> Iterator[str]:
     """A private Xvfb on a free display number (``-displayfd``); yields ``":N"``."""

@@ -29,7 +29,7 @@ from kiosk_support import (
     write_test_cards,
 )
 from long_runs import long_runs
-from service_rig import kill_processes_naming
+from service_rig import connections_to, kill_processes_naming
 
 SIZES = ("800x480", "1024x600", "1280x720")
 
@@ -237,7 +237,9 @@ def test_sigterm_closes_the_kiosk_and_the_service_it_started(tmp_path: Path, dis
         while not service_answers(socket_path, 0.3):
             assert kiosk.poll() is None and time.monotonic() < deadline, "the kiosk did not start a service"
             time.sleep(0.1)
-        time.sleep(1.0)  # let the window come up
+        while connections_to(socket_path) < 1:  # the app has started (its window is up) and connected
+            assert kiosk.poll() is None and time.monotonic() < deadline, "the kiosk never connected"
+            time.sleep(0.05)
         kiosk.send_signal(signal.SIGTERM)
         assert kiosk.wait(20) == 0
         assert not service_answers(socket_path, 0.5)
