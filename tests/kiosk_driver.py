@@ -64,9 +64,13 @@ class Driver:
                     return widget
         return None
 
-    def tap(self, text: str, exact: bool = False, hold: float = 0.0, within: Any = None) -> None:
-        """One finger tap at the centre of the visible, enabled button labelled ``text`` (held for
-        ``hold`` seconds), optionally only among the widgets of ``within``."""
+    def tap(self, text: str, exact: bool = False, within: Any = None) -> None:
+        """One finger tap at the centre of the visible, enabled button labelled ``text``, optionally
+        only among the widgets of ``within`` (a held tap is the ``tap`` step with ``hold=``)."""
+        self.press(text, exact, within).touch_up()
+
+    def press(self, text: str, exact: bool = False, within: Any = None) -> Any:
+        """A finger down on the button labelled ``text``; returns the touch, for ``touch_up()``."""
         from kivy.tests.common import UnitTestTouch
 
         widget = self.button(text, exact, within)
@@ -79,11 +83,9 @@ class Driver:
         touch = UnitTestTouch(x, y)
         self.last_tap_at = time.monotonic()
         touch.touch_down()
-        if hold:
-            time.sleep(hold)
-        touch.touch_up()
         self.report["taps"] += 1
         self.report["steps"].append(f"tap {text!r} on {self.app.screens.current}")
+        return touch
 
     def in_view(self, widget: Any, x: float, y: float) -> bool:
         """Whether window point ``x, y`` of ``widget`` is inside every scroll view around it."""
@@ -199,7 +201,15 @@ def tap(driver: Driver, text: str, exact: bool = False, hold: float = 0.0, withi
             return False
 
         yield wait_for(f"{text!r} scrolled into view", scrolled)
-    driver.tap(text, exact, hold, within)
+    if not hold:
+        driver.tap(text, exact, within)
+        return
+    # A held finger: the app keeps running meanwhile, as under a real finger (a ScrollView around the
+    # button hands it the touch only after its own timeout, which a blocked loop would never let run).
+    touch = driver.press(text, exact, within)
+    until = time.monotonic() + hold
+    yield wait_for(f"{text!r} held for {hold} s", lambda _app: time.monotonic() >= until)
+    touch.touch_up()
 
 def on_screen(name: str) -> Condition:
     return lambda app: app.screens.current == name

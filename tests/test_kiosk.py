@@ -102,6 +102,9 @@ def test_setup_and_a_defended_fouled_two_pointer_with_its_free_throws_by_touch(t
     assert report["live_dial"] == "Dial shows: d20 of Valley Hoopers: 75"
     assert report["chus_second_after_edit"] == "PG", "the card completed from the Table reached the game"
     assert "20 (on the card)" in report["in_game_card_texts"], "an entered stat is shown, not editable"
+    # Every tap sent once: 11 entries after the setup (the turn's 6, UNDO, the tray's roll, the held
+    # UNDO, roll for me, the card); a simulated button that sent its press twice undid twice.
+    assert request(table["socket"], {"op": "state"})["snapshot"]["seq"] == 11
     cards = json.loads((Path(table["env"]["XDG_CONFIG_HOME"]) / "courtside-companion" / "cards"
                         / "valley-hoopers.json").read_text())
     assert cards["Muy Schillato"]["stats"]["2PS"] == 55
