@@ -191,6 +191,7 @@ def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None
                            screenshot_screen=args.screen, started_service=child is not None)
         if stop_asked:
             return 0
+
         def honour_stop(_dt: float) -> bool:
             # At a tick of the running loop, where stopping is safe (start-up is over); once only.
             if stop_asked:
