@@ -26,7 +26,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
-# The long versions of make test's kiosk walks and whole games (every size, every difficulty; ~15 min).
+# The long versions of make test's kiosk walks and whole games (every size, every difficulty; ~13 min).
 long-runs: $(STAMP)
 	$(BIN)/python -m benchmarks.long_runs
 
