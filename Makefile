@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint serve bench clean
+.PHONY: run test lint serve bench long-runs clean
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -26,6 +26,10 @@ test: $(STAMP)
 # Issue 15's measures against their bare baselines; writes docs/performance.md (takes a few minutes).
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+# The long versions of make test's kiosk walks and whole games (every size, every difficulty; ~13 min).
+long-runs: $(STAMP)
+	$(BIN)/python -m benchmarks.long_runs
 
 lint: $(STAMP)
 	$(BIN)/ruff check companion hardware kiosk table tests benchmarks

@@ -40,6 +40,7 @@ from kiosk.client import service_answers
 
 KIVY_CONFIG = Path(__file__).with_name("kivy_config.ini")
 SIZES = ((800, 480), (1024, 600), (1280, 720))
+STOP_POLL_S = 0.1  # how soon the running kiosk acts on a SIGTERM it was sent
 SCREENS = ("home", "setup", "card", "table", "resolve", "between", "gameend", "history", "settings")
 
 
@@ -233,17 +234,13 @@ def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None
     # systemd (and `timeout`, and a closing terminal) stop us with SIGTERM: leave the loop normally,
     # so the service this run started is stopped too instead of being orphaned. Listened for before
     # Kivy loads (seconds on a busy Pi): a stop asked meanwhile ends the run as soon as it can.
-    running: list[Any] = []
+    # The handler only records the request: it runs between any two bytecodes, and an App.stop()
+    # there (while Kivy is still reading the kv files, say) pulls the running app from under the
+    # start-up, which then dies with an exception instead of exiting cleanly.
     stop_asked: list[bool] = []
 
     def stop(*_args: Any) -> None:
         stop_asked.append(True)
-        if running:
-            # Not app.stop() here: a signal handler runs between any two bytecodes, maybe halfway
-            # through Kivy creating the window. The clock runs it at the next frame, on the loop.
-            from kivy.clock import Clock
-
-            Clock.schedule_once(lambda _dt: running[0].stop(), 0)
 
     for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):  # Ctrl-C too: a clean stop, no traceback
         signal.signal(sig, stop)
@@ -267,6 +264,8 @@ def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None
         if fullscreen and size is None and not os.environ.get("WAYLAND_DISPLAY"):
             size = startup.x_screen_size(os.environ.get("DISPLAY"))  # X: the screen's size, no WM needed
         configure_kivy(sim=args.sim, size=size, fullscreen=fullscreen)
+        from kivy.clock import Clock
+
         from kiosk.app import CourtsideApp
 
         def announce(app: Any) -> None:
@@ -286,9 +285,16 @@ def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None
             app.joined_notice = (f"Joined the table service already running on {socket_path}: "
                                  "this kiosk did not start it.")
         app.announce = announce
-        running.append(app)
         if stop_asked:
             return 0
+
+        def honour_stop(_dt: float) -> bool:
+            # At a tick of the running loop, where stopping is safe (start-up is over); once only.
+            if stop_asked:
+                app.stop()
+            return not stop_asked
+
+        Clock.schedule_interval(honour_stop, STOP_POLL_S)
         app.run()
         return app.exit_code
     finally:

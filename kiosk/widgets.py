@@ -57,7 +57,9 @@ class HoldButton(BigButton):
         return super().on_touch_down(touch)
 
     def on_touch_up(self, touch: Any) -> bool:
-        pressed = touch.ud.get(f"hold-{id(self)}")
+        # Once per touch: the button grabs the touch on the way down, so the lift reaches it twice
+        # (through the widget tree, then as the grabber); each would otherwise send a press.
+        pressed = touch.ud.pop(f"hold-{id(self)}", None)
         handled = super().on_touch_up(touch)
         if pressed and self.collide_point(*touch.pos):
             # From the finger's own start time: inside a ScrollView the button only hears of the

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -32,6 +31,7 @@ from kiosk_support import (  # noqa: E402
     table_test_options,
     write_test_cards,
 )
+from service_rig import private_display  # noqa: E402
 
 OUT = ROOT / "docs" / "img"
 ONLY: set[str] = set()  # names given on the command line: only those pictures are made again
@@ -79,14 +79,17 @@ def command_form_shot(table: dict, shots: Path) -> None:
 
 def main() -> int:
     ONLY.update(name for name in (sys.argv[1].split(",") if len(sys.argv) > 1 else []) if name)
-    xvfb = subprocess.Popen(["Xvfb", ":91", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                            stderr=subprocess.DEVNULL)
+    with private_display() as display:
+        return shoot_all(display)
+
+
+def shoot_all(display: str) -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp())
     tables: list[dict] = []
     try:
         # A game in its first attack: home (with the game to resume), setup, card editor, table.
-        table = fresh_table(work / "a", ":91")
+        table = fresh_table(work / "a", display)
         tables.append(table)
         shoot(table, "home", "home-empty")
         request(table["socket"], {"op": "new_game", "game": "valley-hoopers",
@@ -107,7 +110,7 @@ def main() -> int:
         shoot(table, "resolve", "sim-panel", size="1280x800")
 
         # Between periods, then the end of a fast game.
-        table = fresh_table(work / "b", ":91")
+        table = fresh_table(work / "b", display)
         tables.append(table)
         request(table["socket"], {"op": "new_game", "game": "valley-hoopers",
                                   "options": table_test_options() | {"variant": "fast"}})
@@ -136,13 +139,12 @@ def main() -> int:
 
         # NBA Showdown's scoring roll: a strategy card entered in the command form.
         if not ONLY or "command-form" in ONLY:
-            table = fresh_table(work / "c", ":91")
+            table = fresh_table(work / "c", display)
             tables.append(table)
             command_form_shot(table, work / "c" / "shots")
     finally:
         for table in tables:
             stop(table["service"])
-        xvfb.terminate()
         shutil.rmtree(work, ignore_errors=True)
     sizes = {p.name: p.stat().st_size for p in sorted(OUT.glob("kiosk-*.png"))}
     print(json.dumps(sizes, indent=2))

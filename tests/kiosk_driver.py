@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 from kiosk.launcher import configure_kivy  # noqa: E402 - Kivy must be configured before it loads
 
 Condition = Callable[[Any], bool]
+SETTLE_FRAMES = 2  # frames drawn after a step's condition holds, before the next step acts
 Step = Generator[tuple[str, Condition], None, None]
 
 
@@ -63,9 +64,13 @@ class Driver:
                     return widget
         return None
 
-    def tap(self, text: str, exact: bool = False, hold: float = 0.0, within: Any = None) -> None:
-        """One finger tap at the centre of the visible, enabled button labelled ``text`` (held for
-        ``hold`` seconds), optionally only among the widgets of ``within``."""
+    def tap(self, text: str, exact: bool = False, within: Any = None) -> None:
+        """One finger tap at the centre of the visible, enabled button labelled ``text``, optionally
+        only among the widgets of ``within`` (a held tap is the ``tap`` step with ``hold=``)."""
+        self.press(text, exact, within).touch_up()
+
+    def press(self, text: str, exact: bool = False, within: Any = None) -> Any:
+        """A finger down on the button labelled ``text``; returns the touch, for ``touch_up()``."""
         from kivy.tests.common import UnitTestTouch
 
         widget = self.button(text, exact, within)
@@ -78,11 +83,9 @@ class Driver:
         touch = UnitTestTouch(x, y)
         self.last_tap_at = time.monotonic()
         touch.touch_down()
-        if hold:
-            time.sleep(hold)
-        touch.touch_up()
         self.report["taps"] += 1
         self.report["steps"].append(f"tap {text!r} on {self.app.screens.current}")
+        return touch
 
     def in_view(self, widget: Any, x: float, y: float) -> bool:
         """Whether window point ``x, y`` of ``widget`` is inside every scroll view around it."""
@@ -134,7 +137,7 @@ def run(scenario: Callable[[Driver], Step], argv: argparse.Namespace) -> int:
     driver = Driver(app, argv.out, argv.marker)
     driver.screens = [name for name in argv.screens.split(",") if name]
     steps = scenario(driver)
-    state: dict[str, Any] = {"waiting": None, "since": 0.0}
+    state: dict[str, Any] = {"waiting": None, "since": 0.0, "settle": 0}
 
     def finish(ok: bool, error: str = "") -> None:
         print(f"driver: finished ok={ok} {error}", file=sys.__stderr__, flush=True)
@@ -144,19 +147,27 @@ def run(scenario: Callable[[Driver], Step], argv: argparse.Namespace) -> int:
         driver.report["ready_wall"] = app.ready_wall
         app.stop()
 
+    # Paced in frames, not seconds: a callback scheduled for 0 runs at the next frame, after the
+    # frame between has been laid out and drawn. On a loaded machine frames come later and the
+    # pacing stretches with them, which a fixed delay would not.
     def tick(_dt: float) -> None:
         try:
+            if state["settle"]:
+                state["settle"] -= 1
+                Clock.schedule_once(tick, 0)
+                return
             if state["waiting"] is not None:
                 label, condition = state["waiting"]
                 if not condition(app) or app.screens.transition.is_active:
                     if time.monotonic() - state["since"] > argv.step_timeout:
                         raise AssertionError(f"timed out waiting for {label} on {app.screens.current}; "
                                              f"texts: {driver.texts()[:40]}")
-                    Clock.schedule_once(tick, 0.05)
+                    Clock.schedule_once(tick, 0)
                     return
-                # What we waited for is there: let one more frame lay it out and draw it first.
+                # What we waited for is there: let it be laid out and drawn before the next step.
                 state["waiting"] = None
-                Clock.schedule_once(tick, 0.1)
+                state["settle"] = SETTLE_FRAMES - 1  # this frame's own drawing is the first
+                Clock.schedule_once(tick, 0)
                 return
             state["waiting"] = next(steps)
             state["since"] = time.monotonic()
@@ -166,7 +177,7 @@ def run(scenario: Callable[[Driver], Step], argv: argparse.Namespace) -> int:
         except Exception:
             finish(False, traceback.format_exc())
             return
-        Clock.schedule_once(tick, 0.05)
+        Clock.schedule_once(tick, 0)
 
     app.ready_callbacks.append(lambda _app: Clock.schedule_once(tick, 0.05))
     app.run()
@@ -190,7 +201,15 @@ def tap(driver: Driver, text: str, exact: bool = False, hold: float = 0.0, withi
             return False
 
         yield wait_for(f"{text!r} scrolled into view", scrolled)
-    driver.tap(text, exact, hold, within)
+    if not hold:
+        driver.tap(text, exact, within)
+        return
+    # A held finger: the app keeps running meanwhile, as under a real finger (a ScrollView around the
+    # button hands it the touch only after its own timeout, which a blocked loop would never let run).
+    touch = driver.press(text, exact, within)
+    until = time.monotonic() + hold
+    yield wait_for(f"{text!r} held for {hold} s", lambda _app: time.monotonic() >= until)
+    touch.touch_up()
 
 def on_screen(name: str) -> Condition:
     return lambda app: app.screens.current == name

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from service_rig import stop_group
 
 from companion.socket_server import TableClient
 
@@ -55,14 +58,13 @@ def start_service(socket_path: Path, db: Path, env: dict[str, str],
         if service_answers(socket_path, 0.5):
             return child
         time.sleep(0.05)
-    child.kill()
+    stop_group(child, 5, signal.SIGKILL)
     raise AssertionError("companion serve did not answer")
 
 
 def stop(child: subprocess.Popen[bytes], sig: int = 15) -> None:
-    if child.poll() is None:
-        os.killpg(child.pid, sig)
-        child.wait(10)
+    """Stop a service from ``start_service`` and its process group (SIGKILL if it does not stop)."""
+    stop_group(child, 10, sig)
 
 
 def request(socket_path: Path, message: dict[str, Any]) -> dict[str, Any]:

@@ -1,11 +1,13 @@
 """The NBA Showdown touch scenario for the real kiosk (``tests/kiosk_driver.py``'s driver and runner):
 
     python tests/nba_showdown_kiosk_driver.py --socket PATH --out DIR [--size 800x480] [--sim]
+           [--whole-game [--until-break]]
 
 Home -> New game: NBA Showdown -> Setup (the DEMO teams; Demo Dasher's Speed +1 in the card editor)
 -> Start game -> keep both lineups, no double-teams -> Demo Dasher with Speed (its odds on the
 button) -> the d20 face 14 on the die pad (every face shows what its chart row gives) -> assists
-if asked -> the Table and the Log. Prints the JSON report.
+if asked -> the Table and the Log; with ``--whole-game``, on by touch to the end of the game (or,
+with ``--until-break``, to the play after the first quarter break). Prints the JSON report.
 """
 
 from __future__ import annotations
@@ -102,6 +104,9 @@ def _to_the_end(driver: Driver) -> Step:
     taps: dict[str, int] = {}
     while not driver.app.snapshot.get("outcome"):
         yield wait_for("the play screen", lambda app: app.screens.current in ("resolve", "between"))
+        if driver.until_break and driver.app.screens.current == "resolve" and any(
+                key.startswith("between:") for key in taps):
+            break  # the short run: the first quarter break tapped through, play on after it
         prompt = driver.app.snapshot["prompt"]
         screen = driver.app.screens.current_screen
         pad = [w.choice_label for w in screen.ids.die_pad.children] if "die_pad" in screen.ids else []
@@ -112,8 +117,11 @@ def _to_the_end(driver: Driver) -> Step:
         seq = current_seq(driver)
         yield from tap(driver, label, exact=True, within=screen)
         yield wait_for(f"the answer to {label!r}", settled(driver, seq))
-    yield wait_for("game end", on_screen("gameend"))
     driver.report["whole_game_taps"] = taps
+    if driver.until_break:
+        driver.report["after_break"] = driver.app.snapshot["view"]
+        return
+    yield wait_for("game end", on_screen("gameend"))
     driver.report["final"] = driver.app.snapshot["view"]
     driver.report["outcome"] = driver.app.snapshot["outcome"]
     driver.report["gameend_texts"] = driver.texts()
@@ -128,6 +136,8 @@ def main() -> int:
     parser.add_argument("--sim", action="store_true")
     parser.add_argument("--step-timeout", type=float, default=15.0)
     parser.add_argument("--whole-game", action="store_true", help="after the scored roll, play to the end")
+    parser.add_argument("--until-break", action="store_true",
+                        help="with --whole-game: stop once the first quarter break has been tapped through")
     args = parser.parse_args()
     width, height = (int(v) for v in args.size.split("x"))
     args.size = (width, height)
@@ -137,6 +147,7 @@ def main() -> int:
 
     def scenario(driver: Driver) -> Step:
         driver.whole_game = args.whole_game
+        driver.until_break = args.until_break
         return scoring_roll(driver)
 
     return run(scenario, args)

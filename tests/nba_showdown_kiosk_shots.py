@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from kiosk_support import PYTHON, kiosk_env, request, run_kiosk, start_service, stop  # noqa: E402
+from service_rig import private_display  # noqa: E402
 
 OPTIONS = {"teams": [{"roster": "demo-comets"}, {"roster": "demo-lanterns"}], "first": 0}
 
@@ -67,12 +67,14 @@ def shoot(table: dict, out: Path, screen: str, name: str, size: str) -> None:
 
 
 def main(out: Path, sizes: list[str]) -> int:
+    with private_display() as display:
+        return shoot_all(out, sizes, display)
+
+
+def shoot_all(out: Path, sizes: list[str], display: str) -> int:
     out.mkdir(parents=True, exist_ok=True)
-    xvfb = subprocess.Popen(
-        ["Xvfb", ":93", "-screen", "0", "1280x1280x24", "-nolisten", "tcp"], stderr=subprocess.DEVNULL
-    )
     work = Path(tempfile.mkdtemp())
-    env = kiosk_env(work, ":93")
+    env = kiosk_env(work, display)
     socket = work / "run" / "table.sock"
     service = start_service(socket, work / "t.db", env)
     try:
@@ -93,7 +95,6 @@ def main(out: Path, sizes: list[str]) -> int:
             shoot({"env": env, "socket": socket}, out, "gameend", "end", size)
     finally:
         stop(service)
-        xvfb.terminate()
         shutil.rmtree(work, ignore_errors=True)
     return 0
 

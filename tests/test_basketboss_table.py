@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from kiosk_support import ARTIFACTS, PYTHON, ROOT, kiosk_env, request, run_kiosk, start_service, stop
-from test_kiosk import display  # noqa: F401 - the session's private X server
 
 from table.cli import main as companion
 
@@ -19,7 +18,7 @@ GAMES = Path(__file__).parent / "games"
 
 
 def test_a_whole_game_by_touch_on_the_kiosk_with_sealed_bids_on_the_masked_pad(tmp_path: Path,
-                                                                              display: str) -> None:  # noqa: F811
+                                                                              display: str) -> None:
     env = kiosk_env(tmp_path, display)
     socket = tmp_path / "run" / "table.sock"
     service = start_service(socket, tmp_path / "table.db", env)
@@ -49,7 +48,7 @@ def wait_for_seq(socket: Path, seq: int, timeout: float = 15.0) -> dict[str, Any
         time.sleep(0.02)
 
 
-def test_a_whole_game_by_the_encoder_and_confirm_alone(tmp_path: Path, display: str) -> None:  # noqa: F811
+def test_a_whole_game_by_the_encoder_and_confirm_alone(tmp_path: Path, display: str) -> None:
     env = kiosk_env(tmp_path, display)
     socket = tmp_path / "run" / "table.sock"
     service = start_service(socket, tmp_path / "table.db", env)

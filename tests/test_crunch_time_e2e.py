@@ -8,8 +8,6 @@ from __future__ import annotations
 import base64
 import io
 import json
-import os
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -17,7 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from long_runs import long_runs
 from PIL import Image
+from service_rig import serve_sim
 
 from companion.games.crunch_time.model import DIFFICULTY
 from companion.socket_server import TableClient
@@ -33,25 +33,8 @@ ARTIFACTS = ROOT / "tests" / "artifacts" / "crunch_time"
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[TableClient]:
-    sock = tmp_path / "t.sock"
-    log = open(tmp_path / "serve.log", "wb")  # noqa: SIM115 - closed below
-    child = subprocess.Popen([sys.executable, "-m", "table.cli", "--db", str(tmp_path / "g.db"), "serve",
-                              "--sim", "--socket", str(sock), "--config", str(ROOT / "config.example.toml")],
-                             cwd=ROOT, env=dict(os.environ), stdout=log, stderr=subprocess.STDOUT,
-                             start_new_session=True)
-    try:
-        deadline = time.monotonic() + 30
-        while not sock.exists():
-            assert child.poll() is None, (tmp_path / "serve.log").read_text()[-3000:]
-            assert time.monotonic() < deadline, "companion serve did not open its socket"
-            time.sleep(0.05)
-        client = TableClient(sock, timeout=15)
-        yield client
-        client.close()
-    finally:
-        child.terminate()
-        child.wait(15)
-        log.close()
+    with serve_sim(tmp_path) as service:
+        yield service.client
 
 
 def ok(client: TableClient, request: dict[str, Any]) -> dict[str, Any]:
@@ -137,7 +120,11 @@ def test_a_solo_game_on_the_encoder_alone_with_the_ai_run_by_the_app(served: Tab
     assert any(t.startswith("the AI") for t in texts)  # its moves and draws came from the app
 
 
-@pytest.mark.parametrize("difficulty", list(DIFFICULTY))
+# make test: the first and the last difficulty; every difficulty is the long run (tests/long_runs.py).
+DIFFICULTIES = list(DIFFICULTY) if long_runs() else [list(DIFFICULTY)[0], list(DIFFICULTY)[-1]]
+
+
+@pytest.mark.parametrize("difficulty", DIFFICULTIES)
 def test_a_solo_game_at_every_difficulty_on_the_encoder_alone(served: TableClient, difficulty: str) -> None:
     options = {"mode": "solo", "difficulty": difficulty}
     final = play(served, options, seeded_game(options, seed=len(difficulty) + 3))

@@ -5,15 +5,13 @@ The socket only starts the game and reads the state."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from service_rig import serve_sim
 from test_shootout_e2e import ok, oled, wait_until
 
 from companion.socket_server import TableClient
@@ -24,25 +22,8 @@ ARTIFACTS = ROOT / "tests" / "artifacts" / "hoop_godz"
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[TableClient]:
-    sock = tmp_path / "t.sock"
-    log = open(tmp_path / "serve.log", "wb")  # noqa: SIM115 - closed below
-    child = subprocess.Popen([sys.executable, "-m", "table.cli", "--db", str(tmp_path / "g.db"), "serve",
-                              "--sim", "--socket", str(sock), "--config", str(ROOT / "config.example.toml")],
-                             cwd=ROOT, env=dict(os.environ), stdout=log, stderr=subprocess.STDOUT,
-                             start_new_session=True)
-    try:
-        deadline = time.monotonic() + 30
-        while not sock.exists():
-            assert child.poll() is None, (tmp_path / "serve.log").read_text()[-3000:]
-            assert time.monotonic() < deadline, "companion serve did not open its socket"
-            time.sleep(0.05)
-        client = TableClient(sock, timeout=15)
-        yield client
-        client.close()
-    finally:
-        child.terminate()
-        child.wait(15)
-        log.close()
+    with serve_sim(tmp_path) as service:
+        yield service.client
 
 
 def oled_final(client: TableClient, timeout: float = 10.0) -> Any:

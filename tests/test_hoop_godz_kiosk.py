@@ -4,29 +4,9 @@ a scored shot, and on to the end of the game and its box score."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from kiosk_support import ARTIFACTS, PYTHON, ROOT, kiosk_env, request, run_kiosk, start_service, stop
-
-
-@pytest.fixture
-def display() -> Iterator[str]:
-    xvfb = shutil.which("Xvfb") or "/usr/bin/Xvfb"
-    read, write = os.pipe()
-    server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x800x24",
-                               "-nolisten", "tcp"], pass_fds=(write,), stderr=subprocess.DEVNULL)
-    os.close(write)
-    with os.fdopen(read) as numbers:
-        number = numbers.readline().strip()
-    assert number, "Xvfb did not start"
-    yield f":{number}"
-    server.terminate()
-    server.wait(10)
 
 
 def test_a_game_by_touch_from_setup_to_a_scored_shot_and_the_end_with_the_race_pads(tmp_path: Path,

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import subprocess
 import time
@@ -29,25 +28,10 @@ from kiosk_support import (
     table_test_options,
     write_test_cards,
 )
+from long_runs import long_runs
+from service_rig import connections_to, kill_processes_naming
 
 SIZES = ("800x480", "1024x600", "1280x720")
-
-
-@pytest.fixture(scope="session")
-def display() -> Iterator[str]:
-    """A private X server for the whole session (Kivy needs a display; the table has a real one)."""
-    xvfb = shutil.which("Xvfb") or "/usr/bin/Xvfb"
-    read, write = os.pipe()
-    server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x800x24",
-                               "-nolisten", "tcp"],
-                              pass_fds=(write,), stderr=subprocess.DEVNULL)
-    os.close(write)
-    with os.fdopen(read) as numbers:
-        number = numbers.readline().strip()
-    assert number, "Xvfb did not start"
-    yield f":{number}"
-    server.terminate()
-    server.wait(10)
 
 
 @pytest.fixture()
@@ -118,6 +102,9 @@ def test_setup_and_a_defended_fouled_two_pointer_with_its_free_throws_by_touch(t
     assert report["live_dial"] == "Dial shows: d20 of Valley Hoopers: 75"
     assert report["chus_second_after_edit"] == "PG", "the card completed from the Table reached the game"
     assert "20 (on the card)" in report["in_game_card_texts"], "an entered stat is shown, not editable"
+    # Every tap sent once: 11 entries after the setup (the turn's 6, UNDO, the tray's roll, the held
+    # UNDO, roll for me, the card); a simulated button that sent its press twice undid twice.
+    assert request(table["socket"], {"op": "state"})["snapshot"]["seq"] == 11
     cards = json.loads((Path(table["env"]["XDG_CONFIG_HOME"]) / "courtside-companion" / "cards"
                         / "valley-hoopers.json").read_text())
     assert cards["Muy Schillato"]["stats"]["2PS"] == 55
@@ -194,7 +181,9 @@ def test_companion_run_screenshot_lays_out_every_screen_at_every_size(table: dic
     request(table["socket"], {"op": "new_game", "game": "valley-hoopers", "options": table_test_options()})
     play_until(table["socket"], lambda snap: snap["prompt"].get("die") == "d20x5"
                and snap["prompt"].get("target") is not None, seed=5)
-    for screen in ("home", "setup", "card", "table", "resolve", "history", "settings"):
+    screens = ("home", "setup", "card", "table", "resolve", "history", "settings")
+    # make test: every screen once, the sizes taken in turn; every screen at every size is the long run.
+    for screen in screens if long_runs() else screens[SIZES.index(size)::len(SIZES)]:
         png = ARTIFACTS / "sizes" / f"{screen}-{size}.png"
         report = run_kiosk([PYTHON, "-m", "table.cli", "run", "--sim", "--socket", str(table["socket"]),
                             "--screenshot", str(png), "--size", size, "--screen", screen], table["env"])
@@ -252,7 +241,9 @@ def test_sigterm_closes_the_kiosk_and_the_service_it_started(tmp_path: Path, dis
         while not service_answers(socket_path, 0.3):
             assert kiosk.poll() is None and time.monotonic() < deadline, "the kiosk did not start a service"
             time.sleep(0.1)
-        time.sleep(1.0)  # let the window come up
+        while connections_to(socket_path) < 1:  # the app has started (its window is up) and connected
+            assert kiosk.poll() is None and time.monotonic() < deadline, "the kiosk never connected"
+            time.sleep(0.05)
         kiosk.send_signal(signal.SIGTERM)
         assert kiosk.wait(20) == 0
         assert not service_answers(socket_path, 0.5)
@@ -260,6 +251,7 @@ def test_sigterm_closes_the_kiosk_and_the_service_it_started(tmp_path: Path, dis
         if kiosk.poll() is None:
             kiosk.kill()
             kiosk.wait()
+        kill_processes_naming(socket_path)  # a service the failed kiosk left behind
 
 
 def test_between_and_game_end_lay_out_at_every_size(table: dict) -> None:
@@ -268,9 +260,10 @@ def test_between_and_game_end_lay_out_at_every_size(table: dict) -> None:
     stops = (("between", lambda s: "replenish the four common playbooks on the scoreboard"
               in s["view"]["reminders"]),
              ("gameend", lambda s: s["outcome"] is not None))
-    for screen, reached in stops:
+    for number, (screen, reached) in enumerate(stops):
         play_until(table["socket"], reached, seed=3)
-        for size in SIZES:
+        # make test: each size once, taken in turn; each screen at every size is the long run.
+        for size in SIZES if long_runs() else SIZES[number::len(stops)]:
             png = ARTIFACTS / "sizes" / f"{screen}-{size}.png"
             report = run_kiosk([PYTHON, "-m", "table.cli", "run", "--sim", "--socket",
                                 str(table["socket"]), "--screenshot", str(png), "--size", size,

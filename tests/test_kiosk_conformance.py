@@ -5,21 +5,22 @@ problem reported by ``kiosk/layout_check.py``.
 Nothing here names a screen's content: the game comes from ``known_games``, its parts from
 ``game_info``, and it is played by random legal inputs (a choice the prompt offers, or a face of the
 awaited die) through the socket until the kiosk has something to show on each screen.
+
+``make test`` walks every game at one size, the sizes taken in turn so each is walked by some game;
+``python -m benchmarks.long_runs`` walks every game at every size (``tests/long_runs.py``).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
-import shutil
-import subprocess
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from kiosk_support import ARTIFACTS, PYTHON, ROOT, kiosk_env, request, run_kiosk, start_service, stop
+from long_runs import long_runs
 
 from kiosk import present
 
@@ -46,22 +47,6 @@ def _known_games() -> list[str]:
     with tempfile.TemporaryDirectory() as folder:
         service = TableService(Store.open(Path(folder) / "list.db"))
         return [g["name"] for g in service.execute({"op": "known_games"})["known_games"]]
-
-
-@pytest.fixture(scope="module")
-def tall_display() -> Iterator[str]:
-    """A private X server tall enough for the portrait window."""
-    xvfb = shutil.which("Xvfb") or "/usr/bin/Xvfb"
-    read, write = os.pipe()
-    server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x1280x24",
-                               "-nolisten", "tcp"], pass_fds=(write,), stderr=subprocess.DEVNULL)
-    os.close(write)
-    with os.fdopen(read) as numbers:
-        number = numbers.readline().strip()
-    assert number, "Xvfb did not start"
-    yield f":{number}"
-    server.terminate()
-    server.wait(10)
 
 
 def _options(info: dict[str, Any]) -> dict[str, Any]:
@@ -127,11 +112,19 @@ def _between_or_over(snapshot: dict[str, Any]) -> bool:
     return bool((snapshot["view"] or {}).get("reminders")) or snapshot["outcome"] is not None
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game", _known_games())
-def test_every_screen_of_every_game_lays_out_at_every_size(game: str, size: str, tall_display: str,
+def _walks() -> list[tuple[str, str]]:
+    """Every game at every size in the long run; in ``make test``, every game at one size and every
+    size with some game (the sizes taken in turn)."""
+    games = _known_games()
+    if long_runs():
+        return [(game, size) for game in games for size in SIZES]
+    return [(game, SIZES[i % len(SIZES)]) for i, game in enumerate(games)]
+
+
+@pytest.mark.parametrize(("game", "size"), _walks())
+def test_every_screen_of_every_game_lays_out_at_every_size(game: str, size: str, display: str,
                                                            tmp_path: Path) -> None:
-    env = kiosk_env(tmp_path, tall_display)
+    env = kiosk_env(tmp_path, display)
     socket = tmp_path / "run" / "table.sock"
     service = start_service(socket, tmp_path / "table.db", env)
     try:
@@ -161,10 +154,10 @@ def test_every_screen_of_every_game_lays_out_at_every_size(game: str, size: str,
         stop(service)
 
 
-def test_sealed_bids_use_a_masked_pad_and_a_race_sends_every_press_time(tall_display: str,
+def test_sealed_bids_use_a_masked_pad_and_a_race_sends_every_press_time(display: str,
                                                                        tmp_path: Path) -> None:
     """Drawn from the prompt's ``sealed`` and ``race`` alone (a made-up game of three sides)."""
-    env = kiosk_env(tmp_path, tall_display)
+    env = kiosk_env(tmp_path, display)
     socket = tmp_path / "run" / "table.sock"
     service = start_service(socket, tmp_path / "table.db", env)
     try:
@@ -187,12 +180,13 @@ def test_sealed_bids_use_a_masked_pad_and_a_race_sends_every_press_time(tall_dis
         assert shot["problems"] == [], shot["problems"]
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_a_game_of_five_sides_known_only_by_its_json_lays_out_at_every_size(size: str, tall_display: str,
+# make test: the smallest landscape and the portrait window; every size is the long run.
+@pytest.mark.parametrize("size", SIZES if long_runs() else ("800x480", "720x1280"))
+def test_a_game_of_five_sides_known_only_by_its_json_lays_out_at_every_size(size: str, display: str,
                                                                             tmp_path: Path) -> None:
     """Setup grown to five sides, Table with a column per side, a lookup roll with its outcomes and
     success faces, and a ranking with a shared first place: drawn from game_info and snapshot JSON."""
-    env = kiosk_env(tmp_path, tall_display)
+    env = kiosk_env(tmp_path, display)
     socket = tmp_path / "run" / "table.sock"
     service = start_service(socket, tmp_path / "table.db", env)
     try:

@@ -193,7 +193,12 @@ def _serve(path: Path, db: Path) -> subprocess.Popen[bytes]:
     argv = [sys.executable, "-m", "table.cli", "--db", str(db), "serve", "--no-hardware",
             "--socket", str(path)]
     child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _wait(lambda: service_answers(path, 0.2), timeout=20)
+    try:
+        _wait(lambda: service_answers(path, 0.2), timeout=20)
+    except BaseException:  # not answering: not left running either
+        child.kill()
+        child.wait()
+        raise
     return child
 
 

@@ -10,7 +10,6 @@ import base64
 import csv
 import io
 import json
-import os
 import random
 import subprocess
 import sys
@@ -21,6 +20,7 @@ from typing import Any
 
 import pytest
 from PIL import Image
+from service_rig import serve_sim
 
 from companion.controls import TableControls
 from companion.games.nba_showdown.setup_options import example_options
@@ -32,42 +32,8 @@ ARTIFACTS = ROOT / "tests" / "artifacts" / "nba_showdown"
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[TableClient, Path]]:
-    sock = tmp_path / "t.sock"
-    db = tmp_path / "g.db"
-    log = open(tmp_path / "serve.log", "wb")  # noqa: SIM115 - closed below
-    child = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "table.cli",
-            "--db",
-            str(db),
-            "serve",
-            "--sim",
-            "--socket",
-            str(sock),
-            "--config",
-            str(ROOT / "config.example.toml"),
-        ],
-        cwd=ROOT,
-        env=dict(os.environ),
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while not sock.exists():
-            assert child.poll() is None, (tmp_path / "serve.log").read_text()[-3000:]
-            assert time.monotonic() < deadline, "companion serve did not open its socket"
-            time.sleep(0.05)
-        client = TableClient(sock, timeout=15)
-        yield client, db
-        client.close()
-    finally:
-        child.terminate()
-        child.wait(15)
-        log.close()
+    with serve_sim(tmp_path) as service:
+        yield service.client, service.db
 
 
 def ok(client: TableClient, request: dict[str, Any]) -> dict[str, Any]:

@@ -8,28 +8,11 @@ import stat
 import threading
 from pathlib import Path
 
-import pytest
 import tally_game
 
 from companion.service import TableService
 from companion.socket_server import TableClient, TableSocketServer
 from companion.store import Store
-
-
-@pytest.fixture()
-def service(tmp_path: Path):
-    svc = TableService(Store.open(tmp_path / "t.db"), find_game=tally_game.find)
-    svc.start()
-    yield svc
-    svc.stop()
-
-
-@pytest.fixture()
-def server(service: TableService, tmp_path: Path):
-    srv = TableSocketServer(service, tmp_path / "run" / "table.sock")
-    srv.start()
-    yield srv
-    srv.close()
 
 
 def test_commands_from_many_threads_are_applied_one_at_a_time(service: TableService) -> None:

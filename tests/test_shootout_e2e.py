@@ -7,9 +7,6 @@ from __future__ import annotations
 
 import base64
 import io
-import os
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -17,6 +14,7 @@ from typing import Any
 
 import pytest
 from PIL import Image
+from service_rig import serve_sim
 
 from companion.socket_server import TableClient
 
@@ -30,29 +28,8 @@ def served(tmp_path: Path, shootout: Any) -> Iterator[TableClient]:
     # The example table plus a third side button for the third player (roles SIDE3..SIDE5).
     example = (ROOT / "config.example.toml").read_text()
     config.write_text(example.replace("MENU = 21\n", "MENU = 21\nSIDE3 = 4\n", 1))
-    sock = tmp_path / "t.sock"
-    log = open(tmp_path / "serve.log", "wb")  # noqa: SIM115 - closed below
-    child = subprocess.Popen([sys.executable, "-m", "table.cli", "--db", str(tmp_path / "g.db"), "serve",
-                              "--sim", "--socket", str(sock), "--config", str(config)], cwd=ROOT,
-                             env=dict(os.environ), stdout=log, stderr=subprocess.STDOUT,
-                             start_new_session=True)
-    try:
-        deadline = time.monotonic() + 30
-        while not sock.exists():
-            assert child.poll() is None, (tmp_path / "serve.log").read_text()[-3000:]
-            assert time.monotonic() < deadline, "companion serve did not open its socket"
-            time.sleep(0.05)
-        client = TableClient(sock, timeout=15)
-        yield client
-        client.close()
-    finally:
-        child.terminate()
-        try:
-            child.wait(30)
-        except subprocess.TimeoutExpired:  # a loaded machine: do not leave it running
-            child.kill()
-            child.wait(10)
-        log.close()
+    with serve_sim(tmp_path, config) as service:
+        yield service.client
 
 
 def ok(client: TableClient, request: dict[str, Any]) -> dict[str, Any]:

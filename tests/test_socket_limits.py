@@ -46,14 +46,6 @@ def test_running_out_of_file_descriptors_refuses_clearly_and_accepting_goes_on(t
         late.close()
 
 
-@pytest.fixture()
-def service(tmp_path: Path):
-    svc = build_service(tmp_path / "t.db")
-    svc.start()
-    yield svc
-    svc.stop()
-
-
 def test_one_client_too_many_is_told_so_and_a_freed_place_is_given_again(
         service: TableService, tmp_path: Path) -> None:
     server = TableSocketServer(service, tmp_path / "table.sock", max_clients=3)

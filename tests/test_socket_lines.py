@@ -8,22 +8,10 @@ import socket
 from pathlib import Path
 
 import pytest
-from socket_rig import build_service
 
 from companion import protocol, socket_lines
 from companion.service import TableService
 from companion.socket_server import MAX_LINE, TableClient, TableSocketServer
-
-
-@pytest.fixture()
-def server(tmp_path: Path):
-    service = build_service(tmp_path / "t.db")
-    service.start()
-    srv = TableSocketServer(service, tmp_path / "table.sock")
-    srv.start()
-    yield srv
-    srv.close()
-    service.stop()
 
 
 def strict(line: bytes) -> dict:

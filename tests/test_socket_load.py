@@ -8,21 +8,9 @@ import threading
 import time
 from pathlib import Path
 
-import pytest
-from socket_rig import build_service, proc_status, rig, wait_until
+from socket_rig import proc_status, rig, wait_until
 
 from companion.socket_server import TableClient, TableSocketServer
-
-
-@pytest.fixture()
-def server(tmp_path: Path):
-    service = build_service(tmp_path / "t.db")
-    service.start()
-    srv = TableSocketServer(service, tmp_path / "table.sock")
-    srv.start()
-    yield srv
-    srv.close()
-    service.stop()
 
 
 def start_tally(path: Path, scores: int = 0) -> None:

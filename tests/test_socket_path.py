@@ -25,14 +25,6 @@ STRANGER = 65534
 SERVICE_UID = 64123  # a user of our own making, so that /tmp/companion-<uid> is nobody else's test
 
 
-@pytest.fixture()
-def service(tmp_path: Path):
-    svc = build_service(tmp_path / "t.db")
-    svc.start()
-    yield svc
-    svc.stop()
-
-
 def test_a_second_server_on_a_live_socket_refuses_and_leaves_the_first_alone(
         service: TableService, tmp_path: Path) -> None:
     first = TableSocketServer(service, tmp_path / "table.sock")

@@ -12,12 +12,9 @@ import socket
 from pathlib import Path
 
 import pytest
-import tally_game
 
 from companion.errors import CommandError, StoreError
-from companion.service import TableService
 from companion.session import MAX_JSON_DEPTH, parse_command, parse_json_object
-from companion.socket_server import TableSocketServer
 from companion.store import MAX_GAME_ID, Store
 from table.cli import main
 
@@ -47,17 +44,6 @@ def test_a_realistic_request_nests_well_within_the_limit() -> None:
     card = {"name": "A", "skills": [{"name": "x", "uses": [1]}]}
     options = {"sides": [{"name": "Lucy", "hoopers": [card]}]}
     assert parse_json_object(json.dumps({"op": "new_game", "options": options}))["op"] == "new_game"
-
-
-@pytest.fixture
-def server(tmp_path: Path):
-    service = TableService(Store.open(tmp_path / "t.db"), find_game=tally_game.find)
-    service.start()
-    srv = TableSocketServer(service, tmp_path / "run" / "table.sock")
-    srv.start()
-    yield srv
-    srv.close()
-    service.stop()
 
 
 def ask(path: Path, line: bytes) -> dict:
