@@ -3,14 +3,11 @@ buttons, tapped like any other (the kiosk holds no rule and names no game)."""
 
 from __future__ import annotations
 
-from importlib.util import find_spec
-
 import test_kiosk
 from games.valley_hoopers_series import series_options
 from kiosk_support import ARTIFACTS, PYTHON, ROOT, play_until, request, run_kiosk
 
-# The kiosk tests' fixtures: a private Xvfb for the session, a simulated table service per test.
-display = test_kiosk.display
+# The kiosk tests' simulated table service per test (on conftest's private Xvfb).
 table = test_kiosk.table
 
 
@@ -21,13 +18,9 @@ def test_the_reward_checklist_and_the_next_game_by_touch(table: dict) -> None:
             str(table["socket"]), "--out", str(ARTIFACTS / "series_rewards"), "--size", "800x480", "--sim"]
     report = run_kiosk(argv, table["env"], timeout=120)
     assert report["ok"], report.get("error")
-    # Without the gameplans module (companion/games/valley_hoopers/gameplans.py) the table tells the
-    # gameplan counts first; with it they are counted from the log and the checklist comes at once.
-    told = find_spec("companion.games.valley_hoopers.gameplans") is None
-    assert ("how many of its two milestones" in report["reward_prompt"]) == told
-    if told:
-        assert report["tapped"][:2] == ["Lucy: 0 milestones", "Karl: 0 milestones"]
-    assert all(label.startswith("done: ") for label in report["tapped"][2 if told else 0:])
+    # The gameplan milestones are counted from the log (gameplans.py): the checklist comes at once.
+    assert "how many of its two milestones" not in report["reward_prompt"]
+    assert all(label.startswith("done: ") for label in report["tapped"])
     # The game's winner names the hooper upgrade card taken from the deck: one button per card.
     assert any(" takes stellar + 2 energy" in label for label in report["reward_choices"])
     assert any("+3 energy" in label for label in report["reward_choices"])
