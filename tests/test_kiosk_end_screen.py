@@ -1,6 +1,7 @@
 """Game end at the 7" screen's 800x480: each game's box score is shown whole without scrolling (no
-scroll view, every cell inside the window, a readable font), with a QR code of the final score and
-box-score summary. Each game is played to its end by random legal inputs through the socket."""
+scroll view, every cell inside the window, never below 14 sp), and one tap on "QR code" shows a large
+QR code of the final score and box-score summary in its place. Each game is played to its end by
+random legal inputs through the socket."""
 
 from __future__ import annotations
 
@@ -62,13 +63,15 @@ def test_the_end_screen_shows_the_whole_box_score_and_a_qr_code_at_800x480(game:
     assert report["box_cells"] == [cell for row in rows for cell in row], "every row, every column"
     assert report["scroll_views"] == 0 and report["outside"] == []
     assert report["grid_height"] <= report["area_height"] + 1
-    assert report["font_size"] >= 12, "readable: 2.5 mm on the 7-inch screen is about 13 px"
+    assert report["font_size"] >= 14 * 800 / 154.08 * 0.1875 - 0.01, "14 sp at 5.19 px/mm: 2.6 mm"
     assert report["shots"]["gameend"]["problems"] == []
+    assert report["shots"]["gameend-qr"]["problems"] == [] and report["box_score_hidden"]
+    assert report["box_cells_again"] == report["box_cells"], "back to the box score in one tap"
     title = next(g["title"] for g in known if g["name"] == game)
     assert report["qr_text"] == end_summary.summary_text(snapshot, info, title)
     assert report["qr_text"].splitlines()[:2] == [f"{title}: final", present.score_line(snapshot)]
     assert len(report["qr_text"]) <= 300, "short enough for a small code a phone reads off the screen"
-    assert min(report["qr_size"]) >= 120 and report["qr_texture_size"][0] > 0
+    assert min(report["qr_size"]) >= 200 and report["qr_texture_size"][0] > 0, "large: drawn on demand"
 
 
 def test_usb_stick_on_the_end_screen_writes_the_exports_and_names_the_files(display: str,
