@@ -60,15 +60,15 @@ def end_fits(driver: Driver) -> Step:
         "font_size": cells[0].font_size if cells else None, "row_height": cells[0].height if cells else None,
         "qr_text": screen.qr_text, "small_qr": screen.small_qr, "window": list(Window.size)})
     yield from tap(driver, "QR code", exact=True)
-    qr = screen.ids.qr
-    yield wait_for("the large QR code", lambda app: qr.parent is not None and qr.height > 1)
+    qr, qr_view = screen.ids.qr, screen.ids.qr_view
+    yield wait_for("the large QR code", lambda app: qr_view.parent is not None and qr.height > 1)
     for _ in range(2):
         yield wait_for("a frame", lambda app: True)
     driver.shot("gameend-qr")
     driver.report.update({"qr_size": list(qr.norm_image_size), "qr_texture_size": list(qr.texture.size),
                           "box_score_hidden": area.parent is None})
     yield from tap(driver, "Box score", exact=True)
-    yield wait_for("the box score again", lambda app: area.parent is not None and qr.parent is None)
+    yield wait_for("the box score again", lambda app: area.parent is not None and qr_view.parent is None)
     for _ in range(2):
         yield wait_for("a frame", lambda app: True)
     driver.report["box_cells_again"] = [c.text for c in _cells(screen)]

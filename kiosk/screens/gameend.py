@@ -42,13 +42,15 @@ class GameEndScreen(KioskScreen):
         self._widths: list[float] = []
 
     def on_kv_post(self, base_widget: Any) -> None:
+        # ``ids`` are weak: these two are held here, as only one of them is on the screen at a time.
+        self._views = {False: self.ids.box_area.__self__, True: self.ids.qr_view.__self__}
         self.ids.body.remove_widget(self.ids.qr_view)
 
     def on_show_qr(self, _screen: Any, show: bool) -> None:
         """The box score's area shows the large QR code, or the box score again."""
         body = self.ids.body
         body.clear_widgets()
-        body.add_widget(self.ids.qr_view if show else self.ids.box_area)
+        body.add_widget(self._views[show])
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.show_qr = False  # a finished game opens on its box score
@@ -118,14 +120,19 @@ class GameEndScreen(KioskScreen):
                                    area.width, dp(GAP), chart_room)
                 if many is not None or size == BOX_FONTS[-1]:
                     break
-            # Nothing fits even at 14 sp: the halves where they are narrow enough, else one table
-            # (the widest cells shortened); the text never gets smaller than 14 sp.
+            full = widths
             if many is None:
-                many = 2 if len(rows) > 3 and 2 * one_width + dp(GAP) <= area.width else 1
+                # Nothing fits even at 14 sp (the text never gets smaller): two halves with their
+                # widest cells wrapped onto more lines, where that makes them narrow enough.
+                room = (area.width - dp(GAP)) / 2 - dp(SPACING) * (len(widths) - 1)
+                widths = self._squeezed(rows, font, widths, room)
+                many = 2 if len(rows) > 3 and sum(widths) <= room + 1 else 1
+                widths = widths if many == 2 else full
             tables = [rows] if many == 1 else [[rows[0], *half] for half in split]
         box.height = 0
         for table_rows in tables:
-            table = self._table(table_rows, font, row_height, widths, area.width / len(tables))
+            table = self._table(table_rows, font, row_height, widths,
+                                (area.width - dp(GAP) * (len(tables) - 1)) / len(tables), full)
             box.add_widget(table)
             box.height = max(box.height, table.height)
         # The chart takes what the rows leave, when that is enough to read a line; on a tall screen
@@ -148,20 +155,52 @@ class GameEndScreen(KioskScreen):
         return widths
 
     @staticmethod
+    def _squeezed(rows: list[list[str]], font: float, widths: list[float], room: float) -> list[float]:
+        """The column widths narrowed to ``room`` in all, the widest cells first, each column no
+        narrower than its widest word (its cells then wrap onto more lines)."""
+        plain, bold = CoreLabel(font_size=font), CoreLabel(font_size=font, bold=True)
+        words = []
+        for c in range(len(rows[0])):
+            found = [plain.get_extents(w)[0] for row in rows[1:] for w in row[c].split()]
+            found += [bold.get_extents(w)[0] for w in rows[0][c].split()]
+            words.append(max(found, default=0) + dp(6))
+        widths = list(widths)
+        while sum(widths) > room:
+            c = max(range(len(widths)), key=lambda n: widths[n] - words[n])
+            slack = widths[c] - words[c]
+            if slack <= 0.5:
+                break
+            widths[c] -= min(slack, sum(widths) - room)
+        return widths
+
+    @staticmethod
     def _table(rows: list[list[str]], font: float, row_height: float, widths: list[float],
-               room: float) -> GridLayout:
+               room: float, full: list[float]) -> GridLayout:
         spacing = dp(SPACING)
-        table = GridLayout(cols=max(1, len(rows[0])), size_hint_y=None, spacing=spacing)
-        table.height = len(rows) * row_height + (len(rows) - 1) * spacing
+        # Top-aligned: the shorter half starts level with the longer one.
+        table = GridLayout(cols=max(1, len(rows[0])), size_hint_y=None, spacing=spacing, pos_hint={"top": 1})
         natural = sum(widths) + spacing * (len(widths) - 1)
-        if natural <= room:
+        if natural <= room + 1:
             table.cols_minimum = dict(enumerate(widths))  # no cell cut short while there is room
+        # A column narrower than its longest cell wraps it onto more lines (its row grows to fit).
+        wrapped = {c for c in range(len(widths)) if widths[c] < full[c] - 0.5}
+        table.height = -spacing
         for r, row in enumerate(rows):
+            height = row_height
+            for c in wrapped:
+                if row[c]:
+                    measure = CoreLabel(text=row[c], font_size=font, bold=r == 0, text_size=(widths[c], None))
+                    measure.refresh()
+                    height = max(height, measure.texture.size[1] + dp(4))
+            table.height += height + spacing
             for c, cell in enumerate(row):
-                label = Label(text=cell, font_size=font, bold=r == 0, size_hint_y=None, height=row_height,
+                label = Label(text=cell, font_size=font, bold=r == 0, size_hint_y=None, height=height,
                               color=(1, 0.72, 0.12, 1) if r == 0 else (0.95, 0.96, 0.98, 1),
-                              halign="left", valign="middle", shorten=True, shorten_from="right")
+                              halign="left", valign="middle", shorten=c not in wrapped, shorten_from="right")
                 label.size_hint_x = widths[c]  # a narrow screen shares the width in these proportions
-                label.bind(size=lambda lbl, size: setattr(lbl, "text_size", size))
+                if c in wrapped:
+                    label.bind(width=lambda lbl, width: setattr(lbl, "text_size", (width, None)))
+                else:
+                    label.bind(size=lambda lbl, size: setattr(lbl, "text_size", size))
                 table.add_widget(label)
         return table
