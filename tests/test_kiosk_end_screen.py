@@ -22,7 +22,7 @@ from kiosk import end_summary, parts, present
 def display() -> Iterator[str]:
     xvfb = shutil.which("Xvfb") or "/usr/bin/Xvfb"
     read, write = os.pipe()
-    server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1024x768x24",
+    server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x1280x24",
                                "-nolisten", "tcp"], pass_fds=(write,), stderr=subprocess.DEVNULL)
     os.close(write)
     with os.fdopen(read) as numbers:
@@ -94,3 +94,35 @@ def test_usb_stick_on_the_end_screen_writes_the_exports_and_names_the_files(disp
                                 "You can pull it out now.")
     assert not report["notice_is_error"]
     assert report["shots"]["usb-export"]["problems"] == []
+
+
+@pytest.mark.parametrize("size", ["1024x600", "720x1280"])
+def test_a_wide_box_score_stays_under_the_result_at_14_sp_or_more(size: str, display: str,
+                                                                  tmp_path: Path) -> None:
+    """A fast Valley Hoopers game (14 hoopers, 7 columns, an "injured out, 1 injury" note): too wide
+    for two halves at 14 sp on the 7" 1024x600 panel, so its Notes wrap; one table upright."""
+    from kiosk_support import play_until, table_test_options, write_test_cards
+
+    env = kiosk_env(tmp_path, display)
+    write_test_cards(env)
+    socket = tmp_path / "run" / "table.sock"
+    service = start_service(socket, tmp_path / "table.db", env)
+    try:
+        info = request(socket, {"op": "game_info", "game": "valley-hoopers"})["info"]
+        assert request(socket, {"op": "new_game", "game": "valley-hoopers",
+                                "options": table_test_options() | {"variant": "fast"}})["ok"]
+        snapshot = play_until(socket, lambda s: s["outcome"] is not None, seed=3)
+        argv = [PYTHON, str(ROOT / "tests" / "kiosk_end_driver.py"), "end_fits", "--socket", str(socket),
+                "--out", str(ARTIFACTS / "end-screen" / f"vh-fast-{size}"), "--size", size]
+        report = run_kiosk(argv, env, timeout=180)
+    finally:
+        stop(service)
+    assert report["ok"], report.get("error")
+    rows = parts.box_score(info, snapshot["view"])
+    assert any("injured out" in cell for row in rows for cell in row), "the long note this test is about"
+    assert report["box_cells"] == [cell for row in rows for cell in row]
+    assert report["halves"] == (2 if size == "1024x600" else 1)
+    assert report["outside"] == [] and report["grid_height"] <= report["area_height"] + 1
+    assert report["font_size"] / report["shots"]["gameend"]["mm"]["px_per_mm"] >= 2.6 - 0.01, "14 sp"
+    assert report["shots"]["gameend"]["problems"] == [] and report["shots"]["gameend-qr"]["problems"] == []
+    assert report["box_cells_again"] == report["box_cells"]
