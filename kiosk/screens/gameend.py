@@ -137,10 +137,11 @@ class GameEndScreen(KioskScreen):
             box.height = max(box.height, table.height)
         # The chart takes what the rows leave, when that is enough to read a line; on a tall screen
         # a small QR code beside it, when there is room for one a phone still reads.
-        left = min(area.height - box.height - dp(28), dp(CHART_AT_MOST))
-        self.chart_height = left if self.show_chart and left >= dp(CHART_AT_LEAST) else 0
         qr_side = min(area.height - box.height - dp(8), area.width * 0.45, dp(260))
         self.small_qr = qr_side if qr_side >= dp(QR_AT_LEAST) else 0
+        title = dp(48) if self.small_qr else dp(28)  # beside the QR code the chart's title takes two lines
+        left = min(area.height - box.height - title, dp(CHART_AT_MOST))
+        self.chart_height = left if self.show_chart and left >= dp(CHART_AT_LEAST) else 0
 
     def _column_widths(self, rows: list[list[str]], font: float) -> list[float]:
         """Each column as wide as its longest cell (the header in bold), its declared width as a floor."""
