@@ -77,27 +77,53 @@ def summary_text(snapshot: JSON | None, info: JSON | None, title: str) -> str:
     return "\n".join(lines)
 
 
-MAX_ROW = 30.0  # px: a row never taller than this (a short box score stays compact)
-MAX_FONT = 17
-MIN_FONT = 10
-LINE_SPACE = 1.38  # a font's line needs this many times its size (Roboto, with room to spare)
-CHAR_WIDTH = 0.6  # an average character's width, in font sizes (Roboto, digits and letters)
-CHART_AT_LEAST = 70  # px: below this the chart is left out rather than drawn unreadable
-CHART_AT_MOST = 260  # px: taller tells nothing more
-READABLE_ROW = 18.0  # px: a row of 13 px text (2.5 mm on the 7-inch screen); the chart never squeezes below
+BOX_FONTS = (16, 15, 14)  # sp, largest first: 14 sp is 2.6 mm, the smallest box-score text
+ROW_LINES = 1.45  # a row's height in font sizes (Roboto's line, with room to spare)
+CHART_AT_LEAST = 70  # dp: below this the chart is left out rather than drawn unreadable
+CHART_AT_MOST = 260  # dp: taller tells nothing more
+QR_AT_LEAST = 130  # dp: a small QR code beside the box score only when a phone still reads it
 
 
-def fit_rows(rows: int, height: float, spacing: float = 0.0) -> tuple[float, int]:
-    """The height of each of ``rows`` rows sharing ``height`` px and the font (px) that fits in one:
-    the game end screen's box score shares the height there is instead of scrolling.
+def halves(rows: list[list[str]]) -> tuple[list[list[str]], list[list[str]]]:
+    """Two halves of the box score's rows (header left out), cut where the first column changes
+    (one side each) when that is near the middle, else in the middle.
 
-    >>> fit_rows(16, 314)
-    (19.6, 14)
-    >>> fit_rows(4, 314)
-    (30.0, 17)
+    >>> rows = [["A", "x"], ["A", "y"], ["A", "z"], ["B", "u"], ["B", "v"]]
+    >>> halves(rows)
+    ([['A', 'x'], ['A', 'y'], ['A', 'z']], [['B', 'u'], ['B', 'v']])
+    >>> halves([[str(n)] for n in range(4)])
+    ([['0'], ['1']], [['2'], ['3']])
     """
-    row = min(MAX_ROW, (height - spacing * max(0, rows - 1)) / max(1, rows))
-    return round(row, 1), max(MIN_FONT, min(MAX_FONT, int(row / LINE_SPACE)))
+    middle = (len(rows) + 1) // 2
+    cuts = [i for i in range(1, len(rows)) if rows[i][:1] != rows[i - 1][:1]]
+    cut = min(cuts, key=lambda i: abs(i - middle)) if cuts else middle
+    cut = cut if abs(cut - middle) <= 2 else middle
+    return rows[:cut], rows[cut:]
+
+
+def pick_layout(one_rows: int, two_rows: int, row_height: float, height: float, one_width: float,
+                width: float, gap: float, chart_room: float) -> int | None:
+    """How many tables side by side (1 or 2) show the box score in ``height`` x ``width``: one table
+    of ``one_rows`` rows (header included), or two halves whose taller has ``two_rows`` (its header
+    too), each table ``one_width`` wide, every row ``row_height`` high; ``None`` when neither fits.
+    One table when it fits with room for the chart (``chart_room``) too, else two halves when they
+    fit, else one table when it fits at all.
+
+    >>> pick_layout(15, 8, 22, 340, 400, 822, 12, 94)  # one table is 330 high: no room for the chart
+    2
+    >>> pick_layout(6, 4, 22, 340, 400, 822, 12, 94)
+    1
+    >>> pick_layout(30, 16, 22, 340, 300, 822, 12, 94) is None
+    True
+    """
+    one_height, two_height = one_rows * row_height, two_rows * row_height
+    if one_height + chart_room <= height and one_width <= width:
+        return 1
+    if one_rows > 3 and two_height <= height and 2 * one_width + gap <= width:
+        return 2
+    if one_height <= height and one_width <= width:
+        return 1
+    return None
 
 
 def usb_words(reply: JSON) -> tuple[str, bool]:

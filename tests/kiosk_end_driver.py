@@ -3,7 +3,9 @@
     python tests/kiosk_end_driver.py SCENARIO --socket PATH --out DIR [--size 800x480]
 
 ``end_fits``: the finished game's end screen, its box score laid out whole inside the window with no
-scroll view anywhere on the screen, and its QR code drawn. ``usb_export``: the end screen's "USB
+scroll view anywhere on the screen (the cells in reading order: the left half's header and rows, then
+the right half's rows), then "QR code" tapped: the large QR code drawn in the box score's place, and
+"Box score" tapped to come back. ``usb_export``: the end screen's "USB
 stick" tapped; the notice the kiosk shows is reported. Screenshots land in DIR.
 """
 
@@ -27,6 +29,15 @@ def _end_screen(driver: Driver) -> Step:
         yield wait_for("a frame", lambda app: True)
 
 
+def _cells(screen: Any) -> list[Any]:
+    """The box score's cells in reading order; a second half's repeated header is left out."""
+    cells: list[Any] = []
+    for n, table in enumerate(reversed(screen.ids.box_score.children)):
+        mine = list(reversed(table.children))
+        cells += mine if n == 0 else mine[table.cols:]
+    return cells
+
+
 def end_fits(driver: Driver) -> Step:
     from kivy.core.window import Window
     from kivy.uix.scrollview import ScrollView
@@ -34,7 +45,7 @@ def end_fits(driver: Driver) -> Step:
     yield from _end_screen(driver)
     screen = driver.app.screens.current_screen
     driver.shot("gameend")
-    cells = list(reversed(screen.ids.box_score.children))
+    cells = _cells(screen)
     outside = []
     for cell in cells:
         x0, y0 = cell.to_window(cell.x, cell.y)
@@ -42,14 +53,25 @@ def end_fits(driver: Driver) -> Step:
             outside.append(cell.text)
     area = screen.ids.box_area
     grid = screen.ids.box_score
-    qr = screen.ids.qr
     driver.report.update({
-        "box_cells": [c.text for c in cells], "box_cols": grid.cols, "outside": outside,
+        "box_cells": [c.text for c in cells], "halves": len(grid.children), "outside": outside,
         "scroll_views": sum(1 for w in screen.walk(restrict=True) if isinstance(w, ScrollView)),
         "grid_height": grid.height, "area_height": area.height,
         "font_size": cells[0].font_size if cells else None, "row_height": cells[0].height if cells else None,
-        "qr_text": screen.qr_text, "qr_size": list(qr.size), "qr_texture_size": list(qr.texture.size),
-        "window": list(Window.size)})
+        "qr_text": screen.qr_text, "small_qr": screen.small_qr, "window": list(Window.size)})
+    yield from tap(driver, "QR code", exact=True)
+    qr, qr_view = screen.ids.qr, screen.ids.qr_view
+    yield wait_for("the large QR code", lambda app: qr_view.parent is not None and qr.height > 1)
+    for _ in range(2):
+        yield wait_for("a frame", lambda app: True)
+    driver.shot("gameend-qr")
+    driver.report.update({"qr_size": list(qr.norm_image_size), "qr_texture_size": list(qr.texture.size),
+                          "box_score_hidden": area.parent is None})
+    yield from tap(driver, "Box score", exact=True)
+    yield wait_for("the box score again", lambda app: area.parent is not None and qr_view.parent is None)
+    for _ in range(2):
+        yield wait_for("a frame", lambda app: True)
+    driver.report["box_cells_again"] = [c.text for c in _cells(screen)]
 
 
 def usb_export(driver: Driver) -> Step:

@@ -1,6 +1,7 @@
 """Game end at the 7" screen's 800x480: each game's box score is shown whole without scrolling (no
-scroll view, every cell inside the window, a readable font), with a QR code of the final score and
-box-score summary. Each game is played to its end by random legal inputs through the socket."""
+scroll view, every cell inside the window, never below 14 sp), and one tap on "QR code" shows a large
+QR code of the final score and box-score summary in its place. Each game is played to its end by
+random legal inputs through the socket."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from kiosk import end_summary, parts, present
 def display() -> Iterator[str]:
     xvfb = shutil.which("Xvfb") or "/usr/bin/Xvfb"
     read, write = os.pipe()
-    server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1024x768x24",
+    server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x1280x24",
                                "-nolisten", "tcp"], pass_fds=(write,), stderr=subprocess.DEVNULL)
     os.close(write)
     with os.fdopen(read) as numbers:
@@ -62,13 +63,15 @@ def test_the_end_screen_shows_the_whole_box_score_and_a_qr_code_at_800x480(game:
     assert report["box_cells"] == [cell for row in rows for cell in row], "every row, every column"
     assert report["scroll_views"] == 0 and report["outside"] == []
     assert report["grid_height"] <= report["area_height"] + 1
-    assert report["font_size"] >= 12, "readable: 2.5 mm on the 7-inch screen is about 13 px"
+    assert report["font_size"] >= 14 * 800 / 154.08 * 0.1875 - 0.01, "14 sp at 5.19 px/mm: 2.6 mm"
     assert report["shots"]["gameend"]["problems"] == []
+    assert report["shots"]["gameend-qr"]["problems"] == [] and report["box_score_hidden"]
+    assert report["box_cells_again"] == report["box_cells"], "back to the box score in one tap"
     title = next(g["title"] for g in known if g["name"] == game)
     assert report["qr_text"] == end_summary.summary_text(snapshot, info, title)
     assert report["qr_text"].splitlines()[:2] == [f"{title}: final", present.score_line(snapshot)]
     assert len(report["qr_text"]) <= 300, "short enough for a small code a phone reads off the screen"
-    assert min(report["qr_size"]) >= 120 and report["qr_texture_size"][0] > 0
+    assert min(report["qr_size"]) >= 200 and report["qr_texture_size"][0] > 0, "large: drawn on demand"
 
 
 def test_usb_stick_on_the_end_screen_writes_the_exports_and_names_the_files(display: str,
@@ -91,3 +94,35 @@ def test_usb_stick_on_the_end_screen_writes_the_exports_and_names_the_files(disp
                                 "You can pull it out now.")
     assert not report["notice_is_error"]
     assert report["shots"]["usb-export"]["problems"] == []
+
+
+@pytest.mark.parametrize("size", ["1024x600", "720x1280"])
+def test_a_wide_box_score_stays_under_the_result_at_14_sp_or_more(size: str, display: str,
+                                                                  tmp_path: Path) -> None:
+    """A fast Valley Hoopers game (14 hoopers, 7 columns, an "injured out, 1 injury" note): too wide
+    for two halves at 14 sp on the 7" 1024x600 panel, so its Notes wrap; one table upright."""
+    from kiosk_support import play_until, table_test_options, write_test_cards
+
+    env = kiosk_env(tmp_path, display)
+    write_test_cards(env)
+    socket = tmp_path / "run" / "table.sock"
+    service = start_service(socket, tmp_path / "table.db", env)
+    try:
+        info = request(socket, {"op": "game_info", "game": "valley-hoopers"})["info"]
+        assert request(socket, {"op": "new_game", "game": "valley-hoopers",
+                                "options": table_test_options() | {"variant": "fast"}})["ok"]
+        snapshot = play_until(socket, lambda s: s["outcome"] is not None, seed=3)
+        argv = [PYTHON, str(ROOT / "tests" / "kiosk_end_driver.py"), "end_fits", "--socket", str(socket),
+                "--out", str(ARTIFACTS / "end-screen" / f"vh-fast-{size}"), "--size", size]
+        report = run_kiosk(argv, env, timeout=180)
+    finally:
+        stop(service)
+    assert report["ok"], report.get("error")
+    rows = parts.box_score(info, snapshot["view"])
+    assert any("injured out" in cell for row in rows for cell in row), "the long note this test is about"
+    assert report["box_cells"] == [cell for row in rows for cell in row]
+    assert report["halves"] == (2 if size == "1024x600" else 1)
+    assert report["outside"] == [] and report["grid_height"] <= report["area_height"] + 1
+    assert report["font_size"] / report["shots"]["gameend"]["mm"]["px_per_mm"] >= 2.6 - 0.01, "14 sp"
+    assert report["shots"]["gameend"]["problems"] == [] and report["shots"]["gameend-qr"]["problems"] == []
+    assert report["box_cells_again"] == report["box_cells"]
