@@ -59,6 +59,8 @@ class Choice:
 
     Buttons and the encoder dial through these; the kiosk shows them as buttons. A choice may
     carry its own odds (``p_success``, ``expected_points``) and a short ``hint`` ("55 or less").
+    ``side`` names the side that makes it when that is not the prompt's side (an attacker's next card
+    offered while the defender may still counter: playing it answers "no counter").
     """
 
     label: str
@@ -66,10 +68,14 @@ class Choice:
     p_success: Fraction | None = None
     expected_points: Fraction | None = None
     hint: str = ""
+    side: int | None = None
 
     def to_json(self) -> JSON:
-        return {"label": self.label, "command": dict(self.command), "p_success": _float(self.p_success),
-                "expected_points": _float(self.expected_points), "hint": self.hint}
+        out = {"label": self.label, "command": dict(self.command), "p_success": _float(self.p_success),
+               "expected_points": _float(self.expected_points), "hint": self.hint}
+        if self.side is not None:
+            out["side"] = self.side
+        return out
 
 
 @dataclass(frozen=True)

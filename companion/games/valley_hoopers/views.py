@@ -289,11 +289,21 @@ def _prompt(state: State) -> Prompt:
             choices=_legal(state, _play_candidates(state)),
         )
     if kind == "counter_window":
+        # Rule 26: the attacker's next card answers "no counter", so it is offered here too and the
+        # defender taps only to counter.
+        attacker = state.turn.attacker
+        next_cards = [
+            replace(c, side=attacker)
+            for c in _legal(state, [(label, command) for label, command in _play_candidates(state)
+                                    if command["type"] in ("attack", "fundamental")])
+        ]
         return Prompt(
             side=pending.side,
-            text=f"{name}: counter {pending.hooper}'s {pending.action}, or let it go",
-            commands=("counter", "no_counter", *anytime),
-            choices=_legal(state, _window_candidates(state, "counter", "no_counter", "counter with")),
+            text=f"{name}: counter {pending.hooper}'s {pending.action}, or let it go "
+            f"({state.side(attacker).name}'s next card lets it go)",
+            commands=("counter", "no_counter", "fundamental", "attack", *anytime),
+            choices=(*_legal(state, _window_candidates(state, "counter", "no_counter", "counter with")),
+                     *next_cards),
         )
     if kind == "defense_window":
         expected = p_success * pending.points if p_success is not None else None
