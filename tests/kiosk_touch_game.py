@@ -76,6 +76,11 @@ def _score(app: Any) -> tuple[Any, ...]:
 
 
 def _quick_start(driver: Driver, title: str) -> Step:
+    """Home -> New game: TITLE -> Quick start; the taps it took (a kiosk that opened on an unfinished
+    game is first sent Home, uncounted: a fresh table opens on Home)."""
+    yield wait_for("the kiosk", lambda app: app.screens.current in ("home", "resolve", "between", "gameend"))
+    if driver.app.screens.current != "home":
+        yield from tap(driver, "Home", exact=True)
     yield wait_for("home", lambda app: app.screens.current == "home"
                    and driver.button(f"New game: {title}") is not None)
     before = driver.report["taps"]
@@ -113,9 +118,12 @@ def _next_tap(driver: Driver) -> tuple[str, Any]:
     face = _face(driver, True) or _face(driver, None) if prompt.get("die") else None
     if face is not None:
         return face, screen.ids.die_pad
-    for choice in prompt.get("choices") or []:
+    choices = prompt.get("choices") or []
+    for choice in choices:
         if choice["command"].get("type") not in ("end_turn", "timeout"):
             return choice["label"], screen
+    if choices:  # nothing else to do this turn: end it
+        return choices[0]["label"], screen
     raise AssertionError(f"nothing to tap for {prompt.get('text')!r}")
 
 
@@ -145,7 +153,6 @@ def quick_taps(driver: Driver, title: str, paths: list[str], limit: int) -> Step
     driver.shot("quick-first-score")
     taps["paths"] = []
     for path in paths:
-        yield from tap(driver, "Home", exact=True)
         yield from _quick_start(driver, title)
         start, score = driver.report["taps"], _score(driver.app)
         for step in path.split("|"):
