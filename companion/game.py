@@ -121,6 +121,19 @@ class Race:
 
 
 @dataclass(frozen=True)
+class MissingCard:
+    """A play the rules would offer but can't, because ``card`` of ``side`` lacks a value (``text``
+    says which): the kiosk says so and opens that card's editor."""
+
+    side: int
+    card: str
+    text: str
+
+    def to_json(self) -> JSON:
+        return {"side": self.side, "card": self.card, "text": self.text}
+
+
+@dataclass(frozen=True)
 class Prompt:
     """What the table must do next.
 
@@ -143,6 +156,7 @@ class Prompt:
     choices: tuple[Choice, ...] = ()
     sealed: Sealed | None = None
     race: Race | None = None
+    missing_cards: tuple[MissingCard, ...] = ()
 
     @property
     def die(self) -> str | None:
@@ -165,7 +179,8 @@ class Prompt:
                 "p_success": _float(self.p_success), "expected_points": _float(self.expected_points),
                 "automatic": self.automatic,
                 "sealed": None if self.sealed is None else self.sealed.to_json(),
-                "race": None if self.race is None else self.race.to_json()}
+                "race": None if self.race is None else self.race.to_json(),
+                **({"missing_cards": [m.to_json() for m in self.missing_cards]} if self.missing_cards else {})}
 
 
 @dataclass(frozen=True)

@@ -116,8 +116,9 @@ PANELS = (
           columns=(Column("position", "", default="bench", upper=True, width=0.6),
                    Column("name", "Hooper", opens_card=True, width=1.7),
                    Column("energy", "Energy", template="{energy}/{max_energy}", width=0.8),
-                   Column("cubes", "Cubes", join=" ", width=0.8,
-                          parts=(Part("R{red}", when="red"), Part("W{white}", when="white"))),
+                   # Cubes in words ("1 red, 2 white"), not "R1 W2".
+                   Column("cubes", "Cubes", join=", ", width=1.1,
+                          parts=(Part("{red} red", when="red"), Part("{white} white", when="white"))),
                    Column("status", "", parts=STATUS_PARTS, width=1.6))),
     # The Series only: the two milestones of the side's gameplan card, live (empty otherwise).
     Panel("Gameplan", "/gameplans/sides/{side}/milestones", kind="line", per_side=True, join="   ",
