@@ -180,7 +180,8 @@ class Prompt:
                 "automatic": self.automatic,
                 "sealed": None if self.sealed is None else self.sealed.to_json(),
                 "race": None if self.race is None else self.race.to_json(),
-                **({"missing_cards": [m.to_json() for m in self.missing_cards]} if self.missing_cards else {})}
+                **({"missing_cards": [m.to_json() for m in self.missing_cards]}
+                   if self.missing_cards else {})}
 
 
 @dataclass(frozen=True)

@@ -91,3 +91,23 @@ def test_every_game_quick_starts_to_a_playable_prompt_and_scores(table: dict) ->
         assert taps["to_first_prompt"] == 2 and taps["first_prompt_playable"], (title, taps)
         if title in SCORES_BY_FIRST_CHOICE:
             assert taps["scored"] and taps["to_first_score"] <= SCORES_BY_FIRST_CHOICE[title], (title, taps)
+
+
+def test_a_play_missing_for_a_card_value_is_said_and_its_card_opens(table: dict) -> None:
+    """The rulebook example's cards hold only what the rulebook prints: the play screen says which
+    plays are missing and why, and one tap opens that hooper's card."""
+    info = request(table["socket"], {"op": "game_info", "game": "valley-hoopers"})["info"]
+    rulebook = next(p for p in info["setup_form"]["presets"] if not p.get("demo"))
+    started = request(table["socket"], {"op": "new_game", "game": "valley-hoopers",
+                                        "options": rulebook["options"]})
+    missing = started["snapshot"]["prompt"]["missing_cards"]
+    assert missing[0] == {"side": 0, "card": "Serge Ceptor",
+                          "text": "plays missing: Serge Ceptor's energy is not entered yet"}
+    argv = [PYTHON, str(ROOT / "tests" / "kiosk_play_driver.py"), "missing_card", "--socket",
+            str(table["socket"]), "--out", str(ARTIFACTS / "taps" / "missing"), "--size", "800x480"]
+    report = run_kiosk(argv, table["env"], timeout=300)
+    assert report["ok"], report.get("error")
+    assert "plays missing: Serge Ceptor's energy is not entered yet" in report["message"]
+    assert report["button"] == "Enter Serge Ceptor's card"
+    assert report["taps_to_card"] == 1 and report["editor_title"].endswith(": Serge Ceptor")
+    assert report["shots"]["missing-card"]["problems"] == []
