@@ -72,7 +72,9 @@ def touch_game(driver: Driver, title: str, commands: int, cycle: bool, sides: in
 
 
 def _score(app: Any) -> tuple[Any, ...]:
-    return tuple((s.get("score"), s.get("lead_text")) for s in app.snapshot["scoreboard"]["sides"])
+    """The scores as the scoreboard keeps them: per side, or one lead (a game scored as a margin)."""
+    board = app.snapshot["scoreboard"]
+    return (board.get("lead"), *((s.get("score"), s.get("lead_text")) for s in board["sides"]))
 
 
 def _quick_start(driver: Driver, title: str) -> Step:
