@@ -72,7 +72,8 @@ class KioskScreen(Screen):
                     button.choice_label = str(choice.get("label"))
                     button.bind(on_press=lambda _b, c=choice: app.send(c["command"]))
                     matrix.add_widget(button)
-        buttons = self.fill_buttons(listed, [(present.choice_label(c), lambda c=c: app.send(c["command"]))
-                                             for c in rest])
+        names = present.side_names(app.snapshot)
+        buttons = self.fill_buttons(listed, [(present.choice_label(c, prompt.get("side"), names),
+                                              lambda c=c: app.send(c["command"])) for c in rest])
         for button, choice in zip(buttons, rest, strict=True):
             button.choice_label = str(choice.get("label"))  # the label alone, without its odds
