@@ -73,9 +73,13 @@ class Preset:
 
     label: str
     options: Mapping[str, Any]
+    demo: bool = False  # invented, ready-to-play values (the kiosk's Quick start), never official cards
 
     def to_json(self) -> JSON:
-        return {"label": self.label, "options": dict(self.options)}
+        out = {"label": self.label, "options": dict(self.options)}
+        if self.demo:
+            out["demo"] = True
+        return out
 
 
 @dataclass(frozen=True)

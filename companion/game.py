@@ -59,6 +59,8 @@ class Choice:
 
     Buttons and the encoder dial through these; the kiosk shows them as buttons. A choice may
     carry its own odds (``p_success``, ``expected_points``) and a short ``hint`` ("55 or less").
+    ``side`` names the side that makes it when that is not the prompt's side (an attacker's next card
+    offered while the defender may still counter: playing it answers "no counter").
     """
 
     label: str
@@ -66,10 +68,14 @@ class Choice:
     p_success: Fraction | None = None
     expected_points: Fraction | None = None
     hint: str = ""
+    side: int | None = None
 
     def to_json(self) -> JSON:
-        return {"label": self.label, "command": dict(self.command), "p_success": _float(self.p_success),
-                "expected_points": _float(self.expected_points), "hint": self.hint}
+        out = {"label": self.label, "command": dict(self.command), "p_success": _float(self.p_success),
+               "expected_points": _float(self.expected_points), "hint": self.hint}
+        if self.side is not None:
+            out["side"] = self.side
+        return out
 
 
 @dataclass(frozen=True)
@@ -115,6 +121,19 @@ class Race:
 
 
 @dataclass(frozen=True)
+class MissingCard:
+    """A play the rules would offer but can't, because ``card`` of ``side`` lacks a value (``text``
+    says which): the kiosk says so and opens that card's editor."""
+
+    side: int
+    card: str
+    text: str
+
+    def to_json(self) -> JSON:
+        return {"side": self.side, "card": self.card, "text": self.text}
+
+
+@dataclass(frozen=True)
 class Prompt:
     """What the table must do next.
 
@@ -137,6 +156,7 @@ class Prompt:
     choices: tuple[Choice, ...] = ()
     sealed: Sealed | None = None
     race: Race | None = None
+    missing_cards: tuple[MissingCard, ...] = ()
 
     @property
     def die(self) -> str | None:
@@ -159,7 +179,9 @@ class Prompt:
                 "p_success": _float(self.p_success), "expected_points": _float(self.expected_points),
                 "automatic": self.automatic,
                 "sealed": None if self.sealed is None else self.sealed.to_json(),
-                "race": None if self.race is None else self.race.to_json()}
+                "race": None if self.race is None else self.race.to_json(),
+                **({"missing_cards": [m.to_json() for m in self.missing_cards]}
+                   if self.missing_cards else {})}
 
 
 @dataclass(frozen=True)

@@ -190,6 +190,19 @@ def setup_from_options(info: JSON, options: JSON) -> JSON:
     return state
 
 
+def quick_preset(info: JSON) -> JSON:
+    """The preset Quick start plays: the first one marked demo (ready-to-play invented values), else
+    the first one; {} for a game without presets.
+
+    >>> quick_preset({"setup_form": {"presets": [{"label": "a"}, {"label": "b", "demo": True}]}})["label"]
+    'b'
+    >>> quick_preset({})
+    {}
+    """
+    presets = (info.get("setup_form") or {}).get("presets") or []
+    return next((p for p in presets if p.get("demo")), presets[0] if presets else {})
+
+
 def blank_setup(info: JSON) -> JSON:
     """A setup from the form's defaults and the declared side names (a game with no preset)."""
     presets = (info.get("setup_form") or {}).get("presets") or []

@@ -139,9 +139,17 @@ def choice_odds(choice: JSON) -> str:
     return " · ".join(words)
 
 
-def choice_label(choice: JSON) -> str:
-    """A choice's label with its own odds when it carries them ("3PS Ann · 55%" or its hint)."""
+def choice_label(choice: JSON, prompt_side: Any = None, names: list[str] | None = None) -> str:
+    """A choice's label with its own odds when it carries them ("3PS Ann · 55%" or its hint), and the
+    side that makes it when that is not the prompt's side.
+
+    >>> choice_label({"label": "2PS SG Muy", "side": 0}, 1, ["Lucy", "Karl"])
+    'Lucy: 2PS SG Muy'
+    """
     label = str(choice.get("label", ""))
+    side = choice.get("side")
+    if isinstance(side, int) and side != prompt_side and names and 0 <= side < len(names):
+        label = f"{names[side]}: {label}"
     odds = choice_odds(choice)
     return f"{label} · {odds}" if odds else label
 

@@ -264,8 +264,33 @@ def every_form(driver: Driver) -> Step:
         yield wait_for("the form closed", lambda app: not _form_open(driver)(app))
 
 
-SCENARIOS = {"every_form": every_form, "measure": measure, "undo_notice": undo_notice,
-             "strategy_card": strategy_card, "die_pad": die_pad, "who_acts": who_acts}
+def missing_card(driver: Driver) -> Step:
+    """A game whose cards lack values: the play screen says which plays are missing and why, and the
+    card's button opens its editor."""
+    app = driver.app
+
+    def enter_button() -> Any:
+        return next((w for w in driver.visible_widgets() if type(w).__name__ == "BigButton"
+                     and w.text.startswith("Enter ") and w.text.endswith("'s card")), None)
+
+    yield wait_for("the button to the card", lambda app: app.screens.current == "resolve"
+                   and enter_button() is not None)
+    yield wait_for("a frame", lambda app: True)
+    driver.report["message"] = app.screens.get_screen("resolve").message_text
+    driver.report["button"] = enter_button().text
+    driver.report["missing_cards"] = app.snapshot["prompt"].get("missing_cards")
+    driver.shot("missing-card")
+    taps = driver.report["taps"]
+    yield from tap(driver, driver.report["button"], exact=True)
+    yield wait_for("the card editor", on_screen("card"))
+    driver.report["taps_to_card"] = driver.report["taps"] - taps
+    driver.report["editor_title"] = app.screens.get_screen("card").title
+    driver.shot("missing-card-editor")
+
+
+SCENARIOS = {"missing_card": missing_card, "every_form": every_form, "measure": measure,
+             "undo_notice": undo_notice, "strategy_card": strategy_card, "die_pad": die_pad,
+             "who_acts": who_acts}
 
 
 def main() -> int:

@@ -7,6 +7,12 @@ From Home it taps "New game: TITLE", then "Start game" on Setup, then on the pla
 player would: a sealed value on the masked pad (digits, then enter), a ready-made choice, or a face
 of the die pad, N times or until the game ends. Nothing here names a game: the title comes from the
 command line, everything else from the screen.
+
+``--quick``: counts taps instead. From Home, "New game: TITLE" then "Quick start" (the game's demo
+preset), then taps until the first roll that scores (a success face when a die is awaited, else the
+first choice that is not "end turn" or "timeout"). Each ``--path`` (labels separated by ``|``, a die
+face as ``face:success`` or ``face:miss``) is then tapped on a fresh Quick start game, counted, with
+whether it scored. The report's ``taps`` section has every count.
 """
 
 from __future__ import annotations
@@ -65,6 +71,108 @@ def touch_game(driver: Driver, title: str, commands: int, cycle: bool, sides: in
     driver.shot("touch-game-last")
 
 
+def _score(app: Any) -> tuple[Any, ...]:
+    """The scores as the scoreboard keeps them: per side, or one lead (a game scored as a margin)."""
+    board = app.snapshot["scoreboard"]
+    return (board.get("lead"), *((s.get("score"), s.get("lead_text")) for s in board["sides"]))
+
+
+def _quick_start(driver: Driver, title: str) -> Step:
+    """Home -> New game: TITLE -> Quick start; the taps it took (a kiosk that opened on an unfinished
+    game is first sent Home, uncounted: a fresh table opens on Home)."""
+    yield wait_for("the kiosk", lambda app: app.screens.current in ("home", "resolve", "between", "gameend"))
+    if driver.app.screens.current != "home":
+        yield from tap(driver, "Home", exact=True)
+    yield wait_for("home", lambda app: app.screens.current == "home"
+                   and driver.button(f"New game: {title}") is not None)
+    before = driver.report["taps"]
+    yield from tap(driver, f"New game: {title}")
+    yield wait_for("setup", lambda app: app.screens.current == "setup"
+                   and driver.button("Quick start") is not None)
+    seq = current_seq(driver)
+    yield from tap(driver, "Quick start")
+    yield wait_for("the first prompt", lambda app: app.screens.current == "resolve"
+                   and current_seq(driver) != seq and app.snapshot.get("seq") == 0)
+    return driver.report["taps"] - before
+
+
+def _face(driver: Driver, want: bool | None) -> Any:
+    """The pad's button for a face whose mark is a success (``want`` True), a miss (False), or any."""
+    prompt = driver.app.snapshot["prompt"]
+    pad = driver.app.screens.get_screen("resolve").ids.die_pad
+    marks = prompt.get("face_marks") or [{"face": f, "label": str(f), "success": None}
+                                         for f in prompt.get("faces") or []]
+    for mark in marks:
+        if want is None or mark.get("success") is want:
+            for label in (str(mark["face"]), str(mark.get("label"))):
+                button = driver.button(label, exact=True, within=pad)
+                if button is not None:
+                    return button.text.replace("\n", " ")
+    return None
+
+
+def _next_tap(driver: Driver) -> tuple[str, Any]:
+    """What a player going for points taps now: a success face, else the first real choice."""
+    screen = driver.app.screens.get_screen("resolve")
+    prompt = driver.app.snapshot["prompt"]
+    if prompt.get("sealed"):
+        return "0", screen.ids.special
+    face = _face(driver, True) or _face(driver, None) if prompt.get("die") else None
+    if face is not None:
+        return face, screen.ids.die_pad
+    choices = prompt.get("choices") or []
+    for choice in choices:
+        if choice["command"].get("type") not in ("end_turn", "timeout"):
+            return choice["label"], screen
+    if choices:  # nothing else to do this turn: end it
+        return choices[0]["label"], screen
+    raise AssertionError(f"nothing to tap for {prompt.get('text')!r}")
+
+
+def quick_taps(driver: Driver, title: str, paths: list[str], limit: int) -> Step:
+    taps: dict[str, Any] = {"to_first_prompt": (yield from _quick_start(driver, title))}
+    prompt = driver.app.snapshot["prompt"]
+    taps["first_prompt"] = prompt.get("text", "")
+    taps["first_prompt_playable"] = bool(prompt.get("die") or prompt.get("sealed") or any(
+        c["command"].get("type") not in ("end_turn", "timeout") for c in prompt.get("choices") or []))
+    driver.shot("quick-first-prompt")
+    start, score, count = driver.report["taps"], _score(driver.app), 0
+    taps["to_first_score_steps"] = []
+    while _score(driver.app) == score and count < limit:
+        label, within = _next_tap(driver)
+        seq = current_seq(driver)
+        yield from tap(driver, label, exact=True, within=within)
+        if label == "0" and within is not None and driver.app.snapshot["prompt"].get("sealed"):
+            yield from tap(driver, "enter", exact=True, within=within)
+        yield wait_for(f"the answer to {label!r}", settled(driver, seq))
+        taps["to_first_score_steps"].append(label)
+        count += 1
+        if driver.app.screens.current != "resolve":
+            driver.app.prepare_screen("resolve")
+            yield wait_for("the play screen", on_screen("resolve"))
+    taps["to_first_score"] = driver.report["taps"] - start
+    taps["scored"] = _score(driver.app) != score
+    driver.shot("quick-first-score")
+    taps["paths"] = []
+    for path in paths:
+        yield from _quick_start(driver, title)
+        start, score = driver.report["taps"], _score(driver.app)
+        for step in path.split("|"):
+            if step.startswith("face:"):
+                label = _face(driver, step == "face:success")
+                assert label is not None, f"no {step} face for {driver.app.snapshot['prompt'].get('text')!r}"
+                within = driver.app.screens.get_screen("resolve").ids.die_pad
+            else:
+                label, within = step, driver.app.screens.get_screen("resolve")
+            seq = current_seq(driver)
+            yield from tap(driver, label, exact=True, within=within)
+            yield wait_for(f"the answer to {label!r}", settled(driver, seq))
+        taps["paths"].append({"path": path, "taps": driver.report["taps"] - start,
+                              "scored": _score(driver.app) != score,
+                              "prompt_after": driver.app.snapshot["prompt"].get("text", "")})
+    driver.report["quick"] = taps
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--game", required=True, help="the game's title as Home shows it")
@@ -72,6 +180,8 @@ def main() -> int:
     parser.add_argument("--sides", type=int, default=2, help="tap '+ side' up to this many sides")
     parser.add_argument("--first", action="store_true",
                         help="always tap the first choice offered (default: cycle through them)")
+    parser.add_argument("--quick", action="store_true", help="count taps from Home to a scored roll")
+    parser.add_argument("--path", action="append", default=[], help="with --quick: taps to count")
     parser.add_argument("--socket", type=Path, required=True)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--size", default="800x480")
@@ -80,6 +190,8 @@ def main() -> int:
     width, height = (int(v) for v in args.size.split("x"))
     args.size, args.sim, args.marker, args.screens = (width, height), True, None, ""
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.quick:
+        return run(lambda driver: quick_taps(driver, args.game, args.path, args.commands), args)
     return run(lambda driver: touch_game(driver, args.game, args.commands, not args.first, args.sides), args)
 
 

@@ -86,9 +86,9 @@ def test_setup_and_a_defended_fouled_two_pointer_with_its_free_throws_by_touch(t
         assert expected in table_texts
     # One row per hooper: spot, name, energy, cubes (the fouler took a red, the fouled shooter a white).
     chus = table_texts.index("Chus Kinder")
-    assert table_texts[chus - 1:chus + 3] == ["SG", "Chus Kinder", "4/5", "R1"]
+    assert table_texts[chus - 1:chus + 3] == ["SG", "Chus Kinder", "4/5", "1 red"]
     muy = table_texts.index("Muy Schillato")
-    assert table_texts[muy - 1:muy + 3] == ["SG", "Muy Schillato", "4/5", "W1"]
+    assert table_texts[muy - 1:muy + 3] == ["SG", "Muy Schillato", "4/5", "1 white"]
     assert "Chus Kinder fouls Muy Schillato: +20 defense" in report["history_texts"]
     # Simulated hardware driven from the panel: tray face, held UNDO, roll for me.
     assert report["score_after_tray_roll"] == "Lucy 2 - 0 Karl"

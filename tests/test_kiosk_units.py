@@ -87,7 +87,8 @@ def test_the_line_up_panel_shows_energy_cubes_onfire_chips_injury_and_ejection()
          "onfire": "flat", "chips": {"lv1": 0, "lv2": 0}, "injuries": []}]}]}
     rows = parts.panel_rows(_panel("Line-up"), view, 0)
     assert [cells for _row, cells, _tone in rows] == [
-        ["SF", "Edd Trapp", "2/5", "R4 W1", "Onfire LV.I, chips 1/0, injured: attack minus 10, EJECTED"],
+        ["SF", "Edd Trapp", "2/5", "4 red, 1 white",
+         "Onfire LV.I, chips 1/0, injured: attack minus 10, EJECTED"],
         ["bench", "Bo Bench", "5/5", "", ""]]
     assert [tone for _row, _cells, tone in rows] == ["alert", "muted"]
 

@@ -45,7 +45,11 @@ class KioskScreen(Screen):
         matrix.clear_widgets()
         matrix.cols = 1 + len(columns)
         if rows:
-            names = parts.grid_names(grid, view, prompt.get("side"))
+            # The cells name who stands at each spot of the side making those choices (a choice may
+            # belong to another side than the prompt's: an attacker's next card in a counter window).
+            owner = next((c["side"] for _r, cells in rows for c in cells if c and "side" in c),
+                         prompt.get("side"))
+            names = parts.grid_names(grid, view, owner)
             words = list((grid or {}).get("column_labels") or [])
             words = words if len(words) == len(columns) else [str(c) for c in columns]
             row_words = (grid or {}).get("row_labels") or {}
@@ -68,7 +72,8 @@ class KioskScreen(Screen):
                     button.choice_label = str(choice.get("label"))
                     button.bind(on_press=lambda _b, c=choice: app.send(c["command"]))
                     matrix.add_widget(button)
-        buttons = self.fill_buttons(listed, [(present.choice_label(c), lambda c=c: app.send(c["command"]))
-                                             for c in rest])
+        names = present.side_names(app.snapshot)
+        buttons = self.fill_buttons(listed, [(present.choice_label(c, prompt.get("side"), names),
+                                              lambda c=c: app.send(c["command"])) for c in rest])
         for button, choice in zip(buttons, rest, strict=True):
             button.choice_label = str(choice.get("label"))  # the label alone, without its odds

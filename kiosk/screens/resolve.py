@@ -14,7 +14,7 @@ from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.protocol import RACE_GRACE_S, race_command
-from kiosk import command_form, present
+from kiosk import command_form, parts, present
 from kiosk.banner import ActingBanner  # noqa: F401 - registers the banner for resolve.kv
 from kiosk.screens.base import KioskScreen
 from kiosk.widgets import BigButton, WrapLabel
@@ -49,7 +49,10 @@ class ResolveScreen(KioskScreen):
         has_chance = target or prompt.get("p_success") is not None
         self.chance_text = present.chance_line(prompt, info) if has_chance else ""
         self.outcomes_text = "\n".join(present.outcome_lines(prompt))
-        self.message_text = str(view.get("message") or "")
+        missing = [m for m in prompt.get("missing_cards") or [] if isinstance(m, dict)]
+        # Plays the rules can't offer for a value not on a card: say so, with a button to that card.
+        lines = [str(view.get("message") or "")] + [str(m.get("text") or "") for m in missing]
+        self.message_text = "\n".join(line for line in lines if line)
         faces = present.die_faces(prompt, info)
         die = present.die_entry(prompt, info)
         self.die_text = (f"Roll the {die.get('title') or die.get('name')} and tap its face "
@@ -79,6 +82,7 @@ class ResolveScreen(KioskScreen):
         self.fill_special(app, prompt)
         self.fill_choices(app, self.ids.matrix, self.ids.choices, prompt, view)
         self.fill_forms(app, prompt, info)
+        self.fill_missing(app, missing, info, view)
         # A grid of choices (action by spot, each cell with its odds) needs the width more than the words.
         self.words_share = 0.3 if self.ids.matrix.children and not faces else 0.45
 
@@ -121,6 +125,26 @@ class ResolveScreen(KioskScreen):
             button = BigButton(text=f"{command_form.form_title(spec)}...", tone="quiet")
             button.bind(on_press=lambda _b, s=spec: self._opened(command_form.open_form(app, s, prompt)))
             self.ids.choices.add_widget(button)
+
+    def fill_missing(self, app: Any, missing: list[JSON], info: JSON, view: JSON) -> None:
+        """A button per card the prompt says lacks a value: it opens that card's editor in play."""
+        for entry in missing:
+            button = BigButton(text=f"Enter {entry.get('card')}'s card", tone="quiet")
+            button.bind(on_press=lambda _b, e=entry: self.open_card(app, e, info, view))
+            self.ids.choices.add_widget(button)
+
+    def open_card(self, app: Any, entry: JSON, info: JSON, view: JSON) -> None:
+        """The card editor on ``entry``'s member, found through the panel whose column opens cards."""
+        key = (info.get("card_form") or {}).get("key", "name")
+        side = entry.get("side")
+        for panel in info.get("panels", []):
+            if not any(c.get("opens_card") for c in panel.get("columns", [])):
+                continue
+            for found in parts.rows_at(view, str(panel.get("source", "")), side):
+                if found["row"].get(key) == entry.get("card"):
+                    app.screens.get_screen("table").edit_card(app, info, side, found["row"])
+                    return
+        app.say(f"No card named {entry.get('card')} in play")
 
     def _opened(self, form: Any) -> None:
         self.open_form = form

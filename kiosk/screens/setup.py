@@ -37,6 +37,7 @@ class SetupScreen(KioskScreen):
     game = StringProperty("")
     warnings_text = StringProperty("")
     has_rosters = StringProperty("")
+    quick_text = StringProperty("Quick start")
 
     def prepare(self, app: Any) -> None:
         """Load the game's form, its rosters, the remembered cards and the last setup; draw them."""
@@ -47,6 +48,7 @@ class SetupScreen(KioskScreen):
         if not getattr(self, "setup", None) or self.setup.get("game") != self.game:
             self.setup = cards.load_last_setup(self.info)
         self.has_rosters = "yes" if cards.roster_field(self.info) else ""
+        self.quick_text = "Quick start (demo)" if cards.quick_preset(self.info).get("demo") else "Quick start"
         self.draw()
 
     def show(self, app: Any) -> None:
@@ -246,6 +248,16 @@ class SetupScreen(KioskScreen):
         app.say(f"{len(imported)} roster file(s) found in {folder}" if imported
                 else f"No roster files yet: put JSON or TOML cards in {folder}")
         self.draw()
+
+    def quick_start(self, app: Any) -> None:
+        """The game's demo preset as it is (no remembered cards, no edits): playable in one tap; a game
+        without presets starts the setup as drawn."""
+        preset = cards.quick_preset(self.info)
+        if not preset:
+            self.start(app)
+            return
+        app.forget_colours()
+        app.new_game(self.game, dict(preset.get("options") or {}))
 
     def start(self, app: Any) -> None:
         cards.save_last_setup(self.setup)

@@ -9,7 +9,9 @@ the box score, the dice and the grid of plays (served by the ``game_info`` op; t
 
 from __future__ import annotations
 
+import json
 import tomllib
+from pathlib import Path
 from typing import Any
 
 from companion.frontend import (
@@ -44,6 +46,11 @@ def _shipped(name: str) -> Roster:
                   demo=bool(data.get("demo", False)))
 
 
+def _demo_options() -> dict[str, Any]:
+    """The demo table (every card entered with invented values) that the demo script plays."""
+    return json.loads(Path(__file__).with_name("demo_setup.json").read_text(encoding="utf-8"))
+
+
 def _positions() -> tuple[FieldChoice, ...]:
     return tuple(FieldChoice(p, p) for p in POSITIONS)
 
@@ -67,7 +74,8 @@ SETUP_FORM = SetupForm(
                                   spot_fields=("first_position", "second_position"), noun="hooper",
                                   nouns="hoopers")),
     ),
-    presets=(Preset("Rulebook example (Lucy and Karl)", example_options()),),
+    presets=(Preset("Rulebook example (Lucy and Karl)", example_options()),
+             Preset("DEMO cards: Lucy and Karl with invented stats", _demo_options(), demo=True)),
 )
 
 CARD_FORM = CardForm(
@@ -108,8 +116,9 @@ PANELS = (
           columns=(Column("position", "", default="bench", upper=True, width=0.6),
                    Column("name", "Hooper", opens_card=True, width=1.7),
                    Column("energy", "Energy", template="{energy}/{max_energy}", width=0.8),
-                   Column("cubes", "Cubes", join=" ", width=0.8,
-                          parts=(Part("R{red}", when="red"), Part("W{white}", when="white"))),
+                   # Cubes in words ("1 red, 2 white"), not "R1 W2".
+                   Column("cubes", "Cubes", join=", ", width=1.1,
+                          parts=(Part("{red} red", when="red"), Part("{white} white", when="white"))),
                    Column("status", "", parts=STATUS_PARTS, width=1.6))),
     # The Series only: the two milestones of the side's gameplan card, live (empty otherwise).
     Panel("Gameplan", "/gameplans/sides/{side}/milestones", kind="line", per_side=True, join="   ",

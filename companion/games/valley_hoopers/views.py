@@ -19,6 +19,7 @@ from companion.game import (
     AtMost,
     Choice,
     Counter,
+    MissingCard,
     Outcome,
     Prompt,
     RollInfo,
@@ -74,13 +75,17 @@ def pending_target(state: State) -> Target | None:
     return None
 
 
-def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]]) -> tuple[Choice, ...]:
-    """The candidates the rules accept now, each with the odds of the d20 roll it leads to."""
+def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]],
+           refused: list[tuple[dict[str, Any], str]] | None = None) -> tuple[Choice, ...]:
+    """The candidates the rules accept now, each with the odds of the d20 roll it leads to; the
+    refused ones with the rules' words go to ``refused`` when given."""
     chosen = []
     for label, command in candidates:
         try:
             after = trial(state, command)
-        except CompanionError:
+        except CompanionError as error:
+            if refused is not None:
+                refused.append((command, str(error)))
             continue
         chosen.append(Choice(label, command, *_odds(after)))
     return tuple(chosen)
@@ -198,6 +203,19 @@ def _play_candidates(state: State) -> list[tuple[str, dict[str, Any]]]:
     return candidates
 
 
+def _missing_cards(state: State, refused: list[tuple[dict[str, Any], str]]) -> tuple[MissingCard, ...]:
+    """The attacker's hoopers whose plays were refused only because a value is not entered yet (one
+    entry per hooper, the first value named)."""
+    team = state.side(state.turn.attacker)
+    missing: dict[str, MissingCard] = {}
+    for command, words in refused:
+        hooper = team.at(command["position"]) if "position" in command else None
+        if hooper is not None and "not entered yet" in words and hooper.name not in missing:
+            missing[hooper.name] = MissingCard(state.turn.attacker, hooper.name,
+                                               f"plays missing: {words.split(':')[0]}")
+    return tuple(missing.values())
+
+
 def _window_candidates(state: State, command: str, none: str, label: str) -> list[tuple[str, dict[str, Any]]]:
     team = state.side(state.pending.side)
     candidates = [(f"{label} {h.name}", {"type": command, "hooper": h.name}) for h in team.on_court()]
@@ -283,7 +301,8 @@ def _prompt(state: State) -> Prompt:
             if slot == "A"
             else f"{name}: play {slot} (a fundamental or the attack)"
         )
-        choices = _legal(state, _play_candidates(state))
+        refused: list[tuple[dict[str, Any], str]] = []
+        choices = _legal(state, _play_candidates(state), refused)
         court = state.side(pending.side).on_court()
         if court and all(exhausted(h) for h in court) and not any(
             c.command["type"] in ("attack", "fundamental") for c in choices
@@ -292,13 +311,29 @@ def _prompt(state: State) -> Prompt:
             swaps = _legal(state, substitution_candidates(state, pending.side))
             choices = (*swaps, *choices)
             text = stuck_text(state, pending.side, bool(swaps))
-        return Prompt(side=pending.side, text=text, commands=commands, choices=choices)
-    if kind == "counter_window":
         return Prompt(
             side=pending.side,
-            text=f"{name}: counter {pending.hooper}'s {pending.action}, or let it go",
-            commands=("counter", "no_counter", *anytime),
-            choices=_legal(state, _window_candidates(state, "counter", "no_counter", "counter with")),
+            text=text,
+            commands=commands,
+            choices=choices,
+            missing_cards=_missing_cards(state, refused),
+        )
+    if kind == "counter_window":
+        # Rule 26: the attacker's next card answers "no counter", so it is offered here too and the
+        # defender taps only to counter.
+        attacker = state.turn.attacker
+        next_cards = [
+            replace(c, side=attacker)
+            for c in _legal(state, [(label, command) for label, command in _play_candidates(state)
+                                    if command["type"] in ("attack", "fundamental")])
+        ]
+        return Prompt(
+            side=pending.side,
+            text=f"{name}: counter {pending.hooper}'s {pending.action}, or let it go "
+            f"({state.side(attacker).name}'s next card lets it go)",
+            commands=("counter", "no_counter", "fundamental", "attack", *anytime),
+            choices=(*_legal(state, _window_candidates(state, "counter", "no_counter", "counter with")),
+                     *next_cards),
         )
     if kind == "defense_window":
         expected = p_success * pending.points if p_success is not None else None
