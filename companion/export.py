@@ -27,19 +27,22 @@ def export_json(store: Store, game_id: int) -> str:
                        "created_at": record.created_at, "summary": record.summary, "log": log}, indent=2)
 
 
-def _players(side: JSON) -> list[JSON]:
-    """A side's player cards: its first list of objects (whatever the game calls it)."""
+def _players(side: JSON, key: str | None = None) -> list[JSON]:
+    """A side's player cards: the list the game's box score names (``/sides/*/hoopers``), else its
+    first list of objects (whatever the game calls it)."""
+    if key is not None and isinstance(side.get(key), list):
+        return [item for item in side[key] if isinstance(item, dict)]
     for value in side.values():
         if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
             return value
     return []
 
 
-def box_score_rows(view: JSON) -> list[JSON]:
+def box_score_rows(view: JSON, key: str | None = None) -> list[JSON]:
     """One row per player card: side, then every plain number or text the game's view holds for it."""
     rows: list[JSON] = []
     for side in view.get("sides", []):
-        for player in _players(side):
+        for player in _players(side, key):
             row: JSON = {"side": side.get("name", "")}
             row.update({k: v for k, v in player.items()
                         if isinstance(v, str | int | float | bool) or v is None})
@@ -68,13 +71,27 @@ def declared_rows(game: object, view: JSON) -> list[JSON] | None:
             for item in items if isinstance(item, dict)]
 
 
+def side_list_key(game: object) -> str | None:
+    """The key of each side's player list when the declared box score walks the sides
+    (``/sides/*/hoopers`` -> ``hoopers``).
+
+    >>> from companion.frontend import BoxScore, Frontend
+    >>> class G: frontend = Frontend(box_score=BoxScore("/sides/*/hoopers", ()))
+    >>> side_list_key(G())
+    'hoopers'
+    """
+    box = getattr(getattr(game, "frontend", None), "box_score", None)
+    parts = [p for p in (box.source.split("/") if box is not None else []) if p]
+    return parts[2] if len(parts) == 3 and parts[:2] == ["sides", "*"] else None
+
+
 def export_csv(store: Store, game_id: int) -> str:
     record = store.game(game_id)
     game = find_game(record.game)
     view = game.view(Timeline.replay(game, store.entries(game_id)).state)
     rows = declared_rows(game, view)
     if rows is None:
-        rows = box_score_rows(view)
+        rows = box_score_rows(view, side_list_key(game))
     columns: list[str] = []
     for row in rows:
         columns += [k for k in row if k not in columns]
