@@ -485,7 +485,16 @@ def name_keyboard(driver: Driver) -> Step:
     yield wait_for("home", lambda app: driver.button("New game: Valley Hoopers") is not None)
     yield from tap(driver, "New game: Valley Hoopers")
     yield wait_for("setup", on_screen("setup"))
-    name = driver.app.screens.get_screen("setup").ids.side0.children[-1].children[-1]
+    from kivy.uix.textinput import TextInput
+
+    side0 = driver.app.screens.get_screen("setup").ids.side0
+    name = next(w for w in side0.walk(restrict=True) if isinstance(w, TextInput))
+    scroller = name.parent
+    while scroller is not None and type(scroller).__name__ != "ScrollView":
+        scroller = scroller.parent
+    if scroller is not None:  # the setup form is taller than the screen: bring the name into view
+        scroller.scroll_to(name, padding=10, animate=False)
+        yield wait_for("the name in view", lambda app: 0 <= name.to_window(*name.center)[1] <= Window.height)
     touch = UnitTestTouch(*name.to_window(*name.center))
     touch.touch_down()
     touch.touch_up()
