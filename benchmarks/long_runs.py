@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from long_runs import LONG_RUNS_ENV  # noqa: E402
 
 TESTS = ("tests/test_kiosk_conformance.py", "tests/test_kiosk.py", "tests/test_crunch_time_kiosk.py",
-         "tests/test_crunch_time_e2e.py", "tests/test_nba_showdown_kiosk.py")
+         "tests/test_crunch_time_e2e.py", "tests/test_nba_showdown_kiosk.py", "tests/test_kiosk_play.py")
 
 
 def main(argv: list[str] | None = None) -> int:
