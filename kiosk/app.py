@@ -508,8 +508,8 @@ class CourtsideApp(App):
         self._ready_fired = True
         if self.screenshot_screen:
             self.prepare_screen(self.screenshot_screen)
-        # Two frames later the screen has been laid out and drawn.
-        Clock.schedule_once(self._first_frame, 0)
+        # The first frame that shows the table's state is the next one the window flips to the screen.
+        Window.bind(on_flip=self._first_frame)
         # The screenshot waits for the scroll views to settle their layout (a few frames), counted from
         # now: drawing a big screen (Setup) can take a good part of that.
         Clock.schedule_once(self._ready, 0.6)
@@ -522,7 +522,8 @@ class CourtsideApp(App):
             return
         self.go(name)
 
-    def _first_frame(self, _dt: float) -> None:
+    def _first_frame(self, *_args: Any) -> None:
+        Window.unbind(on_flip=self._first_frame)
         self.ready_seconds = time.monotonic() - STARTED_AT
         self.ready_wall = time.time()  # for a launcher measuring from before the process started
 
