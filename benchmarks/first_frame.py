@@ -77,6 +77,9 @@ def measure(rounds: int) -> tuple[float, float, str]:
     try:
         with private_xvfb() as display:
             env = kiosk_env(work, display)
+            # Bytecode cached, as on an installed table (the warm-up launches below write it): a
+            # PYTHONDONTWRITEBYTECODE inherited from the shell would compile the kiosk every run.
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
             socket_path = work / "run" / "table.sock"
             service = start_service(socket_path, work / "table.db", env)
             try:

@@ -34,7 +34,7 @@ from kivy.properties import (
 
 from kiosk import parts, present
 from kiosk.client import TableConnection
-from kiosk.screens import SCREEN_CLASSES  # noqa: F401 - registers the screen classes for the kv files
+from kiosk.screens import screen_kv_files
 
 JSON = dict[str, Any]
 KV_DIR = Path(__file__).with_name("kv")
@@ -117,15 +117,18 @@ class CourtsideApp(App):
         from kiosk import density
 
         density.apply(*Window.size)
-        # Screen rules first: courtside.kv instantiates the screens, so their rules must exist.
+        # The widgets' rules before courtside.kv uses them; a screen's own rules are loaded when the
+        # screen is first shown (kiosk/screens/__init__.py), so a start builds only the first screen.
+        lazy = screen_kv_files()
         for kv in sorted(KV_DIR.glob("*.kv")):
-            if kv.name != "courtside.kv":
+            if kv.name != "courtside.kv" and kv.name not in lazy:
                 Builder.load_file(str(kv))
         return super().load_kv(filename)
 
     def build(self) -> Any:
         Window.bind(on_request_close=self._refuse_close, on_keyboard=self._on_keyboard)
         Window.clearcolor = (0.05, 0.07, 0.09, 1)
+        self.screens.current = "home"  # the one screen built at start (the others on first visit)
         self.window_width = Window.width / dp(1)  # in dp: what fits depends on millimetres, not pixels
         Window.bind(width=lambda _w, width: setattr(self, "window_width", width / dp(1)))
         self.sim_open = self.sim and Window.width >= dp(1000)
@@ -526,6 +529,7 @@ class CourtsideApp(App):
         Window.unbind(on_flip=self._first_frame)
         self.ready_seconds = time.monotonic() - STARTED_AT
         self.ready_wall = time.time()  # for a launcher measuring from before the process started
+        Clock.schedule_once(self.screens.build_the_rest, 0)  # the first frame is out: now the others
 
     def _ready(self, _dt: float) -> None:
         if self.screens.transition.is_active or not self._redrawn:
