@@ -103,6 +103,7 @@ class CourtsideApp(App):
         self._have_known = False
         self._ready_fired = False
         self._redrawn = False
+        self._draw_waiting = False  # a snapshot arrived before the known games' parts (see _draw_now)
         self._switch_to: str | None = None
         self._draw_snapshot = Clock.create_trigger(self._draw_now, 0)
         self._last_game_id: int | None = None
@@ -259,8 +260,12 @@ class CourtsideApp(App):
         def known_ready() -> None:
             self._have_known = True
             self.show_sim_dice()
+            drawn = self._draw_waiting
+            if drawn:  # the state that came first, drawn once now that the game's parts are here
+                self._draw_waiting = False
+                self._draw_now()
             self._check_ready()
-            if self.screens.current in ("home", "table", "resolve"):
+            if not drawn and self.screens.current in ("home", "table", "resolve"):
                 self.screens.current_screen.show(self)
 
         self.conn.request({"op": "known_games"}, got)
@@ -338,6 +343,11 @@ class CourtsideApp(App):
         self._draw_snapshot()
 
     def _draw_now(self, *_args: Any) -> None:
+        if not self._have_known and self.link_state == "connected":
+            # At start the game's parts (game_info) are still on their way: a screen drawn without
+            # them would be drawn again when they come. Drawn once, then (known_ready).
+            self._draw_waiting = True
+            return
         if self._switch_to and self._switch_to != self.screens.current:
             self.screens.current = self._switch_to
         self._switch_to = None
