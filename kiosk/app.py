@@ -345,8 +345,11 @@ class CourtsideApp(App):
     def _draw_now(self, *_args: Any) -> None:
         if not self._have_known and self.link_state == "connected":
             # At start the game's parts (game_info) are still on their way: a screen drawn without
-            # them would be drawn again when they come. Drawn once, then (known_ready).
+            # them would be drawn again when they come. Drawn once, then (known_ready); the screen it
+            # goes to is built meanwhile, while the kiosk would only wait for the answers.
             self._draw_waiting = True
+            if self._switch_to:
+                self.screens.get_screen(self._switch_to)
             return
         if self._switch_to and self._switch_to != self.screens.current:
             self.screens.current = self._switch_to
