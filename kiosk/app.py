@@ -94,6 +94,7 @@ class CourtsideApp(App):
         self.exit_code = 0
         self.ready_seconds: float | None = None
         self.ready_wall: float | None = None
+        self.screens_at_first_frame: list[str] = []  # the screens built before it (tests, benchmarks)
         self.snapshot_at = 0.0
         self.sent_at = 0.0
         self._colours: dict[str, str] | None = None
@@ -542,6 +543,7 @@ class CourtsideApp(App):
         Window.unbind(on_flip=self._first_frame)
         self.ready_seconds = time.monotonic() - STARTED_AT
         self.ready_wall = time.time()  # for a launcher measuring from before the process started
+        self.screens_at_first_frame = [screen.name for screen in self.screens.screens]
         Clock.schedule_once(self.screens.build_the_rest, 0)  # the first frame is out: now the others
 
     def _ready(self, _dt: float) -> None:
@@ -562,6 +564,7 @@ class CourtsideApp(App):
                               "size": list(Window.size), "ready_seconds": round(self.ready_seconds or 0, 3),
                               "ready_wall": self.ready_wall,
                               "screens_drawn": [w.name for w in self.screens.children],
+                              "screens_at_first_frame": self.screens_at_first_frame,
                               **(lambda found: {"layout_problems": found["problems"],
                                                 "texts": found["texts"]})(describe(self.root))}),
                   flush=True)
