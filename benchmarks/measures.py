@@ -377,4 +377,7 @@ def kiosk(rounds: int) -> list[Figure]:
                    shown * 1000, bare * 1000, "ms", "one-Label Kivy app", 1.3,
                    f"800x480 under Xvfb (Mesa's software GL), a Valley Hoopers game on the table: the "
                    f"kiosk opens on {screen}; the time from before the process starts to the first "
-                   "window flip after the state, the saved games and the known games were shown")]
+                   "window flip after the state, the saved games and the known games were shown. The "
+                   "kiosk's answers from the service wait for its frames (30 a second, kivy_config.ini): a "
+                   "fixed 70-100 ms that weighs more the less loaded the machine, so the ratio moves with "
+                   "the load (1.05x-1.34x in runs minutes apart here)")]
