@@ -380,4 +380,6 @@ def kiosk(rounds: int) -> list[Figure]:
                    "window flip after the state, the saved games and the known games were shown. The "
                    "kiosk's answers from the service wait for its frames (30 a second, kivy_config.ini): a "
                    "fixed 70-100 ms that weighs more the less loaded the machine, so the ratio moves with "
-                   "the load (1.05x-1.34x in runs minutes apart here)")]
+                   "the load (1.05x-1.52x in runs minutes apart here; launched alternately with the build "
+                   "before lazy screens in one run: 1.21x against its 1.67x at load 4, 1.41x against 1.61x "
+                   "at load 2.5)")]
