@@ -1,6 +1,6 @@
 """Run issue 15's measures and write docs/performance.md: ``python -m benchmarks`` (or ``make bench``).
 
-    python -m benchmarks [--rounds 3] [--dir PATH] [--no-write] [--only latency,idle]
+    python -m benchmarks [--rounds 3] [--dir PATH] [--no-write] [--only latency,idle,kiosk]
 
 Each figure is a ratio against a bare-library baseline timed in the same run, the median of
 ``--rounds`` interleaved rounds. Nothing here passes or fails: the figures go to the table.
@@ -44,7 +44,8 @@ def main(argv: list[str] | None = None) -> int:
                 "oled": lambda: measures.oled(rounds),
                 "startup": lambda: measures.startup(rounds),
                 "latency": lambda: measures.latency(rounds),
-                "idle": lambda: measures.idle(rounds)}
+                "idle": lambda: measures.idle(rounds),
+                "kiosk": lambda: measures.kiosk(rounds)}
         for name in GROUPS:
             if name in only:
                 print(f"measuring {name}...", file=sys.stderr, flush=True)

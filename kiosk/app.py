@@ -34,7 +34,7 @@ from kivy.properties import (
 
 from kiosk import parts, present
 from kiosk.client import TableConnection
-from kiosk.screens import SCREEN_CLASSES  # noqa: F401 - registers the screen classes for the kv files
+from kiosk.screens import screen_kv_files
 
 JSON = dict[str, Any]
 KV_DIR = Path(__file__).with_name("kv")
@@ -94,6 +94,7 @@ class CourtsideApp(App):
         self.exit_code = 0
         self.ready_seconds: float | None = None
         self.ready_wall: float | None = None
+        self.screens_at_first_frame: list[str] = []  # the screens built before it (tests, benchmarks)
         self.snapshot_at = 0.0
         self.sent_at = 0.0
         self._colours: dict[str, str] | None = None
@@ -103,6 +104,7 @@ class CourtsideApp(App):
         self._have_known = False
         self._ready_fired = False
         self._redrawn = False
+        self._draw_waiting = False  # a snapshot arrived before the known games' parts (see _draw_now)
         self._switch_to: str | None = None
         self._draw_snapshot = Clock.create_trigger(self._draw_now, 0)
         self._last_game_id: int | None = None
@@ -117,15 +119,18 @@ class CourtsideApp(App):
         from kiosk import density
 
         density.apply(*Window.size)
-        # Screen rules first: courtside.kv instantiates the screens, so their rules must exist.
+        # The widgets' rules before courtside.kv uses them; a screen's own rules are loaded when the
+        # screen is first shown (kiosk/screens/__init__.py), so a start builds only the first screen.
+        lazy = screen_kv_files()
         for kv in sorted(KV_DIR.glob("*.kv")):
-            if kv.name != "courtside.kv":
+            if kv.name != "courtside.kv" and kv.name not in lazy:
                 Builder.load_file(str(kv))
         return super().load_kv(filename)
 
     def build(self) -> Any:
         Window.bind(on_request_close=self._refuse_close, on_keyboard=self._on_keyboard)
         Window.clearcolor = (0.05, 0.07, 0.09, 1)
+        self.screens.current = "home"  # the one screen built at start (the others on first visit)
         self.window_width = Window.width / dp(1)  # in dp: what fits depends on millimetres, not pixels
         Window.bind(width=lambda _w, width: setattr(self, "window_width", width / dp(1)))
         self.sim_open = self.sim and Window.width >= dp(1000)
@@ -256,8 +261,12 @@ class CourtsideApp(App):
         def known_ready() -> None:
             self._have_known = True
             self.show_sim_dice()
+            drawn = self._draw_waiting
+            if drawn:  # the state that came first, drawn once now that the game's parts are here
+                self._draw_waiting = False
+                self._draw_now()
             self._check_ready()
-            if self.screens.current in ("home", "table", "resolve", "gameend"):
+            if not drawn and self.screens.current in ("home", "table", "resolve", "gameend"):
                 self.screens.current_screen.show(self)
 
         self.conn.request({"op": "known_games"}, got)
@@ -335,6 +344,14 @@ class CourtsideApp(App):
         self._draw_snapshot()
 
     def _draw_now(self, *_args: Any) -> None:
+        if not self._have_known and self.link_state == "connected":
+            # At start the game's parts (game_info) are still on their way: a screen drawn without
+            # them would be drawn again when they come. Drawn once, then (known_ready); the screen it
+            # goes to is built meanwhile, while the kiosk would only wait for the answers.
+            self._draw_waiting = True
+            if self._switch_to:
+                self.screens.get_screen(self._switch_to)
+            return
         if self._switch_to and self._switch_to != self.screens.current:
             self.screens.current = self._switch_to
         self._switch_to = None
@@ -516,8 +533,8 @@ class CourtsideApp(App):
         self._ready_fired = True
         if self.screenshot_screen:
             self.prepare_screen(self.screenshot_screen)
-        # Two frames later the screen has been laid out and drawn.
-        Clock.schedule_once(self._first_frame, 0)
+        # The first frame that shows the table's state is the next one the window flips to the screen.
+        Window.bind(on_flip=self._first_frame)
         # The screenshot waits for the scroll views to settle their layout (a few frames), counted from
         # now: drawing a big screen (Setup) can take a good part of that.
         Clock.schedule_once(self._ready, 0.6)
@@ -530,9 +547,12 @@ class CourtsideApp(App):
             return
         self.go(name)
 
-    def _first_frame(self, _dt: float) -> None:
+    def _first_frame(self, *_args: Any) -> None:
+        Window.unbind(on_flip=self._first_frame)
         self.ready_seconds = time.monotonic() - STARTED_AT
         self.ready_wall = time.time()  # for a launcher measuring from before the process started
+        self.screens_at_first_frame = [screen.name for screen in self.screens.screens]
+        Clock.schedule_once(self.screens.build_the_rest, 0)  # the first frame is out: now the others
 
     def _ready(self, _dt: float) -> None:
         if self.screens.transition.is_active or not self._redrawn:
@@ -552,6 +572,7 @@ class CourtsideApp(App):
                               "size": list(Window.size), "ready_seconds": round(self.ready_seconds or 0, 3),
                               "ready_wall": self.ready_wall,
                               "screens_drawn": [w.name for w in self.screens.children],
+                              "screens_at_first_frame": self.screens_at_first_frame,
                               **(lambda found: {"layout_problems": found["problems"],
                                                 "texts": found["texts"]})(describe(self.root))}),
                   flush=True)

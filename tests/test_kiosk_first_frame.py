@@ -1,0 +1,74 @@
+"""The kiosk's start builds only what its first frame shows (issue 15: first frame <= 1.3x a one-Label
+Kivy app, measured by ``python -m benchmarks --only kiosk``); the other screens come on first use."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from kiosk_support import (
+    ARTIFACTS,
+    PYTHON,
+    kiosk_env,
+    request,
+    run_kiosk,
+    start_service,
+    stop,
+    table_test_options,
+    write_test_cards,
+)
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[str]:
+    xvfb = shutil.which("Xvfb") or "/usr/bin/Xvfb"
+    read, write = os.pipe()
+    server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x800x24",
+                               "-nolisten", "tcp"], pass_fds=(write,), stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as numbers:
+        number = numbers.readline().strip()
+    assert number, "Xvfb did not start"
+    yield f":{number}"
+    server.terminate()
+    server.wait(10)
+
+
+@pytest.fixture()
+def table(tmp_path: Path, display: str) -> Iterator[dict]:
+    env = kiosk_env(tmp_path, display)
+    write_test_cards(env)  # a roster, so the card editor has a card to open
+    socket_path = tmp_path / "run" / "table.sock"
+    service = start_service(socket_path, tmp_path / "table.db", env)
+    yield {"env": env, "socket": socket_path}
+    stop(service)
+
+
+def shot(table: dict, name: str, *screen: str) -> dict:
+    png = ARTIFACTS / "first-frame" / f"{name}.png"
+    asked = ("--screen", *screen) if screen else ()
+    return run_kiosk([PYTHON, "-m", "table.cli", "run", "--socket", str(table["socket"]), "--screenshot",
+                      str(png), "--size", "800x480", *asked], table["env"])
+
+
+def test_a_game_on_the_table_opens_on_its_screen_with_only_home_built_besides(table: dict) -> None:
+    assert request(table["socket"], {"op": "new_game", "game": "valley-hoopers",
+                                     "options": table_test_options()})["ok"]
+    report = shot(table, "game-on")
+    assert report["screen"] == "resolve"
+    assert sorted(report["screens_at_first_frame"]) == ["home", "resolve"]
+    assert report["layout_problems"] == []
+    assert any(text.startswith("Lucy") for text in report["texts"]), "the table's state is on the screen"
+
+
+def test_no_game_opens_on_home_alone_and_any_screen_is_built_when_asked_for(table: dict) -> None:
+    report = shot(table, "no-game")
+    assert (report["screen"], report["screens_at_first_frame"]) == ("home", ["home"])
+    for name in ("settings", "setup"):
+        asked = shot(table, f"asked-{name}", name)
+        assert asked["screen"] == name
+        assert asked["layout_problems"] == []
