@@ -28,7 +28,7 @@ def export_json(store: Store, game_id: int) -> str:
 
 
 def _players(side: JSON, key: str | None = None) -> list[JSON]:
-    """A side's player cards: the list the game's box score names (``/sides/*/hoopers``), else its
+    """A side's player cards: the list the game's box score names (``/sides/*/players``), else its
     first list of objects (whatever the game calls it)."""
     if key is not None and isinstance(side.get(key), list):
         return [item for item in side[key] if isinstance(item, dict)]
@@ -73,12 +73,12 @@ def declared_rows(game: object, view: JSON) -> list[JSON] | None:
 
 def side_list_key(game: object) -> str | None:
     """The key of each side's player list when the declared box score walks the sides
-    (``/sides/*/hoopers`` -> ``hoopers``).
+    (``/sides/*/players`` -> ``players``).
 
     >>> from companion.frontend import BoxScore, Frontend
-    >>> class G: frontend = Frontend(box_score=BoxScore("/sides/*/hoopers", ()))
+    >>> class G: frontend = Frontend(box_score=BoxScore("/sides/*/players", ()))
     >>> side_list_key(G())
-    'hoopers'
+    'players'
     """
     box = getattr(getattr(game, "frontend", None), "box_score", None)
     parts = [p for p in (box.source.split("/") if box is not None else []) if p]
