@@ -4,9 +4,6 @@ command; a refusal stays in the form with the service's words."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,29 +20,22 @@ from kiosk_support import (
     stop,
 )
 from long_runs import long_runs
+from service_rig import private_display
 
 GAME = "nba-showdown"
 
 
 @pytest.fixture()
 def table(tmp_path: Path) -> Iterator[dict]:
-    xvfb = shutil.which("Xvfb") or "/usr/bin/Xvfb"
-    read, write = os.pipe()
-    server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x1280x24", "-nolisten",
-                               "tcp"], pass_fds=(write,), stderr=subprocess.DEVNULL)
-    os.close(write)
-    with os.fdopen(read) as numbers:
-        display = numbers.readline().strip()
-    assert display, "Xvfb did not start"
-    env = kiosk_env(tmp_path, f":{display}")
-    socket_path = tmp_path / "run" / "table.sock"
-    service = start_service(socket_path, tmp_path / "table.db", env)
-    try:
-        yield {"env": env, "socket": socket_path}
-    finally:
-        stop(service)
-        server.terminate()
-        server.wait(10)
+    # Upright 720x1280 windows need a screen taller than the session's shared one.
+    with private_display("1280x1280x24") as display:
+        env = kiosk_env(tmp_path, display)
+        socket_path = tmp_path / "run" / "table.sock"
+        service = start_service(socket_path, tmp_path / "table.db", env)
+        try:
+            yield {"env": env, "socket": socket_path}
+        finally:
+            stop(service)
 
 
 def _to_the_scoring_roll(socket_path: Path) -> dict:

@@ -7,13 +7,11 @@ fewer. The counts are in docs/kiosk.md ("Taps")."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 from collections.abc import Iterator
 
 import pytest
 from kiosk_support import ARTIFACTS, PYTHON, ROOT, kiosk_env, request, run_kiosk, start_service, stop
+from service_rig import private_display
 
 # Valley Hoopers' demo table (Lucy attacks first; Muy Schillato is her SG, Chus Kinder defends for Karl).
 VH_PATHS = {
@@ -28,23 +26,15 @@ VH_PATHS = {
 @pytest.fixture(scope="module")
 def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
     tmp_path = tmp_path_factory.mktemp("taps")
-    xvfb = shutil.which("Xvfb") or "/usr/bin/Xvfb"
-    read, write = os.pipe()
-    server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x1280x24", "-nolisten",
-                               "tcp"], pass_fds=(write,), stderr=subprocess.DEVNULL)
-    os.close(write)
-    with os.fdopen(read) as numbers:
-        display = numbers.readline().strip()
-    assert display, "Xvfb did not start"
-    env = kiosk_env(tmp_path, f":{display}")
-    socket_path = tmp_path / "run" / "table.sock"
-    service = start_service(socket_path, tmp_path / "table.db", env)
-    try:
-        yield {"env": env, "socket": socket_path}
-    finally:
-        stop(service)
-        server.terminate()
-        server.wait(10)
+    # Upright 720x1280 windows need a screen taller than the session's shared one.
+    with private_display("1280x1280x24") as display:
+        env = kiosk_env(tmp_path, display)
+        socket_path = tmp_path / "run" / "table.sock"
+        service = start_service(socket_path, tmp_path / "table.db", env)
+        try:
+            yield {"env": env, "socket": socket_path}
+        finally:
+            stop(service)
 
 
 def quick(table: dict, title: str, size: str, paths: list[str] = (), limit: int = 10) -> dict:
