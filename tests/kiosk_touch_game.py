@@ -9,15 +9,21 @@ of the die pad, N times or until the game ends. Nothing here names a game: the t
 command line, everything else from the screen.
 
 ``--quick``: counts taps instead. From Home, "New game: TITLE" then "Quick start" (the game's demo
-preset), then taps until the first roll that scores (a success face when a die is awaited, else the
-first choice that is not "end turn" or "timeout"). Each ``--path`` (labels separated by ``|``, a die
+preset), then taps until the first roll that scores, reading the prompt as a player going for points
+would: a success face when a die is awaited; else a choice matching one of the game's ``--plans``
+patterns, in the order given (a plan, e.g. bid $1 then pass, where taking the first choice would start
+a bidding war); else the choice with the best expected points the buttons show; else the first choice
+that is not "end turn" or "timeout". Each of a game's ``--paths`` (labels separated by ``|``, a die
 face as ``face:success`` or ``face:miss``) is then tapped on a fresh Quick start game, counted, with
-whether it scored. The report's ``taps`` section has every count.
+whether it scored. ``--game`` may be given more than once: each game is walked in turn on the same
+kiosk. The report's ``quick`` section has every count, by title.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -111,8 +117,9 @@ def _face(driver: Driver, want: bool | None) -> Any:
     return None
 
 
-def _next_tap(driver: Driver) -> tuple[str, Any]:
-    """What a player going for points taps now: a success face, else the first real choice."""
+def _next_tap(driver: Driver, prefer: list[str] = ()) -> tuple[str, Any]:
+    """What a player going for points taps now: a success face, else a preferred choice, else the
+    best expected points, else the first real choice."""
     screen = driver.app.screens.get_screen("resolve")
     prompt = driver.app.snapshot["prompt"]
     if prompt.get("sealed"):
@@ -121,6 +128,13 @@ def _next_tap(driver: Driver) -> tuple[str, Any]:
     if face is not None:
         return face, screen.ids.die_pad
     choices = prompt.get("choices") or []
+    for pattern in prefer:
+        for choice in choices:
+            if re.search(pattern, choice["label"]):
+                return choice["label"], screen
+    with_odds = [c for c in choices if c.get("expected_points") is not None]
+    if with_odds:
+        return max(with_odds, key=lambda c: float(c["expected_points"]))["label"], screen
     for choice in choices:
         if choice["command"].get("type") not in ("end_turn", "timeout"):
             return choice["label"], screen
@@ -129,17 +143,27 @@ def _next_tap(driver: Driver) -> tuple[str, Any]:
     raise AssertionError(f"nothing to tap for {prompt.get('text')!r}")
 
 
-def quick_taps(driver: Driver, title: str, paths: list[str], limit: int) -> Step:
+def quick_games(driver: Driver, titles: list[str], paths: dict[str, list[str]], limit: int,
+                plans: dict[str, list[str]]) -> Step:
+    """Each game in turn on one kiosk (a start of the kiosk costs more than a walk): the report's
+    ``quick`` holds each title's counts."""
+    driver.report["quick"] = {}
+    for title in titles:
+        yield from quick_taps(driver, title, paths.get(title, []), limit, plans.get(title, []))
+
+
+def quick_taps(driver: Driver, title: str, paths: list[str], limit: int, prefer: list[str] = ()) -> Step:
+    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
     taps: dict[str, Any] = {"to_first_prompt": (yield from _quick_start(driver, title))}
     prompt = driver.app.snapshot["prompt"]
     taps["first_prompt"] = prompt.get("text", "")
     taps["first_prompt_playable"] = bool(prompt.get("die") or prompt.get("sealed") or any(
         c["command"].get("type") not in ("end_turn", "timeout") for c in prompt.get("choices") or []))
-    driver.shot("quick-first-prompt")
+    driver.shot(f"{slug}-first-prompt")
     start, score, count = driver.report["taps"], _score(driver.app), 0
     taps["to_first_score_steps"] = []
     while _score(driver.app) == score and count < limit:
-        label, within = _next_tap(driver)
+        label, within = _next_tap(driver, prefer)
         seq = current_seq(driver)
         yield from tap(driver, label, exact=True, within=within)
         if label == "0" and within is not None and driver.app.snapshot["prompt"].get("sealed"):
@@ -152,7 +176,7 @@ def quick_taps(driver: Driver, title: str, paths: list[str], limit: int) -> Step
             yield wait_for("the play screen", on_screen("resolve"))
     taps["to_first_score"] = driver.report["taps"] - start
     taps["scored"] = _score(driver.app) != score
-    driver.shot("quick-first-score")
+    driver.shot(f"{slug}-first-score")
     taps["paths"] = []
     for path in paths:
         yield from _quick_start(driver, title)
@@ -170,18 +194,22 @@ def quick_taps(driver: Driver, title: str, paths: list[str], limit: int) -> Step
         taps["paths"].append({"path": path, "taps": driver.report["taps"] - start,
                               "scored": _score(driver.app) != score,
                               "prompt_after": driver.app.snapshot["prompt"].get("text", "")})
-    driver.report["quick"] = taps
+    driver.report["quick"][title] = taps
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--game", required=True, help="the game's title as Home shows it")
+    parser.add_argument("--game", required=True, action="append",
+                        help="the game's title as Home shows it (with --quick: one or more)")
     parser.add_argument("--commands", type=int, default=30)
     parser.add_argument("--sides", type=int, default=2, help="tap '+ side' up to this many sides")
     parser.add_argument("--first", action="store_true",
                         help="always tap the first choice offered (default: cycle through them)")
     parser.add_argument("--quick", action="store_true", help="count taps from Home to a scored roll")
-    parser.add_argument("--path", action="append", default=[], help="with --quick: taps to count")
+    parser.add_argument("--paths", type=json.loads, default={},
+                        help='with --quick: {"TITLE": ["label|label|face:success", ...]}: taps to count')
+    parser.add_argument("--plans", type=json.loads, default={},
+                        help='with --quick: {"TITLE": [patterns of the choices to take first]}')
     parser.add_argument("--socket", type=Path, required=True)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--size", default="800x480")
@@ -191,8 +219,9 @@ def main() -> int:
     args.size, args.sim, args.marker, args.screens = (width, height), True, None, ""
     args.out.mkdir(parents=True, exist_ok=True)
     if args.quick:
-        return run(lambda driver: quick_taps(driver, args.game, args.path, args.commands), args)
-    return run(lambda driver: touch_game(driver, args.game, args.commands, not args.first, args.sides), args)
+        return run(lambda driver: quick_games(driver, args.game, args.paths, args.commands, args.plans), args)
+    return run(lambda driver: touch_game(driver, args.game[0], args.commands, not args.first, args.sides),
+               args)
 
 
 if __name__ == "__main__":

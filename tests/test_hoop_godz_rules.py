@@ -339,3 +339,24 @@ def test_the_final_roll_awaits_the_ball_count_with_its_exact_chance_once_ball_fa
     unknown = GAME.prompt(shooting())
     assert unknown.roll is None and unknown.p_success is None
     assert [c.command["face"] for c in unknown.choices] == [0, 1, 2, 3]
+
+
+def test_each_shoot_button_shows_its_chance_unanswered_once_ball_faces_is_set() -> None:
+    """The turn's SHOOT choices carry the chance of the final roll if nobody responds (the card's own
+    dice: 3 for Home's medium and big ballers), the odds the kiosk prints on each button."""
+    shots = {c.label: c for c in GAME.prompt(home_active(ball_faces=2)).choices
+             if c.command.get("card") == "SHOOT"}
+    arc_three = shots["SHOOT by Demo Arc: 3 pts, difficulty 1"]
+    assert arc_three.p_success == shot_chance(3, 1, 2) == Fraction(19, 27)
+    assert arc_three.expected_points == Fraction(19, 9)
+    swing_two = shots["SHOOT by Demo Swing: 2 pts, difficulty 2"]  # medium: 3 dice
+    assert swing_two.p_success == Fraction(7, 27) and swing_two.expected_points == Fraction(14, 27)
+    assert all(c.p_success is None for c in GAME.prompt(home_active()).choices)
+
+
+def test_no_response_is_the_first_answer_offered_to_the_responder() -> None:
+    """The usual answer first: below every response card by every baller it sat out of sight."""
+    responding = play(home_active(), {"type": "play", "card": "DUNK", "baller": "Demo Tower"})
+    choices = GAME.prompt(responding).choices
+    assert choices[0].label == "no response" and choices[0].command == {"type": "no_response"}
+    assert len(choices) > 10

@@ -7,12 +7,16 @@ market, and the per-manager box score (served by the ``game_info`` op; the kiosk
 
 from __future__ import annotations
 
-from companion.frontend import BoxScore, Column, FormField, Frontend, Panel, SetupForm
+from companion.frontend import BoxScore, Column, FormField, Frontend, Panel, Preset, SetupForm
 
 SETUP_FORM = SetupForm(
     fields=(FormField("tallest", "Tallest manager (takes the Referee, returns $2)", "choice", default=0,
                       of_sides=True),),
     side_fields=(FormField("name", "Manager (in seating order, clockwise)", "text"),),
+    # The kiosk's Quick start: two managers and the demo deck (the setup's default), marked demo so
+    # the button says so; a table with its own cards enters them with the setup option "deck".
+    presets=(Preset("Demo table: two managers, DEMO deck (invented cards)",
+                    {"tallest": 0, "sides": [{"name": "Blue"}, {"name": "Yellow"}]}, demo=True),),
 )
 
 # Money, trophy points and the advisor are each side's scoreboard counters ($, T, A), shown above

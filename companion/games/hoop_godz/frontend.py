@@ -41,7 +41,7 @@ SETUP_FORM = SetupForm(
     side_fields=(FormField("name", "Name", "text"),),
     presets=(Preset("Demo table (DEMO cards and ballers)",
                     {"mode": "standard", "first_pick": 0, "ball_faces": 2, "b_ball_4_all": False,
-                     "sides": [{"name": "Home"}, {"name": "Away"}]}),),
+                     "sides": [{"name": "Home"}, {"name": "Away"}]}, demo=True),),
 )
 
 ROSTERS = (

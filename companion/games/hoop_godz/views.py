@@ -9,6 +9,8 @@ a final SHOOT roll).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from companion.errors import CompanionError
 from companion.game import (
     JSON,
@@ -23,7 +25,7 @@ from companion.game import (
     SideView,
 )
 from companion.games.hoop_godz.cards import card_json
-from companion.games.hoop_godz.dice import BALLS, ball_count
+from companion.games.hoop_godz.dice import BALLS, ball_count, shot_chance
 from companion.games.hoop_godz.juice import right_of_rest
 from companion.games.hoop_godz.model import MAX_DICE, TEMPO_MS, State
 from companion.games.hoop_godz.races import RACE_WINDOW_MS
@@ -69,15 +71,28 @@ def scoreboard(state: State) -> ScoreboardView:
     )
 
 
-def _legal(state: State, candidates: list[tuple[str, JSON]]) -> tuple[Choice, ...]:
+def _legal(state: State, candidates: list[tuple[str, JSON]],
+           odds: dict[str, tuple[Fraction, Fraction]] | None = None) -> tuple[Choice, ...]:
+    """The candidates ``decide`` accepts now, each with its odds when ``odds`` has its label."""
     chosen = []
     for label, command in candidates:
         try:
             decide(state, command)
         except CompanionError:
             continue
-        chosen.append(Choice(label, command))
+        p_success, expected = (odds or {}).get(label, (None, None))
+        chosen.append(Choice(label, command, p_success=p_success, expected_points=expected))
     return tuple(chosen)
+
+
+def _shot_odds(baller: str, dice: int, ball_faces: int) -> dict[str, tuple[Fraction, Fraction]]:
+    """Each SHOOT choice's chance and expected points by its label, for a final roll of ``dice``."""
+    odds = {}
+    for points in (2, 3):
+        for difficulty in range(1, MAX_DICE + 1):
+            chance = shot_chance(dice, difficulty, ball_faces)
+            odds[f"SHOOT by {baller}: {points} pts, difficulty {difficulty}"] = (chance, chance * points)
+    return odds
 
 
 def _battle_choices(state: State) -> list[tuple[str, JSON]]:
@@ -140,7 +155,10 @@ def prompt(state: State) -> Prompt:
         side = responder(state)
         battle = state.battle
         assert battle is not None
-        candidates: list[tuple[str, JSON]] = [(f"{names[side]}: MOVE", {"type": "move"})]
+        # "no response" first: it is the usual answer, and at the end of a list of every response
+        # card by every baller it sat below the fold at 800x480.
+        candidates: list[tuple[str, JSON]] = [("no response", {"type": "no_response"}),
+                                              (f"{names[side]}: MOVE", {"type": "move"})]
         candidates += [
             (
                 f"{names[side]}: {card.name} by {b.name}",
@@ -150,10 +168,7 @@ def prompt(state: State) -> Prompt:
             if not card.active
             for b in state.player(side).squad
         ]
-        candidates += [
-            (f"{names[active]}: BOOST", {"type": "boost", "side": active}),
-            ("no response", {"type": "no_response"}),
-        ]
+        candidates.append((f"{names[active]}: BOOST", {"type": "boost", "side": active}))
         return Prompt(
             side=side,
             text=f"{names[side]}: respond to {battle.active_card} (MOVE first if you like)",
@@ -162,6 +177,7 @@ def prompt(state: State) -> Prompt:
         )
     ledger = state.player(active).ledger
     candidates = [(f"{names[active]}: MOVE", {"type": "move"}), (f"{names[active]}: PASS", {"type": "pass"})]
+    odds: dict[str, tuple[Fraction, Fraction]] = {}
     for card in state.cards:
         if not card.active:
             continue
@@ -181,6 +197,9 @@ def prompt(state: State) -> Prompt:
                     for points in (2, 3)
                     for d in range(1, MAX_DICE + 1)
                 ]
+                if state.ball_faces is not None:
+                    # The chance if nobody responds: the final roll is then the card's own dice.
+                    odds.update(_shot_odds(b.name, card.dice(b.size), state.ball_faces))
             else:
                 candidates.append(
                     (f"{card.name} by {b.name}", {"type": "play", "card": card.name, "baller": b.name})
@@ -194,7 +213,7 @@ def prompt(state: State) -> Prompt:
         side=active,
         text=text,
         commands=("move", "pass", "play", "goat", "rest", "end_turn"),
-        choices=_legal(state, candidates),
+        choices=_legal(state, candidates, odds),
     )
 
 
