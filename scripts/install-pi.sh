@@ -8,7 +8,8 @@
 #
 # What it does: apt packages; the `companion` service user and the `companion-kiosk` display user;
 # the repo copied to /opt/companion with a venv holding '.[hardware,kiosk,pi]'; I2C and SPI on, I2C
-# at 400 kHz; a udev rule naming the dice tray /dev/dice-tray; /etc/companion/config.toml from
+# at 400 kHz; a udev rule naming the dice tray /dev/dice-tray; a udev rule mounting a USB stick where
+# the service can write exports (/media/companion/<sdXN>); /etc/companion/config.toml from
 # config.example.toml (only if there is none); the systemd units, enabled. See docs/deploy.md.
 #
 # Every step compares what is there with what should be there and only acts on a difference, so a
@@ -22,6 +23,8 @@ readonly UNITS=(companion-serve.service companion-kiosk.service)
 readonly ENABLE=("${UNITS[@]}")
 readonly SERVICE_USER=companion
 readonly KIOSK_USER=companion-kiosk
+# Where a plugged USB stick is mounted (table/usb_export.py finds /media/<folder>/<stick>).
+readonly MEDIA_DIR=/media/companion
 # Left out of the copy in /opt/companion: build and test litter, local stores, the dev venv.
 readonly COPY_EXCLUDES=(.git .venv __pycache__ '*.egg-info' .pytest_cache .ruff_cache .hypothesis
                         tests/artifacts build '*.db' '*.db-wal' '*.db-shm' '*.pyc')
@@ -323,6 +326,25 @@ SUBSYSTEM=="tty", ENV{ID_BUS}=="usb", ENV{ID_SERIAL}=="$TRAY_ID_SERIAL", ENV{ID_
 EOF
 }
 
+usb_stick_rule() {
+    # No desktop automounter on the appliance: this rule mounts a plugged stick where the service (as
+    # `companion`, writing only what ReadWritePaths= opens) can save exports. systemd-mount asks PID 1
+    # for a transient automount: mounted on first access, unmounted 2 s after the last (so a stick
+    # pulled after "Saved" is clean), bound to the stick (pulled: gone). --owner adds the uid= and gid=
+    # of `companion`; FAT and exFAT have no owners of their own, and other file systems are left alone.
+    put_file /etc/udev/rules.d/99-companion-usb-stick.rules 0644 <<EOF
+# Courtside Companion: a USB stick (FAT or exFAT) is mounted at $MEDIA_DIR/<kernel name>, e.g.
+# $MEDIA_DIR/sda1, owned by the service user so the table's "USB stick" export can write to it.
+# Installed by scripts/install-pi.sh; see docs/deploy.md ("USB sticks").
+ACTION=="add", SUBSYSTEM=="block", ENV{ID_BUS}=="usb", ENV{ID_FS_USAGE}=="filesystem", ENV{ID_FS_TYPE}=="vfat|exfat", RUN{program}+="/usr/bin/systemd-mount --no-block --collect --automount=yes --bind-device --timeout-idle-sec=2s --owner=$SERVICE_USER --options=fmask=0117,dmask=0007,noexec,nosuid,nodev \$devnode $MEDIA_DIR/%k"
+EOF
+    # The mount points' parent exists from early boot, before the service starts (its ReadWritePaths=).
+    put_file /etc/tmpfiles.d/companion-media.conf 0644 <<EOF
+# Courtside Companion: where USB sticks are mounted (99-companion-usb-stick.rules).
+d $MEDIA_DIR 0755 root root -
+EOF
+}
+
 pam_service() {
     put_file /etc/pam.d/companion-kiosk 0644 <<'EOF'
 # Courtside Companion kiosk (PAMName= in companion-kiosk.service): a logind session on tty1 for the
@@ -375,6 +397,7 @@ activate() {
         run "reload systemd" systemctl daemon-reload
         run "reload udev rules" udevadm control --reload
         run "re-apply udev rules to serial ports" udevadm trigger --subsystem-match=tty
+        run "create the USB stick mount folder" systemd-tmpfiles --create /etc/tmpfiles.d/companion-media.conf
         # An update: running units pick up the new code and units now; stopped ones stay stopped.
         run "restart what is running" systemctl try-restart "${ENABLE[@]}"
     fi
@@ -402,6 +425,7 @@ install_all() {
     python_venv
     buses
     udev_rule
+    usb_stick_rule
     pam_service
     config_file
     systemd_units "$display"
@@ -425,6 +449,8 @@ uninstall_all() {
     remove_path /etc/systemd/system/companion-kiosk.service.d/cage.conf
     remove_path /etc/systemd/system/companion-kiosk.service.d
     remove_path /etc/udev/rules.d/99-companion-dice-tray.rules
+    remove_path /etc/udev/rules.d/99-companion-usb-stick.rules
+    remove_path /etc/tmpfiles.d/companion-media.conf
     remove_path /etc/pam.d/companion-kiosk
 
     # The config goes only if nobody edited it; edited settings are the table owner's.
