@@ -53,48 +53,74 @@ class TableScreen(KioskScreen):
         board_sides = (snapshot.get("scoreboard") or {}).get("sides") or []
         count = max(len(board_sides), len(view.get("sides") or []))
         self._side_count = count
-        self.on_size()
+        self._fit_columns()
+        self._app = app
+        self._stacked = self.side_columns == 1 and count > 1
         grid = self.ids.sides
         grid.clear_widgets()
+        later: list[BoxLayout] = []
         for index in range(count):
-            column = BoxLayout(orientation="vertical", size_hint_y=None, spacing="2dp")
-            column.bind(minimum_height=lambda *_a: self._even_columns())
-            self.ids[f"side{index}"] = column
             board = board_sides[index] if index < len(board_sides) else {}
             viewed = (view.get("sides") or [])[index] if index < len(view.get("sides") or []) else {}
             name = str(board.get("name") or viewed.get("name") or f"Side {index + 1}")
             score = board.get("score")
-            heading = Heading(text=f"{name}  {score}" if score is not None else name, font_size="19sp")
-            colour = app.side_colour(name)
-            if colour and sum(int(colour[i:i + 2], 16) for i in (0, 2, 4)) > 200:  # readable on the dark
-                heading.color = get_color_from_hex(colour)
-            column.add_widget(heading)
+            column = self._column(f"side{index}")
+            column.add_widget(self._heading(app, name, f"{name}  {score}" if score is not None else name))
+            # Stacked (upright), a side's muted rows (its bench) and its lines wait until every side's
+            # on-court rows are shown, so both sides' starters fit without scrolling.
+            rest = self._column(f"side{index}_rest") if self._stacked else column
+            if rest is not column:
+                rest.add_widget(self._heading(app, name, f"{name}, continued"))
+                later.append(rest)
             # The side's tables (its line-up) first, so every starter is on screen; its lines after.
             for panel in panels:
                 if panel.get("per_side") and panel.get("kind", "table") == "table":
-                    column.add_widget(self._table(app, info, panel, view, index))
+                    if rest is column:
+                        column.add_widget(self._table(app, info, panel, view, index))
+                    else:
+                        column.add_widget(self._table(app, info, panel, view, index, only="shown"))
+                        bench = self._table(app, info, panel, view, index, only="muted")
+                        if bench.rows_shown:
+                            rest.add_widget(bench)
             for line in (present.fouls_line(snapshot, index), present.counters_line(snapshot, index)):
                 if line:
-                    column.add_widget(WrapLabel(text=line, font_size="16sp"))
+                    rest.add_widget(WrapLabel(text=line, font_size="16sp"))
             for panel in panels:
                 if panel.get("per_side") and panel.get("kind") == "line":
                     text = parts.panel_line(panel, view, index)
                     if text:
                         title = panel.get("title")
-                        column.add_widget(WrapLabel(text=f"{title}: {text}" if title else text,
-                                                    font_size="16sp"))
+                        rest.add_widget(WrapLabel(text=f"{title}: {text}" if title else text,
+                                                  font_size="16sp"))
             # Takes a shorter column's spare height at its bottom, so its heading stays at the top.
             column.add_widget(Widget(size_hint_y=1))
             grid.add_widget(column)
+        for rest in later:
+            if len(rest.children) > 1:  # more than its heading
+                grid.add_widget(rest)
         self._even_columns()
+
+    def _column(self, name: str) -> BoxLayout:
+        column = BoxLayout(orientation="vertical", size_hint_y=None, spacing="2dp")
+        column.bind(minimum_height=lambda *_a: self._even_columns())
+        self.ids[name] = column
+        return column
+
+    @staticmethod
+    def _heading(app: Any, name: str, text: str) -> Heading:
+        heading = Heading(text=text, font_size="19sp")
+        colour = app.side_colour(name)
+        if colour and sum(int(colour[i:i + 2], 16) for i in (0, 2, 4)) > 200:  # readable on the dark
+            heading.color = get_color_from_hex(colour)
+        return heading
 
     def _even_columns(self) -> None:
         """Every side's column as tall as the tallest: a grid row puts a shorter one at its bottom,
-        and the sides' headings must line up at the top."""
+        and the sides' headings must line up at the top. Stacked, each is as tall as it needs."""
         columns = list(self.ids.sides.children)
         tallest = max((c.minimum_height for c in columns), default=0)
         for column in columns:
-            column.height = tallest
+            column.height = column.minimum_height if self.side_columns == 1 else tallest
 
     @staticmethod
     def _lead_bar(container: Any, snapshot: dict[str, Any]) -> None:
@@ -111,15 +137,24 @@ class TableScreen(KioskScreen):
         container.add_widget(WrapLabel(text=present.score_line(snapshot), font_size="17sp", halign="center",
                                        color=(1, 0.72, 0.12, 1)))
 
-    def on_size(self, *_args: Any) -> None:
+    def _fit_columns(self) -> None:
         """Sides side by side when each gets SIDE_WIDTH, else one under the other (portrait)."""
         # The manager's width: a screen just switched in has not been laid out yet.
         width = self.manager.width if self.manager is not None else self.width
         count = getattr(self, "_side_count", 2)
         self.side_columns = max(1, min(count, int((width - dp(16)) / dp(SIDE_WIDTH))))
 
+    def on_size(self, *_args: Any) -> None:
+        self._fit_columns()
+        app = getattr(self, "_app", None)
+        stacked = self.side_columns == 1 and getattr(self, "_side_count", 2) > 1
+        if app is not None and stacked != getattr(self, "_stacked", False):
+            self.show(app)  # turned: the sides are laid out again, stacked or side by side
+
     def _table(self, app: Any, info: dict[str, Any], panel: dict[str, Any], view: Any,
-               side: int | None) -> GridLayout:
+               side: int | None, only: str = "") -> GridLayout:
+        """A table panel; ``only`` ``shown`` or ``muted`` keeps those rows (the columns as wide as
+        for all rows, so the two halves line up)."""
         columns = panel.get("columns") or []
         grid = GridLayout(cols=max(1, len(columns)), size_hint_y=None, spacing=("4dp", "2dp"))
         grid.bind(minimum_height=grid.setter("height"))
@@ -135,6 +170,11 @@ class TableScreen(KioskScreen):
                                     widest_word([cells[i] for _r, cells, _t in rows], "16sp",
                                                  bool(column.get("opens_card") and can_edit)) + dp(12))
                              for i, column in enumerate(columns)}
+        muted_key, muted_values = panel.get("muted"), panel.get("muted_values", [])
+        if only:
+            rows = [r for r in rows if (only == "muted") == (
+                bool(muted_key) and parts.lookup(r[0], str(muted_key)) in muted_values)]
+        grid.rows_shown = len(rows)
         for row, cells, tone in rows:
             for column, text in zip(columns, cells, strict=True):
                 width = float(column.get("width", 1))
