@@ -66,22 +66,24 @@ class TableScreen(KioskScreen):
             score = board.get("score")
             column = self._column(f"side{index}")
             column.add_widget(self._heading(app, name, f"{name}  {score}" if score is not None else name))
-            # Stacked (upright), a side's muted rows (its bench) and its lines wait until every side's
-            # on-court rows are shown, so both sides' starters fit without scrolling.
-            rest = self._column(f"side{index}_rest") if self._stacked else column
-            if rest is not column:
-                rest.add_widget(self._heading(app, name, f"{name}, continued"))
-                later.append(rest)
-            # The side's tables (its line-up) first, so every starter is on screen; its lines after.
+            # Stacked (upright), a side's muted rows (its bench) and then its lines wait until every
+            # side's on-court rows are shown, so both sides' starters fit without scrolling. A table
+            # with nothing to split (all rows muted, or none) stays whole, and its side's lines with it.
+            rest = column
             for panel in panels:
-                if panel.get("per_side") and panel.get("kind", "table") == "table":
+                if not (panel.get("per_side") and panel.get("kind", "table") == "table"):
+                    continue
+                shown = self._table(app, info, panel, view, index, only="shown") if self._stacked else None
+                bench = self._table(app, info, panel, view, index, only="muted") if self._stacked else None
+                if shown is not None and bench is not None and shown.rows_shown and bench.rows_shown:
                     if rest is column:
-                        column.add_widget(self._table(app, info, panel, view, index))
-                    else:
-                        column.add_widget(self._table(app, info, panel, view, index, only="shown"))
-                        bench = self._table(app, info, panel, view, index, only="muted")
-                        if bench.rows_shown:
-                            rest.add_widget(bench)
+                        rest = self._column(f"side{index}_rest")
+                        rest.add_widget(self._heading(app, name, f"{name}, continued"))
+                        later.append(rest)
+                    column.add_widget(shown)
+                    rest.add_widget(bench)
+                else:
+                    column.add_widget(self._table(app, info, panel, view, index))
             for line in (present.fouls_line(snapshot, index), present.counters_line(snapshot, index)):
                 if line:
                     rest.add_widget(WrapLabel(text=line, font_size="16sp"))
@@ -96,8 +98,7 @@ class TableScreen(KioskScreen):
             column.add_widget(Widget(size_hint_y=1))
             grid.add_widget(column)
         for rest in later:
-            if len(rest.children) > 1:  # more than its heading
-                grid.add_widget(rest)
+            grid.add_widget(rest)
         self._even_columns()
 
     def _column(self, name: str) -> BoxLayout:
