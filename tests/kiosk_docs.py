@@ -5,7 +5,7 @@
 
 Each screen is brought about the way the table would (commands through the socket of a simulated
 service), then rendered at the 7" screen's 800x480 (the simulation panel in a 1280x800 desktop
-window, Home with both its lists at 1280x720; the question Delete asks through
+window, Home with both its lists at 1280x720, the Table also upright at 720x1280; the question Delete asks through
 tests/kiosk_home_driver.py). PNGs are reduced to 64 colours so the repository stays small.
 """
 
@@ -105,6 +105,8 @@ def shoot_all(display: str) -> int:
             roll = {"type": "roll", "die": "d20x5", "face": face}
             request(table["socket"], {"op": "command", "command": roll})
         shoot(table, "table", "table")
+        # Touch Display 2 upright: the sides stacked, both sides' starters first.
+        shoot(table, "table", "table-upright", size="720x1280")
         shoot(table, "settings", "settings")
         # A desktop window wider than the kiosk's screen (1000 dp or more) opens the simulated hardware.
         shoot(table, "resolve", "sim-panel", size="1280x800")
