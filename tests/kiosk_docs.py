@@ -5,8 +5,8 @@
 
 Each screen is brought about the way the table would (commands through the socket of a simulated
 service), then rendered at the 7" screen's 800x480 (the simulation panel in a 1280x800 desktop
-window, Home with both its lists at 1280x720, the Table also upright at 720x1280; the question Delete asks through
-tests/kiosk_home_driver.py). PNGs are reduced to 64 colours so the repository stays small.
+window, Home with both its lists at 1280x720, the Table also upright at 720x1280; the question
+Delete asks through tests/kiosk_home_driver.py). PNGs are reduced to 64 colours so the repository stays small.
 """
 
 from __future__ import annotations

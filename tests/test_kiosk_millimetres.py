@@ -1,7 +1,8 @@
 """Sizes in millimetres on every supported screen: the real kiosk under Xvfb at each screen's size
 and density (``kiosk.density``), every screen of a game in play measured widget by widget: no touch
 target under 9 mm, no text under 2.5 mm, nothing clipped, overlapping or outside; the Table shows
-every starter of both sides without scrolling (side by side, or stacked on the upright screen). Writes the figures to ``tests/artifacts/kiosk/mm``."""
+every starter of both sides without scrolling (side by side, or stacked on the upright screen).
+Writes the figures to ``tests/artifacts/kiosk/mm``."""
 
 from __future__ import annotations
 
