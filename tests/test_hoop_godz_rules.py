@@ -360,3 +360,24 @@ def test_no_response_is_the_first_answer_offered_to_the_responder() -> None:
     choices = GAME.prompt(responding).choices
     assert choices[0].label == "no response" and choices[0].command == {"type": "no_response"}
     assert len(choices) > 10
+
+
+def test_squads_drafted_before_the_app_start_the_game_at_the_tip_off() -> None:
+    squads = [["Demo Tower", "Demo Swing", "Demo Arc"], ["demo zip", "Demo Flash", "Demo Wall"]]
+    state = setup({"squads": squads})
+    assert state.phase == "tip_off" and state.pool == () and state.picks == 6
+    assert [b.name for b in state.player(1).squad] == ["Demo Zip", "Demo Flash", "Demo Wall"]
+    # The same table as the six picks of DRAFT made one by one.
+    assert state.players == drafted().players and state.phase == drafted().phase
+    for bad, words in ((squads[:1], "three drafted ballers"),
+                       ([squads[0], ["Demo Zip", "Demo Flash", "Demo Tower"]], "Demo Tower is drafted twice"),
+                       ([squads[0], ["Demo Zip", "Demo Flash", "Zorro"]], "'Zorro' is not among")):
+        with pytest.raises(CommandError, match=words):
+            setup({"squads": bad})
+
+
+def test_quick_start_is_the_demo_squads_drafted_and_start_game_still_drafts() -> None:
+    presets = GAME.frontend.setup_form.presets
+    assert GAME.setup(presets[0].options).phase == "draft" and not presets[0].demo
+    (quick,) = [p for p in presets if p.demo]
+    assert GAME.setup(quick.options).phase == "tip_off"

@@ -60,12 +60,12 @@ def _titles(table: dict) -> list[str]:
 # Every game's demo from Home to its first score, and the taps it took (Quick start's 2 included).
 # The walk reads the prompt as a player going for points would (tests/kiosk_touch_game.py): a success
 # face on the pad, else a choice matching the game's plan below, else the best expected points shown
-# on the buttons, else the first real choice. Hoop Godz drafts six ballers and tips off before its
-# first SHOOT; BasketBoss fills its market before the first contract (its score is team strength,
-# raised by signing a player: it has no dice). Crunch Time scores a possession, its shot cards' zones
-# entered one by one.
+# on the buttons, else the first real choice. Hoop Godz's Quick start has the demo squads drafted: the
+# tip-off, who matched first, then a SHOOT; BasketBoss fills its market before the first contract (its
+# score is team strength, raised by signing a player: it has no dice). Crunch Time scores a possession,
+# its shot cards' zones entered one by one.
 FIRST_SCORE_TAPS = {"NBA Showdown": 8, "Valley Hoopers: The Series": 4,
-                    "Basketball Highlights: Crunch Time": 19, "Hoop Godz": 13, "BasketBoss": 10}
+                    "Basketball Highlights: Crunch Time": 19, "Hoop Godz": 7, "BasketBoss": 10}
 # A plan where the first choice would not lead to a score soon: BasketBoss's first choice is "passes",
 # and raising every bid would run a bidding war; one manager bids $1, the other passes.
 PLANS = {"BasketBoss": [r"bids \$1$", r"passes$"]}

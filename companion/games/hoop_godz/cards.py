@@ -68,6 +68,9 @@ DEMO_BALLERS = tuple(
     )
 )
 
+# The demo's squads, as if drafted (the Quick start preset): one baller of each size a player.
+DEMO_SQUADS = [["Demo Zip", "Demo Swing", "Demo Tower"], ["Demo Flash", "Demo Arc", "Demo Wall"]]
+
 
 def _sizes(raw: object, where: str) -> tuple[str, ...]:
     if raw is None:

@@ -22,7 +22,7 @@ from companion.frontend import (
     SetupForm,
 )
 from companion.games.hoop_godz.calculators import CALCULATORS
-from companion.games.hoop_godz.cards import DEMO_BALLERS, DEMO_CARDS, card_json
+from companion.games.hoop_godz.cards import DEMO_BALLERS, DEMO_CARDS, DEMO_SQUADS, card_json
 from companion.games.hoop_godz.model import MODES
 
 SETUP_FORM = SetupForm(
@@ -41,7 +41,12 @@ SETUP_FORM = SetupForm(
     side_fields=(FormField("name", "Name", "text"),),
     presets=(Preset("Demo table (DEMO cards and ballers)",
                     {"mode": "standard", "first_pick": 0, "ball_faces": 2, "b_ball_4_all": False,
-                     "sides": [{"name": "Home"}, {"name": "Away"}]}, demo=True),),
+                     "sides": [{"name": "Home"}, {"name": "Away"}]}),
+             # Quick start: the demo squads already drafted, so a new table starts at the tip-off
+             # (the draft's six picks are a choice a first game need not make).
+             Preset("DEMO squads, drafted: start at the tip-off",
+                    {"mode": "standard", "first_pick": 0, "ball_faces": 2, "b_ball_4_all": False,
+                     "sides": [{"name": "Home"}, {"name": "Away"}], "squads": DEMO_SQUADS}, demo=True)),
 )
 
 ROSTERS = (

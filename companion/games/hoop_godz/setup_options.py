@@ -1,5 +1,5 @@
 """Hoop Godz's setup options: the players, the mode, the first pick, the table's own data (cards,
-ballers, the juice bar, the BALL faces of a die) and the B-Ball 4 All variant.
+ballers, the juice bar, the BALL faces of a die), the B-Ball 4 All variant, and squads already drafted.
 
 >>> state = setup({"mode": "pro", "sides": [{"name": "Hana"}, {"name": "Ravi"}]})
 >>> state.names, state.win_at, state.clock
@@ -9,6 +9,7 @@ ballers, the juice bar, the BALL faces of a die) and the B-Ball 4 All variant.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from companion.errors import CommandError
@@ -40,7 +41,7 @@ def _bar_option(raw: object) -> BarLayout:
 def setup(options: Mapping[str, Any]) -> State:
     """Two players (``names``), ``mode`` standard or pro, and the table's own cards and ballers."""
     known = {"names", "sides", "mode", "first_pick", "ballers", "cards", "juice_bar", "ball_faces",
-             "b_ball_4_all"}
+             "b_ball_4_all", "squads"}
     unknown = set(options) - known
     if unknown:
         raise CommandError(
@@ -84,7 +85,7 @@ def setup(options: Mapping[str, Any]) -> State:
     # "Each player places 6 Juice Tokens into the Available Juice Box and 4 ... into the Yellow".
     ledger = Ledger(6, 4, 0, (None,) * len(bar.spaces))
     players = (Player(names[0].strip()[:16], ledger=ledger), Player(names[1].strip()[:16], ledger=ledger))
-    return State(
+    state = State(
         mode,
         players,
         bar,
@@ -96,3 +97,35 @@ def setup(options: Mapping[str, Any]) -> State:
         cards=tuple(parse_cards(options.get("cards")).values()),
         b_ball_4_all=tempo,
     )
+    squads = options.get("squads")
+    return state if squads is None else drafted(state, squads)
+
+
+def drafted(state: State, squads: object) -> State:
+    """The ``squads`` setup option: each player's three ballers, drafted before the app took the table
+    (or the demo's): the game starts at the tip-off, the ballers nobody drafted are out of the game.
+
+    >>> after = setup({"squads": [["Demo Zip", "Demo Swing", "Demo Tower"],
+    ...                           ["Demo Flash", "Demo Arc", "Demo Wall"]]})
+    >>> after.phase, [b.name for b in after.player(1).squad], after.pool
+    ('tip_off', ['Demo Flash', 'Demo Arc', 'Demo Wall'], ())
+    """
+    if not (isinstance(squads, list) and len(squads) == 2
+            and all(isinstance(s, list) and len(s) == 3 for s in squads)):
+        raise CommandError('squads is each player\'s three drafted ballers: [["Zip", "Swing", "Tower"], '
+                           '["Flash", "Arc", "Wall"]]')
+    by_name = {b.name.lower(): b for b in state.pool}
+    taken: set[str] = set()
+    for side, names in enumerate(squads):
+        squad = []
+        for name in names:
+            key = name.strip().lower() if isinstance(name, str) else ""
+            if key not in by_name:
+                raise CommandError(f"squads: {name!r} is not among the ballers dealt: "
+                                   f"{', '.join(b.name for b in state.pool)}")
+            if key in taken:
+                raise CommandError(f"squads: {by_name[key].name} is drafted twice")
+            taken.add(key)
+            squad.append(by_name[key])
+        state = state.with_player(side, squad=tuple(squad))
+    return replace(state, pool=(), picks=len(squads) * 3, phase="tip_off")
