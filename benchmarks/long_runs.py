@@ -5,12 +5,14 @@
 ``make test`` runs a short version of each: every game's kiosk walk at one size (each size walked
 by some game), every screen shot once with the sizes taken in turn, the made-up game at the smallest
 and the portrait size, one solo Crunch Time game to its end by touch, Crunch Time on the encoder at
-the first and last difficulty, NBA Showdown by touch past its first quarter break. This runs the same
+the first and last difficulty, NBA Showdown by touch past its first quarter break, every game's demo
+from Home to its first score at 800x480 and 720x1280. This runs the same
 tests with ``COURTSIDE_LONG_RUNS=1`` (``tests/long_runs.py``), which gives them their whole case
 lists: every game and screen at all the kiosk sizes, Crunch Time's two-coach game and a solo game
-at every difficulty by touch and on the encoder, NBA Showdown to the final buzzer. Needs Xvfb, like
-the tests; 12.5 minutes (51 cases) on 2 cores shared with other work. Prints pytest's slowest
-cases; exits with its status.
+at every difficulty by touch and on the encoder, NBA Showdown to the final buzzer, every game's walk
+to its first score at all four sizes. Needs Xvfb, like the tests; 12.5 minutes (51 cases) on 2 cores
+shared with other work, before the walks to a first score joined (about 4 minutes more). Prints
+pytest's slowest cases; exits with its status.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 from long_runs import LONG_RUNS_ENV  # noqa: E402
 
 TESTS = ("tests/test_kiosk_conformance.py", "tests/test_kiosk.py", "tests/test_crunch_time_kiosk.py",
-         "tests/test_crunch_time_e2e.py", "tests/test_nba_showdown_kiosk.py", "tests/test_kiosk_play.py")
+         "tests/test_crunch_time_e2e.py", "tests/test_nba_showdown_kiosk.py", "tests/test_kiosk_play.py",
+         "tests/test_kiosk_taps.py")
 
 
 def main(argv: list[str] | None = None) -> int:
