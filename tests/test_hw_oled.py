@@ -123,7 +123,7 @@ def test_the_target_appears_only_when_a_roll_is_pending():
     without = render(MIDGAME)
     with_target = render(ScoreboardView(**{**MIDGAME.__dict__, "target": 55}))
     diff = ImageChops.difference(without, with_target).getbbox()
-    assert diff is not None and diff[1] >= 50  # only the bottom line changed
+    assert diff is not None and diff[1] >= 48  # only the bottom line changed (page 6 and below)
 
 
 def _model_device(chip="ssd1306"):
