@@ -34,6 +34,9 @@ SCREENS: dict[str, tuple[str, str]] = {
     "settings": ("settings", "SettingsScreen"),
 }
 
+# The empty screen the kiosk shows until the table's state says where to open (kiosk/app.py).
+START_SCREEN = "start"
+
 _loaded_kv: set[str] = set()
 
 
