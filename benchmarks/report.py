@@ -232,12 +232,14 @@ the known games and each one's parts) on a thread of its own before it imports K
 answers are in when the app builds its root, and the app takes them there, so the very first frame it
 draws is the table's screen. Only that screen is built before it: `KioskScreens`
 (`kiosk/screens/__init__.py`) imports a screen's module and loads its `.kv` the first time the screen
-is asked for, and once the first frame is out the others are built one a frame. Without a service (yet)
-the kiosk shows an empty screen under "CONNECTING..." (not the home screen the state might replace at
-once) and asks through its own connection; the service's answers are handled the moment they arrive
-(Kivy's `free_only` clock, `kivy_config.ini`), not at the next of 30 frames a second. What is left above
-the one-Label app is the kiosk's own imports and `.kv` rules, building and filling the table's screen,
-and drawing it (many labels, each a texture). The row measures a kiosk joining a service that already
+is asked for, and once the first frame is out the others are built one a frame; the simulated
+hardware's panel is built only in simulation (the appliance parsed and built it, hidden). Without a
+service (yet) the kiosk shows an empty screen under "CONNECTING..." (not the home screen the state
+might replace at once) and asks through its own connection; the service's answers are handled
+the moment they arrive (Kivy's `free_only` clock, `kivy_config.ini`), not at the next of 30 frames a
+second. What is left above the one-Label app is the kiosk's own imports and `.kv` rules, building and
+filling the table's screen (a grid of choice buttons: Kivy builds each from its rules), and drawing it
+(many labels, each a texture). The row measures a kiosk joining a service that already
 runs, as the appliance does (`companion run --sim` starting its own service adds the service's start:
 `benchmarks/kiosk.py`).
 

@@ -9,7 +9,6 @@ it. Nothing here decides a rule: taps become protocol requests, answers become t
 from __future__ import annotations
 
 import base64
-import csv
 import io
 import json
 import sys
@@ -129,7 +128,7 @@ class CourtsideApp(App):
         density.apply(*Window.size)
         # The widgets' rules before courtside.kv uses them; a screen's own rules are loaded when the
         # screen is first shown (kiosk/screens/__init__.py), so a start builds only the first screen.
-        lazy = screen_kv_files()
+        lazy = screen_kv_files() | {"simpanel.kv"}  # the simulated hardware's rules: only in simulation
         for kv in sorted(KV_DIR.glob("*.kv")):
             if kv.name != "courtside.kv" and kv.name not in lazy:
                 Builder.load_file(str(kv))
@@ -146,6 +145,13 @@ class CourtsideApp(App):
         self.window_width = Window.width / dp(1)  # in dp: what fits depends on millimetres, not pixels
         Window.bind(width=lambda _w, width: setattr(self, "window_width", width / dp(1)))
         self.sim_open = self.sim and Window.width >= dp(1000)
+        if self.sim:  # the appliance builds none of it
+            from kiosk.simpanel import SimPanel
+
+            Builder.load_file(str(KV_DIR / "simpanel.kv"))
+            panel = SimPanel()
+            self.root.ids.sim_slot.add_widget(panel)
+            self.root.ids["sim_panel"] = panel
         self.screens.bind(current=self.arm_undo)
         answers = self.prefetched.result() if self.prefetched is not None else None
         if answers is not None:
@@ -527,6 +533,8 @@ class CourtsideApp(App):
             path.write_text(json.dumps({**snapshot, "score_difference": list(self.score_series)}, indent=2),
                             encoding="utf-8")
         else:
+            import csv  # only for an export: the kiosk's start does without it
+
             out = io.StringIO()
             csv.writer(out, lineterminator="\n").writerows(parts.box_score(self.info_for(),
                                                                              snapshot.get("view") or {}))
