@@ -372,3 +372,14 @@ def test_a_change_within_one_page_goes_out_in_page_addressing_and_leaves_the_sam
     updater.display(render(MIDGAME))
     assert model.transactions[0].payload[:3] == [0x20, 0x00, 0x21] and model.data_bytes == 1024
     assert _same(model.image(), render(MIDGAME))
+
+
+def test_closing_a_panel_left_in_page_addressing_clears_the_whole_screen():
+    model = ControllerModel()
+    panel = OledPanel("home", lambda: ssd1306(i2c(bus=model, address=0x3C)), [].append,
+                      burn_in=BurnInConfig(idle_dim_s=0, pixel_shift_minutes=0))
+    panel.show(MIDGAME)
+    panel.show(ScoreboardView(**{**MIDGAME.__dict__, "message": "Dunkers ball"}))  # a one-page change
+    assert not model.horizontal
+    panel.close()  # luma's cleanup blanks the screen with its own full frame: horizontal addressing again
+    assert model.horizontal and all(not any(page) for page in model.ram)
