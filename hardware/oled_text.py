@@ -17,7 +17,7 @@ columns of the characters that differ go to the panel. A cut line ends in two do
 from __future__ import annotations
 
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 
 from luma.core.legacy.font import LCD_FONT
 from PIL import Image, ImageDraw
@@ -44,7 +44,7 @@ def _columns(ch: str) -> bytes:
     return bytes(LCD_FONT[code][:CHAR_W - 1]) + b"\0"
 
 
-@cache
+@lru_cache(maxsize=256)  # the lines a panel shows again and again; a long game's messages come and go
 def line_image(text: str) -> Image.Image:
     """``text`` as a 1-bit mask, ``LINE_H`` rows tall, one column narrower than ``line_width(text)``
     (the last character's space left off). Built in C: the column bytes are rows of the transposed
