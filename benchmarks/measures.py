@@ -281,7 +281,8 @@ def oled(rounds: int) -> list[Figure]:
     return [Figure(f"OLED bytes per score change ({len(score_changes)} in the full game, median)",
                    part, whole, "B", "luma full frame", 0.15,
                    "the game's own scoreboard views; of the bytes, the bottom line (what just happened, "
-                   "new with every score) is about two thirds, the digits and the arrow the rest"),
+                   "new with every score: one page, from the first character that differs) is about half, "
+                   "the digits and the arrow the rest"),
             Figure("OLED bytes per score change as companion serve shows it (dial text), median",
                    table_part, table_whole, "B", "luma full frame", None,
                    "the bottom line says what CONFIRM enters, a new choice after every command; the "
@@ -377,9 +378,6 @@ def kiosk(rounds: int) -> list[Figure]:
                    shown * 1000, bare * 1000, "ms", "one-Label Kivy app", 1.3,
                    f"800x480 under Xvfb (Mesa's software GL), a Valley Hoopers game on the table: the "
                    f"kiosk opens on {screen}; the time from before the process starts to the first "
-                   "window flip after the state, the saved games and the known games were shown. The "
-                   "kiosk's answers from the service wait for its frames (30 a second, kivy_config.ini): a "
-                   "fixed 70-100 ms that weighs more the less loaded the machine, so the ratio moves with "
-                   "the load (1.05x-1.52x in runs minutes apart here; launched alternately with the build "
-                   "before lazy screens in one run: 1.21x against its 1.67x at load 4, 1.41x against 1.61x "
-                   "at load 2.5)")]
+                   "window flip after the state, the saved games and the known games were shown: the first "
+                   "frame it draws, as it asked the service for them while Kivy loaded. Both sides are "
+                   "mostly Kivy's start, run on a shared machine: the ratio moves with the load")]

@@ -19,8 +19,9 @@ BEFORE = {
     "one accepted command: crunch-time": "50d455b: 0.64 ms, 5.19x, CPU 0.38 ms",
     "one accepted command: hoop-godz": "50d455b: 0.79 ms, 6.28x, CPU 0.50 ms",
     "one accepted command: basketboss": "50d455b: 0.85 ms, 5.01x, CPU 0.48 ms",
-    "OLED bytes per score change (": "43c028b: 320 B, 0.31x; 50d455b: 320 B, 0.31x",
-    "OLED bytes per score change as": "issue: 454 B, 0.44x; 50d455b: 454 B, 0.44x",
+    # fb2da9c: before the 5x7 font and the page-aligned bands (each text line straddled two pages).
+    "OLED bytes per score change (": "43c028b: 320 B, 0.31x; 50d455b: 320 B, 0.31x; fb2da9c: 242 B, 0.23x",
+    "OLED bytes per score change as": "issue: 454 B, 0.44x; 50d455b: 454 B, 0.44x; fb2da9c: 359 B, 0.35x",
     "OLED CPU": "issue: 0.93 ms, 2.2x; 43c028b: 1.19 ms, 0.88x",
     "companion --help": "issue: 3.2x; 43c028b: 7.7x; 50d455b: 2.45x (3.36x compiling every run)",
     "companion calc": "issue: 3.9x; 43c028b: 11.6x; 50d455b: 6.8x (12.8x compiling every run); "
@@ -30,8 +31,10 @@ BEFORE = {
     "idle serve --sim": "issue: 43/s; 50d455b: 43.4/s",
     # 49454db: this harness on the kiosk before lazy screens (every screen built before the first frame),
     # alone and then launched alternately with the lazy build in one run (that run gave the build 1.21x).
+    # fb2da9c: lazy screens, but the kiosk asked the service only once its window was up.
     "kiosk first frame": "issue: 1.9x; 49454db: 1.71x alone (load 3.9), 1.67x alternating with the lazy "
-                         "build (1,406 vs 1,022 ms, one-Label 844 ms, load 4)",
+                         "build (1,406 vs 1,022 ms, one-Label 844 ms, load 4); fb2da9c: 1.37x (load 2.4), "
+                         "1.05x-1.52x in runs minutes apart",
 }
 
 # The rows each measure writes, by prefix: ``--only`` keeps the other rows of the previous run.
@@ -70,7 +73,8 @@ SD card or USB disk syncs far slower than a server disk. What that does to each 
 - **Kiosk first frame**: both the kiosk and the one-Label app are mostly Kivy's start and Python work,
   which scale with the CPU alike; the Pi's GPU draws with its own driver where this machine draws with
   Mesa's software GL under Xvfb, so the drawing part differs. Expect a similar ratio and 3-4x the
-  absolute times.
+  absolute times; the service's first answers, asked for while Kivy loads, are in all the sooner
+  against a Kivy start that takes seconds there.
 - **Start-up** ratios compare imports against a bare interpreter: both scale with the CPU and the disk,
   and reading bytecode from an SD card weighs on the companion more (more files), so expect the ratio to
   be somewhat higher on a Pi.
@@ -201,8 +205,17 @@ load is ignored with a warning, and the whole log is replayed.
   a retry), and the owner queue waits without a timeout unless systemd's watchdog wants a beat.
   `tests/test_idle.py` fails if a once-a-second poller comes back.
 - **The OLED gets only what changed**: the column runs of each page that differ, windows chosen by
-  their cost on the bus (`hardware/oled_partial.py`). The bottom line is most of what is left on a
-  score change: it says what happened or what CONFIRM enters, and that is new after every command.
+  their cost on the bus (`hardware/oled_partial.py`); a run within one page goes out in page
+  addressing (three command bytes, not six), a change down several pages as one window. On the
+  128x64 panels every band keeps to its own 8-row pages (`hardware/oled_layout.py`): the top bar
+  page 0, the 24-pixel digits pages 1-3 (they straddled four), an 8x8 possession arrow inside page 2,
+  the fouls page 4, the names page 5 and the bottom line page 6 alone. Small text is a fixed 5x7 font
+  (`hardware/oled_text.py`, luma's `LCD_FONT`) instead of Pillow's 11-row one, so a line of it fits
+  one page: a new message rewrites one page instead of two, and, every character 6 columns wide,
+  only from the first character that differs (the actor's name usually stays). A long message is cut
+  at a word ("Wally Block scores 2..") rather than inside one ("Wally Block scores ."). The bottom
+  line is still about half of a score change's bytes: it says what happened (or, on the table, what
+  CONFIRM enters), and that is new after every command; the digits and the arrow are the rest.
 - **Start-up** imports what the subcommand needs: `companion --help` builds the list of subcommands
   without their options and loads no store and no game; `find_game` imports the one game folder it
   needs. `companion calc` loads none of the game's rules: a game package builds `GAME` only when
@@ -213,14 +226,21 @@ load is ignored with a warning, and the whole log is replayed.
 
 ## The kiosk's first frame
 
-`companion run` builds only the screen it opens on before its first frame: `KioskScreens`
+`companion run` asks the table service its first questions (the state, the saved games, the status,
+the known games and each one's parts) on a thread of its own before it imports Kivy
+(`kiosk.client.Prefetch`): Kivy's start takes long enough (about a second here, more on a Pi) that the
+answers are in when the app builds its root, and the app takes them there, so the very first frame it
+draws is the table's screen. Only that screen is built before it: `KioskScreens`
 (`kiosk/screens/__init__.py`) imports a screen's module and loads its `.kv` the first time the screen
-is asked for, and once the table's state is on the screen the others are built one a frame. At start the
-table's screen is drawn once, when the known games' parts (`game_info`) have come, and built while the
-kiosk waits for them (it was built and filled without them, then filled again). What is left is Kivy's
-own start (the bare app pays it too), the socket's round trips (each answer is handled at the next frame,
-at most 30 a second) and drawing the screen itself. The row measures a kiosk joining a service that
-already runs, as the appliance does (`companion run --sim` starting its own service adds the service's
-start: `benchmarks/kiosk.py`).
+is asked for, and once the first frame is out the others are built one a frame; the simulated
+hardware's panel is built only in simulation (the appliance parsed and built it, hidden). Without a
+service (yet) the kiosk shows an empty screen under "CONNECTING..." (not the home screen the state
+might replace at once) and asks through its own connection; the service's answers are handled
+the moment they arrive (Kivy's `free_only` clock, `kivy_config.ini`), not at the next of 30 frames a
+second. What is left above the one-Label app is the kiosk's own imports and `.kv` rules, building and
+filling the table's screen (a grid of choice buttons: Kivy builds each from its rules), and drawing it
+(many labels, each a texture). The row measures a kiosk joining a service that already
+runs, as the appliance does (`companion run --sim` starting its own service adds the service's start:
+`benchmarks/kiosk.py`).
 
 {PI_NOTES}"""

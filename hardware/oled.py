@@ -156,6 +156,8 @@ class OledPanel:
         device, self.device = self.device, None
         if device is not None:
             with contextlib.suppress(Exception):  # unplugged already: nothing left to switch off
+                if self._updater is not None:
+                    self._updater.release()
                 device.cleanup()
 
     # -- internals ------------------------------------------------------------------------------

@@ -51,8 +51,8 @@ def _top_bar(draw: ImageDraw.ImageDraw, view: ScoreboardView, width: int) -> Non
         top_badge(draw, width - 1 - _text_width(label) - 3, label)
 
 
-def _bottom(draw: ImageDraw.ImageDraw, message: str, width: int) -> None:
-    _text(draw, (MARGIN, 51), _fit(message, width - MARGIN))
+def _bottom(draw: ImageDraw.ImageDraw, message: str, width: int, y: int = 51) -> None:
+    _text(draw, (MARGIN, y), _fit(message, width - MARGIN))
 
 
 def render_columns(draw: ImageDraw.ImageDraw, view: ScoreboardView, size: Size, message: str) -> None:
@@ -109,4 +109,4 @@ def render_lead(draw: ImageDraw.ImageDraw, view: ScoreboardView, size: Size, mes
     if lead.side is not None:
         _text(draw, ((half - _text_width("LEADS BY")) // 2, 27), "LEADS BY")
     draw_block_text(draw, half + (half - text_w) // 2, 12, text, w, 28, t, gap)
-    _bottom(draw, message, width)
+    _bottom(draw, message, width, 47)  # capitals on rows 49..55: one controller page

@@ -2,14 +2,18 @@
 
 Scores use thick block digits drawn from rectangles (like a real scoreboard) rather than a TrueType
 font: they read from 1.5 m on a 0.96" panel, and they are the same pixels on every FreeType
-version, so golden images stay exact. Small text uses Pillow's built-in bitmap font for the same
-reason. Two sizes: 128x64 (SSD1306/SH1106/SSD1309) and 256x64 (SSD1322); each has a layout for two
-sides facing each other, one for 3 to 5 sides in columns, and one for a single signed lead.
-Nothing here knows a game: fouls, bonus and counters are drawn when the view has them, and the
-target badge shows the success rule's words (``ROLL<=55``, ``ROLL>=12``, ``ROLL chart``). Team
-fouls are a row of dots under the score (one per foul, as a real scoreboard's foul lights; past
-nine, a dot and the number) on 128 px, the words ``FOULS 3`` on 256 px. Nothing is drawn within
-``MARGIN`` pixels of the edges, so the burn-in pixel shift never pushes anything onto the border.
+version, so golden images stay exact. Small text is a 5x7 bitmap font (``oled_text``) for the same
+reason, and so that a line of it fits in one controller page. Two sizes: 128x64
+(SSD1306/SH1106/SSD1309) and 256x64 (SSD1322); each has a layout for two sides facing each other,
+one for 3 to 5 sides in columns, and one for a single signed lead. On 128 px the two-side bands
+each keep to their own 8-row controller pages (top bar, digits, fouls, names, message), so a
+change rewrites as few bytes as it can. Nothing here knows a game: fouls, bonus and counters are
+drawn when the view has them, and the target (right of the message on 128 px) shows the success
+rule's words (``ROLL<=55``, ``ROLL>=12``, ``ROLL chart``). Team fouls are a row of dots under the
+score (one per foul, as a real scoreboard's foul lights; past nine, a dot and the number) on
+128 px, the words ``FOULS 3`` on 256 px. Nothing is drawn within ``MARGIN`` pixels of the edges
+(the top and bottom rows kept clear), so the burn-in pixel shift never pushes anything onto the
+border.
 
 >>> from companion.game import ScoreboardView, SideView
 >>> view = ScoreboardView("demo", (SideView("Hoop", 42), SideView("Dunk", 38)), "Q2", "7:45")
@@ -19,11 +23,10 @@ nine, a dot and the number) on 128 px, the words ``FOULS 3`` on 256 px. Nothing 
 
 from __future__ import annotations
 
-from functools import cache
-
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from companion.game import ScoreboardView, SideView
+from hardware.oled_text import draw_line, fit_line, line_width
 
 Size = tuple[int, int]
 
@@ -35,12 +38,6 @@ SEGMENTS = {
     "0": "abcdef", "1": "bc", "2": "abdeg", "3": "abcdg", "4": "bcfg", "5": "acdfg", "6": "acdefg",
     "7": "abc", "8": "abcdefg", "9": "abcdfg", "-": "g", " ": "",
 }
-
-
-@cache
-def small_font() -> ImageFont.ImageFont:
-    """Pillow's built-in bitmap font (about 6x11): crisp on a 1-bit panel, no file needed."""
-    return ImageFont.load_default_imagefont()
 
 
 def block_text_width(text: str, w: int, t: int, gap: int) -> int:
@@ -84,20 +81,17 @@ def draw_block_text(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, w: int
 
 
 def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill: int = 255) -> None:
-    draw.text(xy, text, font=small_font(), fill=fill)
+    """Small text placed as Pillow's font was: the capitals on rows ``y + 2 .. y + 8``."""
+    draw_line(draw, (xy[0], xy[1] + 2), text, fill)
 
 
 def _text_width(text: str) -> int:
-    return int(small_font().getlength(text))
+    return line_width(text)
 
 
 def _fit(text: str, width: int) -> str:
     """Cut ``text`` to ``width`` pixels of the small font, marking the cut with a dot."""
-    if _text_width(text) <= width:
-        return text
-    while text and _text_width(text + ".") > width:
-        text = text[:-1]
-    return text + "."
+    return fit_line(text, width)
 
 
 def _score_text(score: int | None) -> str:
@@ -209,18 +203,25 @@ def render(view: ScoreboardView, size: Size = (128, 64), *, side: int | None = N
     return image
 
 
+def _pointer(draw: ImageDraw.ImageDraw, cx: int, top: int, pointing_left: bool) -> None:
+    """The possession arrow, 8x8 from row ``top``: one controller page, so a flip rewrites 8 bytes."""
+    tip, base = (cx - 4, cx + 3) if pointing_left else (cx + 3, cx - 4)
+    draw.polygon([(tip, top + 3), (tip, top + 4), (base, top + 7), (base, top)], fill=255)
+
+
 def _render_128(draw: ImageDraw.ImageDraw, view: ScoreboardView, side: int | None, size: Size) -> None:
+    # Each band keeps to its own controller pages (8 rows each) so a change rewrites as few as it can:
+    # page 0 the top bar, pages 1-3 the digits and the arrow, 4 the fouls, 5 the names, 6 the message.
     left, right = MARGIN, size[0] - 1 - MARGIN  # the drawable columns, both inclusive
     sides, possession = ordered_sides(view, side)
     half = size[0] // 2 - 1
-    # Top bar: period left, clock centred, FINAL right (the text's capitals on rows 1..7).
+    # Top bar (capitals on rows 1..7): period left, the clock centred, FINAL in its place at the end
+    # (unboxed: a box would reach into the digits' pages; centred, it clears the digits).
     _text(draw, (left, -1), view.period)
-    clock = view.clock
+    clock = "FINAL" if view.final else view.clock
     _text(draw, ((size[0] - _text_width(clock)) // 2, -1), clock)
-    if view.final:
-        top_badge(draw, right - _text_width("FINAL") - 3, "FINAL")
-    # Big scores, block digits 24 px tall (rows 10..33), each centred in its half, the team fouls
-    # as dots under them (rows 36..38), like a real scoreboard's foul lights.
+    # Big scores, block digits 24 px tall (rows 8..31), each centred in its half, the team fouls
+    # as dots under them (rows 34..36), like a real scoreboard's foul lights.
     h, t, gap = 24, 4, 3
     for index, team in enumerate(sides):
         text = _score_text(team.score)
@@ -228,38 +229,40 @@ def _render_128(draw: ImageDraw.ImageDraw, view: ScoreboardView, side: int | Non
         w = 15 if block_text_width(text, 15, t, gap) <= 44 else 12
         text_w = block_text_width(text, w, t, gap)
         x0 = index * (half + 1) + (half - text_w) // 2 + (1 if index == 0 else 0)
-        draw_block_text(draw, x0, 10, text, w, h, t, gap)
+        draw_block_text(draw, x0, 8, text, w, h, t, gap)
         if team.team_fouls:
             dots_w = foul_dots_width(team.team_fouls)
-            draw_foul_dots(draw, index * (half + 1) + (half - dots_w) // 2 + 1, 36, team.team_fouls)
+            draw_foul_dots(draw, index * (half + 1) + (half - dots_w) // 2 + 1, 34, team.team_fouls)
     if possession is not None:
-        _arrow(draw, half, 22, pointing_left=possession == 0, size=5)
-    # Names (capitals on rows 41..47), then the first counter of a game without fouls and the bonus
-    # boxed tight (rows 40..48, clear of the target badge below); a short rule between the halves.
-    draw.line((half, 41, half, 48), fill=255)
+        _pointer(draw, half, 16, pointing_left=possession == 0)
+    # Names (capitals on rows 40..46), then the first counter of a game without fouls and the bonus
+    # boxed (rows 39..47); a short rule between the halves.
+    draw.line((half, 40, half, 46), fill=255)
     for index, team in enumerate(sides):
         x0 = left if index == 0 else half + 3
         x = (half - 2 if index == 0 else right + 1)  # one past the half's last column
         if team.bonus:
             x -= _text_width("B") + 4
-            draw.rectangle((x, 40, x + _text_width("B") + 3, 48), fill=255)
-            _text(draw, (x + 2, 39), "B", fill=0)
+            draw.rectangle((x, 39, x + _text_width("B") + 3, 47), fill=255)
+            _text(draw, (x + 2, 38), "B", fill=0)
             x -= 2
         if team.team_fouls is None:
             note = _counters(team, 1)
             x -= _text_width(note)
-            _text(draw, (x, 39), note)
+            _text(draw, (x, 38), note)
             x -= 3
-        _text(draw, (x0, 39), _fit(team.name, max(0, x - x0)))
-    # Bottom line (capitals on rows 53..59, no lower than row 61): the message, the target boxed right.
+        _text(draw, (x0, 38), _fit(team.name, max(0, x - x0)))
+    # Bottom line (capitals on rows 49..55, page 6 alone): the message, the target right of a rule.
     message = _bottom_line(view)
     end = right
     if view.target is not None:
         label = target_label(view)
-        end = right - _text_width(label) - 3
-        _badge(draw, end, 51, label)
-        end -= 2
-    _text(draw, (left, 51), _fit(message, end - left))
+        end = right + 1 - _text_width(label) + 1
+        _text(draw, (end, 47), label)
+        draw.line((end - 3, 48, end - 3, 55), fill=255)
+        end -= 5
+    # The last character's space may fall past ``end``: 20 characters and the cut mark fit the line.
+    _text(draw, (left, 47), _fit(message, end - left + 2))
 
 
 def _render_wide(draw: ImageDraw.ImageDraw, view: ScoreboardView, side: int | None) -> None:

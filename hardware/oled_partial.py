@@ -4,9 +4,11 @@ luma.oled's ``ssd1306.display()`` sends the whole 1,024-byte frame every time; o
 that is about 25 ms per frame for a one-digit score change. ``PagedUpdater`` keeps the last frame
 in the controller's own layout (one byte = 8 vertical pixels of a page), finds the pages and
 column range that changed, and sends only those through the device's own ``command()`` and
-``data()``: a column/page window on SSD1306/SSD1309 (horizontal addressing, which luma's init
-selects), the page and column address commands on SH1106 (which only has page addressing). The
-first frame, and the first after ``invalidate()`` (a re-init), goes out whole.
+``data()``. On SSD1306/SSD1309 a change down several pages goes out as one column/page window in
+horizontal addressing (which luma's init selects), a change within one page in page addressing
+(three command bytes instead of six; the mode is switched when the kind of window changes); the
+SH1106 only has page addressing. The first frame, and the first after ``invalidate()`` (a re-init),
+goes out whole.
 
 >>> pages = frame_pages(Image.new("1", (128, 64), 1), 128, 64)
 >>> len(pages), len(pages[0]), pages[0][0]
@@ -20,11 +22,16 @@ from typing import Any
 
 from PIL import Image
 
-# SSD1306 commands (datasheet section 10): window addressing in horizontal addressing mode.
+# SSD1306 commands (datasheet section 10): window addressing in horizontal addressing mode, the
+# memory mode itself (0x20 then 0x00 horizontal, 0x02 page), and page addressing's page and column.
 COLUMNADDR = 0x21
 PAGEADDR = 0x22
+MEMORYMODE = 0x20
+HORIZONTAL, PAGE_MODE = 0x00, 0x02
+# Page addressing's page command (SH1106 and SSD1306 alike); the column follows as two nibbles.
+PAGE_START = 0xB0
 # SH1106: page mode only; the 132-column RAM shows columns 2..129 on a 128-wide panel.
-SH1106_PAGE = 0xB0
+SH1106_PAGE = PAGE_START
 SH1106_COLUMN_OFFSET = 2
 
 
@@ -88,10 +95,15 @@ class Window:
 
 
 # Bytes on the wire to open a window, besides its data: two I2C transactions (address and control
-# byte each) and the six bytes of COLUMNADDR + PAGEADDR on SSD1306; SH1106 pays its three page and
-# column commands for every page instead.
+# byte each) and the six bytes of COLUMNADDR + PAGEADDR for a window down several pages; a window
+# within one page needs only the three page-addressing commands (SH1106 pays those for every page).
 WINDOW_COST = 2 + 6 + 2
-SH1106_PAGE_COST = 2 + 3 + 2
+PAGE_COST = 2 + 3 + 2
+SH1106_PAGE_COST = PAGE_COST
+
+
+def _cost(window: Window) -> int:
+    return window.area + (PAGE_COST if window.page0 == window.page1 else WINDOW_COST)
 
 
 def changed_windows(old: list[bytes] | None, new: list[bytes], *, per_page: bool = False) -> list[Window]:
@@ -105,7 +117,7 @@ def changed_windows(old: list[bytes] | None, new: list[bytes], *, per_page: bool
     width = len(new[0])
     if old is None:
         return [Window(0, len(new) - 1, 0, width - 1)]
-    cost = SH1106_PAGE_COST if per_page else WINDOW_COST
+    cost = PAGE_COST
     done: list[Window] = []
     open_: list[Window] = []  # windows that reach the previous page and may grow down
     for page, (a, b) in enumerate(zip(old, new, strict=True)):
@@ -117,7 +129,7 @@ def changed_windows(old: list[bytes] | None, new: list[bytes], *, per_page: bool
                 if not per_page:
                     for window in open_:
                         merged = Window(window.page0, page, min(window.col0, c0), max(window.col1, c1))
-                        if merged.area <= window.area + run.area + cost and (
+                        if _cost(merged) <= _cost(window) + _cost(run) and (
                                 best is None or merged.area - window.area < best[1].area - best[0].area):
                             best = (window, merged)
                 if best is None:
@@ -143,8 +155,16 @@ class PagedUpdater:
         self.sh1106 = type(device).__name__ == "sh1106"
         self._colstart = getattr(device, "_colstart", 0)
         self._last: list[bytes] | None = None
+        self._page_mode = False  # luma's init leaves SSD1306/SSD1309 in horizontal addressing
         self.bytes_sent = 0
         self.commands_sent = 0
+
+    def release(self) -> None:
+        """Leave the controller in horizontal addressing, as luma's own ``display()`` expects it
+        (before ``device.cleanup()`` clears the screen through it)."""
+        if self._page_mode and not self.sh1106:
+            self._command(MEMORYMODE, HORIZONTAL)
+            self._page_mode = False
 
     def invalidate(self) -> None:
         """Forget what the panel shows (after a re-init or an error): the next frame goes out whole."""
@@ -155,9 +175,12 @@ class PagedUpdater:
         image = self.device.preprocess(image)
         pages = frame_pages(image, self.device.width, self.device.height)
         windows = changed_windows(self._last, pages, per_page=self.sh1106)
-        for window in windows:
+        # The windows down several pages first, then those within a page: one mode switch at most.
+        for window in sorted(windows, key=lambda w: w.page0 == w.page1):
             if self.sh1106:
                 self._send_sh1106(window, pages)
+            elif window.page0 == window.page1:
+                self._send_page(window, pages)
             else:
                 self._send_ssd1306(window, pages)
         self._last = pages
@@ -173,10 +196,21 @@ class PagedUpdater:
         self.bytes_sent += len(data)
 
     def _send_ssd1306(self, window: Window, pages: list[bytes]) -> None:
-        self._command(COLUMNADDR, self._colstart + window.col0, self._colstart + window.col1,
+        # The mode switch rides in the same transaction as the window's own commands.
+        mode = (MEMORYMODE, HORIZONTAL) if self._page_mode else ()
+        self._page_mode = False
+        self._command(*mode, COLUMNADDR, self._colstart + window.col0, self._colstart + window.col1,
                       PAGEADDR, window.page0, window.page1)
         rows = range(window.page0, window.page1 + 1)
         self._data(b"".join(pages[p][window.col0:window.col1 + 1] for p in rows))
+
+    def _send_page(self, window: Window, pages: list[bytes]) -> None:
+        """One page's run in page addressing (SSD1306/SSD1309): page, column low and high nibble."""
+        mode = () if self._page_mode else (MEMORYMODE, PAGE_MODE)
+        self._page_mode = True
+        column = self._colstart + window.col0
+        self._command(*mode, PAGE_START | window.page0, column & 0x0F, 0x10 | (column >> 4))
+        self._data(pages[window.page0][window.col0:window.col1 + 1])
 
     def _send_sh1106(self, window: Window, pages: list[bytes]) -> None:
         column = SH1106_COLUMN_OFFSET + window.col0

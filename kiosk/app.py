@@ -9,7 +9,6 @@ it. Nothing here decides a rule: taps become protocol requests, answers become t
 from __future__ import annotations
 
 import base64
-import csv
 import io
 import json
 import sys
@@ -33,8 +32,9 @@ from kivy.properties import (
 )
 
 from kiosk import parts, present
-from kiosk.client import TableConnection
-from kiosk.screens import screen_kv_files
+from kiosk.client import Prefetch, TableConnection
+from kiosk.screens import START_SCREEN, screen_kv_files
+from kiosk.screens.base import KioskScreen
 
 JSON = dict[str, Any]
 KV_DIR = Path(__file__).with_name("kv")
@@ -43,8 +43,12 @@ STARTED_AT = time.monotonic()
 
 
 def _deliver(call: Any) -> None:
-    """Run ``call`` on Kivy's main thread at the next frame (the socket thread must not touch widgets)."""
-    Clock.schedule_once(lambda _dt: call(), 0)
+    """Run ``call`` on Kivy's main thread (the socket thread must not touch widgets): at once if the
+    main thread is waiting for its next frame (the ``free_only`` clock of ``kivy_config.ini``: a
+    reply is handled when it arrives, not up to a frame later; drawing stays at 30 frames a second),
+    else at the next frame."""
+    schedule = getattr(Clock, "schedule_once_free", Clock.schedule_once)
+    schedule(lambda _dt: call(), 0)
 
 
 class CourtsideApp(App):
@@ -79,8 +83,10 @@ class CourtsideApp(App):
     window_width = NumericProperty(800)
 
     def __init__(self, socket_path: Path, sim: bool = False, screenshot: Path | None = None,
-                 screenshot_screen: str | None = None, started_service: bool = False, **kwargs: Any) -> None:
+                 screenshot_screen: str | None = None, started_service: bool = False,
+                 prefetched: Prefetch | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.prefetched = prefetched  # the service's first answers, asked while Kivy loaded
         self.socket_path = Path(socket_path)
         self.sim = sim
         self.screenshot_path = screenshot
@@ -95,6 +101,7 @@ class CourtsideApp(App):
         self.ready_seconds: float | None = None
         self.ready_wall: float | None = None
         self.screens_at_first_frame: list[str] = []  # the screens built before it (tests, benchmarks)
+        self.screen_at_first_frame = ""  # and the one it showed
         self.snapshot_at = 0.0
         self.sent_at = 0.0
         self._colours: dict[str, str] | None = None
@@ -121,7 +128,7 @@ class CourtsideApp(App):
         density.apply(*Window.size)
         # The widgets' rules before courtside.kv uses them; a screen's own rules are loaded when the
         # screen is first shown (kiosk/screens/__init__.py), so a start builds only the first screen.
-        lazy = screen_kv_files()
+        lazy = screen_kv_files() | {"simpanel.kv"}  # the simulated hardware's rules: only in simulation
         for kv in sorted(KV_DIR.glob("*.kv")):
             if kv.name != "courtside.kv" and kv.name not in lazy:
                 Builder.load_file(str(kv))
@@ -130,15 +137,53 @@ class CourtsideApp(App):
     def build(self) -> Any:
         Window.bind(on_request_close=self._refuse_close, on_keyboard=self._on_keyboard)
         Window.clearcolor = (0.05, 0.07, 0.09, 1)
-        self.screens.current = "home"  # the one screen built at start (the others on first visit)
+        # Until the table's state says which screen to open on, an empty one: the frames drawn while
+        # the kiosk waits for the service cost next to nothing, and no screen is built (and drawn)
+        # that the table's state would replace at once (the others are built on first visit).
+        self.screens.add_widget(KioskScreen(name=START_SCREEN))
+        self.screens.current = START_SCREEN
         self.window_width = Window.width / dp(1)  # in dp: what fits depends on millimetres, not pixels
         Window.bind(width=lambda _w, width: setattr(self, "window_width", width / dp(1)))
         self.sim_open = self.sim and Window.width >= dp(1000)
+        if self.sim:  # the appliance builds none of it
+            from kiosk.simpanel import SimPanel
+
+            Builder.load_file(str(KV_DIR / "simpanel.kv"))
+            panel = SimPanel()
+            self.root.ids.sim_slot.add_widget(panel)
+            self.root.ids["sim_panel"] = panel
         self.screens.bind(current=self.arm_undo)
+        answers = self.prefetched.result() if self.prefetched is not None else None
+        if answers is not None:
+            self._take_prefetched(answers)
+            return self.root
         # Until the service answers (at boot the kiosk may be up first), say so instead of an empty home.
         self.banner_text = "CONNECTING..."
         self.say(f"Waiting for the table service on {self.socket_path}...")
         return self.root
+
+    def _take_prefetched(self, answers: JSON) -> None:
+        """Show what the service answered while Kivy loaded: the first frame is the table's screen
+        (drawn at the first tick of the loop), not an empty one waiting for a round trip per question."""
+        self.banner_text = "SIMULATION" if self.sim else ""
+        self.say(self.joined_notice)
+        known = answers["known_games"].get("known_games") if answers["known_games"].get("ok") else None
+        self.known_games = known if isinstance(known, list) else []
+        self.infos = {name: reply["info"] for name, reply in answers["game_info"].items()
+                      if reply.get("ok") and isinstance(reply.get("info"), dict)}
+        self._have_known = True
+        if answers["games"].get("ok"):
+            self.saved_games = answers["games"].get("games", [])
+        self._have_games = True
+        if answers["status"].get("ok"):
+            self.status = dict(answers["status"].get("status", {}))
+        state = answers["state"]
+        if state.get("ok"):
+            self.set_snapshot(state.get("snapshot"), follow=True)
+            self._have_state = True
+            # At the loop's first tick, with the screen drawn (the trigger above): the frame after it
+            # is the first that shows the table.
+            Clock.schedule_once(lambda _dt: self._check_ready(), 0)
 
     def on_start(self) -> None:
         self.conn.start()
@@ -243,7 +288,11 @@ class CourtsideApp(App):
             # Only what the service can run is offered; an offline service offers nothing yet (the
             # list is asked again on reconnection).
             known = reply.get("known_games") if reply.get("ok") else None
-            self.known_games = known if isinstance(known, list) else []
+            known = known if isinstance(known, list) else []
+            if known == self.known_games and self._have_known and \
+                    {str(g.get("name")) for g in known} <= set(self.infos):
+                return  # as shown already (the answers asked for while Kivy loaded)
+            self.known_games = known
             waiting = {str(g.get("name")) for g in self.known_games} - set(self.infos)
             if not waiting:
                 known_ready()
@@ -329,7 +378,8 @@ class CourtsideApp(App):
         # None: the table put its game away (abandoned, deleted): a reconnection must not bring it back.
         self._last_game_id = snapshot.get("game_id") if snapshot is not None else None
         if self.sim:
-            self.refresh_oled()
+            if self.conn.connected:  # else it is asked for when the link is up (link_changed)
+                self.refresh_oled()
             self.show_sim_dice()
         current = self._switch_to or self.screens.current
         if follow:
@@ -339,6 +389,8 @@ class CourtsideApp(App):
             if wanted and (current in PLAY_SCREENS or current == "setup" and snapshot is not None
                            or current == "home" and snapshot is not None and not self._have_state):
                 self._switch_to = wanted
+            if current == START_SCREEN:
+                self._switch_to = wanted or "home"
         # Drawn at the next frame, once: snapshots that arrive together (a game played fast through
         # the socket, a reply behind its push) cost one rebuild of the screen, not one each.
         self._draw_snapshot()
@@ -355,6 +407,8 @@ class CourtsideApp(App):
         if self._switch_to and self._switch_to != self.screens.current:
             self.screens.current = self._switch_to
         self._switch_to = None
+        if self.screens.current != START_SCREEN and self.screens.has_screen(START_SCREEN):
+            self.screens.remove_widget(self.screens.get_screen(START_SCREEN))  # never shown again
         self.screens.current_screen.show(self)
 
     def side_colour(self, name: str) -> str | None:
@@ -479,6 +533,8 @@ class CourtsideApp(App):
             path.write_text(json.dumps({**snapshot, "score_difference": list(self.score_series)}, indent=2),
                             encoding="utf-8")
         else:
+            import csv  # only for an export: the kiosk's start does without it
+
             out = io.StringIO()
             csv.writer(out, lineterminator="\n").writerows(parts.box_score(self.info_for(),
                                                                              snapshot.get("view") or {}))
@@ -552,6 +608,7 @@ class CourtsideApp(App):
         self.ready_seconds = time.monotonic() - STARTED_AT
         self.ready_wall = time.time()  # for a launcher measuring from before the process started
         self.screens_at_first_frame = [screen.name for screen in self.screens.screens]
+        self.screen_at_first_frame = self.screens.current
         Clock.schedule_once(self.screens.build_the_rest, 0)  # the first frame is out: now the others
 
     def _ready(self, _dt: float) -> None:
@@ -573,6 +630,7 @@ class CourtsideApp(App):
                               "ready_wall": self.ready_wall,
                               "screens_drawn": [w.name for w in self.screens.children],
                               "screens_at_first_frame": self.screens_at_first_frame,
+                              "screen_at_first_frame": self.screen_at_first_frame,
                               **(lambda found: {"layout_problems": found["problems"],
                                                 "texts": found["texts"]})(describe(self.root))}),
                   flush=True)

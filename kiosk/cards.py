@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -123,7 +122,12 @@ def shipped_rosters(info: JSON) -> dict[str, JSON]:
 def _read_roster(path: Path, member_keys: tuple[str, ...], file_keys: tuple[str, ...] = ()) -> JSON | None:
     try:
         text = path.read_text(encoding="utf-8")
-        data = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
+        if path.suffix == ".toml":
+            import tomllib  # only for a roster file in TOML: the kiosk's start never needs it
+
+            data = tomllib.loads(text)
+        else:
+            data = json.loads(text)
     except (OSError, ValueError):
         return None
     if not isinstance(data, dict):

@@ -20,7 +20,7 @@ import queue
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +51,78 @@ def service_answers(path: str | Path, timeout: float = 1.0) -> bool:
     except OSError:
         return False
     return False
+
+
+class Prefetch:
+    """The kiosk's first questions to the table service, asked on a thread of their own while Kivy
+    loads (a second or more on a Pi), so the first frame can show the table instead of waiting for
+    a round trip per question: the state, the saved games, the status, the known games and each
+    known game's parts (``game_info``). One short connection; ``TableConnection`` asks again when
+    it connects (what changed meanwhile arrives then).
+
+    >>> Prefetch("/nonexistent/table.sock").start().result(timeout=5) is None
+    True
+    """
+
+    OPS = ("state", "games", "status", "known_games")
+
+    def __init__(self, path: str | Path, timeout: float = 10.0) -> None:
+        self.path = Path(path)
+        self.timeout = timeout
+        self._answers: dict[str, Any] | None = None
+        self._done = threading.Event()
+
+    def start(self) -> Prefetch:
+        threading.Thread(target=self._run, name="kiosk-prefetch", daemon=True).start()
+        return self
+
+    def result(self, timeout: float = 0.0) -> dict[str, Any] | None:
+        """The answers by op (``game_info``: name -> answer) if all came within ``timeout``, else None."""
+        self._done.wait(timeout)
+        return self._answers
+
+    def _run(self) -> None:
+        try:
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+                sock.settimeout(self.timeout)
+                sock.connect(str(self.path))
+                lines = _lines(sock)
+                first = _ask(sock, lines, [{"op": op} for op in self.OPS])
+                answers: dict[str, Any] = dict(zip(self.OPS, first, strict=True))
+                known = answers["known_games"].get("known_games") if answers["known_games"].get("ok") else []
+                names = [str(g.get("name")) for g in known or [] if isinstance(g, dict)]
+                infos = _ask(sock, lines, [{"op": "game_info", "game": name} for name in names])
+                answers["game_info"] = dict(zip(names, infos, strict=True))
+                self._answers = answers
+        except (OSError, ValueError, StopIteration):
+            pass  # no service yet (or a broken one): the kiosk asks through its own connection
+        finally:
+            self._done.set()
+
+
+def _lines(sock: socket.socket) -> Iterator[bytes]:
+    buffer = b""
+    while True:
+        chunk = sock.recv(262144)
+        if not chunk:
+            return
+        buffer += chunk
+        while b"\n" in buffer:
+            line, buffer = buffer.split(b"\n", 1)
+            yield line
+
+
+def _ask(sock: socket.socket, lines: Iterator[bytes], requests: list[JSON]) -> list[JSON]:
+    """Send ``requests`` at once, then read their answers (pushed events skipped), in request order."""
+    ids = [f"prefetch-{n}" for n in range(len(requests))]
+    sock.sendall(b"".join((json.dumps({"id": i, **r}) + "\n").encode() for i, r in zip(ids, requests,
+                                                                                        strict=True)))
+    answers: dict[str, JSON] = {}
+    while len(answers) < len(ids):
+        message = json.loads(next(lines))
+        if isinstance(message, dict) and message.get("id") in ids:
+            answers[message["id"]] = message
+    return [answers[i] for i in ids]
 
 
 class TableConnection:

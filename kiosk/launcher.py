@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from kiosk import startup
-from kiosk.client import service_answers
+from kiosk.client import Prefetch, service_answers
 
 KIVY_CONFIG = Path(__file__).with_name("kivy_config.ini")
 SIZES = ((800, 480), (1024, 600), (1280, 720))
@@ -258,6 +258,8 @@ def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None
                 return 2
         if stop_asked:  # asked to stop while the service was starting: stop it, don't open the kiosk
             return 0
+        # The service's first answers are asked for now, while Kivy loads, so the first frame shows them.
+        prefetched = Prefetch(socket_path).start()
         startup.quiet_kivy(logs / "kiosk.log" if logs else None, verbose=args.verbose)
         fullscreen = args.fullscreen
         size = args.size or (None if fullscreen else SIZES[0])
@@ -279,7 +281,8 @@ def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None
                                          started_service=child is not None, logs=logs), flush=True)
 
         app = CourtsideApp(socket_path=socket_path, sim=args.sim, screenshot=args.screenshot,
-                           screenshot_screen=args.screen, started_service=child is not None)
+                           screenshot_screen=args.screen, started_service=child is not None,
+                           prefetched=prefetched)
         app.closable = not fullscreen
         if args.sim and child is None and args.socket is None:  # joined the $COMPANION_SOCKET table
             app.joined_notice = (f"Joined the table service already running on {socket_path}: "

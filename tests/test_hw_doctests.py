@@ -8,7 +8,8 @@ import importlib
 import pytest
 
 MODULES = ["inputs", "config", "debounce", "buttons", "encoder", "dice_tray_protocol", "dice_tray",
-           "oled_layout", "oled_columns", "oled_partial", "oled_ram_model", "oled", "leds", "backends",
+           "oled_layout", "oled_columns", "oled_text", "oled_partial", "oled_ram_model", "oled", "leds",
+           "backends",
            "doctor"]
 
 

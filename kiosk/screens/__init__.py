@@ -17,7 +17,7 @@ from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.uix.screenmanager import ScreenManager, ScreenManagerException
 
-from kiosk import simpanel, widgets  # noqa: F401 - registers the widget classes the kv files use
+from kiosk import widgets  # noqa: F401 - registers the widget classes the kv files use
 
 KV_DIR = Path(__file__).resolve().parents[1] / "kv"
 
@@ -33,6 +33,9 @@ SCREENS: dict[str, tuple[str, str]] = {
     "history": ("history", "HistoryScreen"),
     "settings": ("settings", "SettingsScreen"),
 }
+
+# The empty screen the kiosk shows until the table's state says where to open (kiosk/app.py).
+START_SCREEN = "start"
 
 _loaded_kv: set[str] = set()
 
