@@ -1,15 +1,28 @@
-"""The kiosk between two games of The Series, by touch: the reward checklist and the next game.
+"""The kiosk during The Series, by touch: the reward checklist, the next game, a whole series.
 
-    python tests/series_kiosk_driver.py series_rewards --socket PATH --out DIR [--size 800x480] [--sim]
+    python tests/series_kiosk_driver.py SCENARIO --socket PATH --out DIR [--size 800x480] [--sim]
 
-The test brings a series to the reward phase of game 1 through the socket; this scenario then taps
-what the table would: the gameplan counts, every item of the checklist, and a ready-made next game.
-The kiosk shows them as the prompt's buttons (it names no game). Runs through ``kiosk_driver``.
+``series_rewards``: the test brings a series to the reward phase of game 1 through the socket; this
+scenario then taps what the table would: the gameplan counts, every item of the checklist, and a
+ready-made next game.
+
+``whole_series``: the test starts the recorded series (tests/games/series_valley_hoopers.jsonl) on
+the service; the kiosk stays on it to the end. The plays of each game go over the table socket from a
+second connection (as the table's buttons and dice tray would send them) while the kiosk shows them;
+every command between games is a tap on the prompt's button that carries exactly the recorded
+command. After each ``next_game`` the Table screen's line-up rows are read (the carry-over), and at the
+end the game end screen and its "Export JSON". With ``COURTSIDE_LONG_RUNS=1`` the plays of game 1 are
+tapped too, where the prompt has a button for them (a ready-made choice or a die face).
+
+The kiosk shows everything as the prompt's buttons and the game's panels (it names no game). Runs
+through ``kiosk_driver``.
 """
 
 from __future__ import annotations
 
+import json
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -70,7 +83,152 @@ def series_rewards(driver: Driver) -> Step:
     driver.shot("33-series-game-2")
 
 
+SERIES_LOG = Path(__file__).resolve().parent / "games" / "series_valley_hoopers.jsonl"
+BETWEEN = ("gameplan_result", "reward", "next_game", "sleeve", "susan_peg")
+
+
+def recorded_segments() -> list[tuple[str, list[dict[str, Any]]]]:
+    """The recorded series after its setup line, cut into runs: ``("plays", [...])`` of one game and
+    ``("between", [...])`` of the commands between two games."""
+    segments: list[tuple[str, list[dict[str, Any]]]] = []
+    for line in SERIES_LOG.read_text(encoding="utf-8").splitlines()[1:]:
+        command = json.loads(line)
+        kind = "between" if command["type"] in BETWEEN else "plays"
+        if not segments or segments[-1][0] != kind:
+            segments.append((kind, []))
+        segments[-1][1].append(command)
+    return segments
+
+
+class Sender(threading.Thread):
+    """Sends one game's plays over a connection of its own, one command after the other's answer."""
+
+    def __init__(self, socket_path: Path, commands: list[dict[str, Any]]) -> None:
+        super().__init__(name="plays", daemon=True)
+        self.socket_path = socket_path
+        self.commands = commands
+        self.last_seq = -1
+        self.error = ""
+
+    def run(self) -> None:
+        from companion.socket_client import TableClient
+
+        client = TableClient(self.socket_path, timeout=30)
+        try:
+            for command in self.commands:
+                reply = client.request({"op": "command", "command": command})
+                if not reply.get("ok"):
+                    self.error = f"{command} refused: {reply.get('error')}"
+                    return
+                self.last_seq = reply["snapshot"]["seq"]
+        except Exception as exc:  # the scenario reports it; a thread's traceback would be lost
+            self.error = f"{type(exc).__name__}: {exc}"
+        finally:
+            client.close()
+
+
+def _button_for(driver: Driver, command: dict[str, Any]) -> str | None:
+    """The label of the prompt's button that sends exactly ``command``, a die face for a roll."""
+    prompt = (driver.app.snapshot or {}).get("prompt") or {}
+    for choice in prompt.get("choices") or []:
+        if choice["command"] == command:
+            return str(choice["label"])
+    if command["type"] == "roll" and prompt.get("die") == command.get("die", prompt.get("die")):
+        screen = driver.app.screens.current_screen
+        pad = screen.ids.get("die_pad") if hasattr(screen, "ids") else None
+        for widget in pad.children if pad is not None else []:
+            label = getattr(widget, "choice_label", None) or getattr(widget, "text", "")
+            if str(label).lower().replace(" ", "") == str(command["face"]).lower():
+                return str(label)
+    return None
+
+
+def tap_command(driver: Driver, command: dict[str, Any]) -> Step:
+    """Tap the button that sends ``command`` (it must be on the screen) and wait for the answer."""
+    yield wait_for(f"a button for {command}", lambda app: app.screens.current == "resolve"
+                   and _button_for(driver, command) is not None)
+    label = _button_for(driver, command)
+    assert label is not None
+    seq = current_seq(driver)
+    yield from tap(driver, label, exact=True, within=driver.app.screens.current_screen)
+    yield wait_for(f"the answer to {label!r}", settled(driver, seq))
+    driver.report["tapped_commands"] += 1
+
+
+def send_plays(driver: Driver, commands: list[dict[str, Any]]) -> Step:
+    """The game's plays over the socket, shown live by the kiosk; waits until it shows the last one."""
+    sender = Sender(driver.app.conn.path, commands)
+    sender.start()
+    yield wait_for(f"{len(commands)} plays sent", lambda app: not sender.is_alive())
+    assert not sender.error, sender.error
+    yield wait_for("the last play on screen", lambda app: current_seq(driver) >= sender.last_seq)
+    driver.report["sent_commands"] += len(commands)
+
+
+def line_up_rows(driver: Driver) -> list[list[str]]:
+    """The Table screen's line-up rows as their cells' texts (position, name, energy, cubes, status)."""
+    from kivy.uix.gridlayout import GridLayout
+
+    rows = []
+    screen = driver.app.screens.get_screen("table")
+    for grid in screen.walk(restrict=True):
+        if not isinstance(grid, GridLayout) or not grid.cols:
+            continue
+        texts = [getattr(w, "text", "") for w in grid.children[::-1]]
+        if len(texts) < grid.cols or "Hooper" not in texts[:grid.cols]:
+            continue
+        rows += [texts[i:i + grid.cols] for i in range(grid.cols, len(texts), grid.cols)]
+    return rows
+
+
+def look_at_the_line_ups(driver: Driver, game: int) -> Step:
+    """Open the Table screen at the start of ``game`` and keep its line-up rows, then back to Play."""
+    yield from tap(driver, "Table", exact=True)
+    yield wait_for("the table", lambda app: app.screens.current == "table" and bool(line_up_rows(driver)))
+    driver.report["line_ups"][str(game)] = line_up_rows(driver)
+    driver.report["table_titles"][str(game)] = driver.app.score_text
+    driver.shot(f"game-{game}-table")
+    yield from tap(driver, "Play", exact=True)
+    yield wait_for("play", lambda app: app.screens.current == "resolve")
+
+
+def whole_series(driver: Driver) -> Step:
+    from long_runs import long_runs
+
+    driver.report.update(sent_commands=0, tapped_commands=0, line_ups={}, table_titles={}, between_texts={})
+    yield wait_for("game 1 on screen", lambda app: _series(app).get("phase") == "game"
+                   and app.screens.current == "resolve")
+    yield from look_at_the_line_ups(driver, 1)
+    for index, (kind, commands) in enumerate(recorded_segments()):
+        if kind == "between":
+            game = _series(driver.app).get("game")
+            driver.report["between_texts"][str(game)] = driver.texts()
+            if game == 1:
+                driver.shot("game-1-reward")
+            for command in commands:
+                yield from tap_command(driver, command)
+            yield wait_for("the next game", lambda app: _series(app).get("phase") == "game")
+            yield from look_at_the_line_ups(driver, _series(driver.app)["game"])
+        elif index == 0 and long_runs():
+            # The long run: game 1 by touch where a button sends the play, the rest over the socket.
+            for command in commands:
+                if _button_for(driver, command) is not None:
+                    yield from tap_command(driver, command)
+                else:
+                    yield from send_plays(driver, [command])
+        else:
+            yield from send_plays(driver, commands)
+    yield wait_for("the game end screen", lambda app: app.screens.current == "gameend")
+    driver.report["gameend_texts"] = driver.texts()
+    driver.report["final_series"] = _series(driver.app)
+    driver.shot("series-end")
+    yield from tap(driver, "Export JSON", exact=True)
+    yield wait_for("the export saved", lambda app: app.notice_text.startswith("Saved "))
+    driver.report["export_path"] = driver.app.notice_text.removeprefix("Saved ")
+
+
 kiosk_driver.SCENARIOS["series_rewards"] = series_rewards
+kiosk_driver.SCENARIOS["whole_series"] = whole_series
 
 if __name__ == "__main__":
     sys.exit(kiosk_driver.main())
