@@ -6,13 +6,15 @@
 scenario then taps what the table would: the gameplan counts, every item of the checklist, and a
 ready-made next game.
 
-``whole_series``: the test starts the recorded series (tests/games/series_valley_hoopers.jsonl) on
-the service; the kiosk stays on it to the end. The plays of each game go over the table socket from a
-second connection (as the table's buttons and dice tray would send them) while the kiosk shows them;
-every command between games is a tap on the prompt's button that carries exactly the recorded
-command. After each ``next_game`` the Table screen's line-up rows are read (the carry-over), and at the
-end the game end screen and its "Export JSON". With ``COURTSIDE_LONG_RUNS=1`` the plays of game 1 are
-tapped too, where the prompt has a button for them (a ready-made choice or a die face).
+``whole_series``: the recorded series (tests/games/series_valley_hoopers.jsonl) is on the table,
+from its setup or further on (the recorded commands already in the log are skipped); the kiosk stays
+on it to the end. The plays of each game go over the table socket from another process
+(``recorded_sender.py``, as the table's buttons and dice tray would send them) while the kiosk shows
+them; every command between games is a tap on the prompt's button that carries exactly the recorded
+command. After each ``next_game`` the Table screen's line-up rows are read (the carry-over), and at
+the end the game end screen and its "Export JSON". With ``COURTSIDE_LONG_RUNS=1`` and the series from
+its setup, the plays of game 1 are tapped too where the prompt has a button for them (a ready-made
+choice or a die face); the others go over the socket.
 
 The kiosk shows everything as the prompt's buttons and the game's panels (it names no game). Runs
 through ``kiosk_driver``.
@@ -21,8 +23,9 @@ through ``kiosk_driver``.
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
-import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -84,14 +87,15 @@ def series_rewards(driver: Driver) -> Step:
 
 
 SERIES_LOG = Path(__file__).resolve().parent / "games" / "series_valley_hoopers.jsonl"
+SENDER = Path(__file__).resolve().parent / "recorded_sender.py"
 BETWEEN = ("gameplan_result", "reward", "next_game", "sleeve", "susan_peg")
 
 
-def recorded_segments() -> list[tuple[str, list[dict[str, Any]]]]:
-    """The recorded series after its setup line, cut into runs: ``("plays", [...])`` of one game and
-    ``("between", [...])`` of the commands between two games."""
+def recorded_segments(skip: int = 0) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The recorded series after its setup line and its first ``skip`` commands (already played), cut
+    into runs: ``("plays", [...])`` of one game and ``("between", [...])`` between two games."""
     segments: list[tuple[str, list[dict[str, Any]]]] = []
-    for line in SERIES_LOG.read_text(encoding="utf-8").splitlines()[1:]:
+    for line in SERIES_LOG.read_text(encoding="utf-8").splitlines()[1 + skip:]:
         command = json.loads(line)
         kind = "between" if command["type"] in BETWEEN else "plays"
         if not segments or segments[-1][0] != kind:
@@ -100,35 +104,8 @@ def recorded_segments() -> list[tuple[str, list[dict[str, Any]]]]:
     return segments
 
 
-class Sender(threading.Thread):
-    """Sends one game's plays over a connection of its own, one command after the other's answer."""
-
-    def __init__(self, socket_path: Path, commands: list[dict[str, Any]]) -> None:
-        super().__init__(name="plays", daemon=True)
-        self.socket_path = socket_path
-        self.commands = commands
-        self.last_seq = -1
-        self.error = ""
-
-    def run(self) -> None:
-        from companion.socket_client import TableClient
-
-        client = TableClient(self.socket_path, timeout=30)
-        try:
-            for command in self.commands:
-                reply = client.request({"op": "command", "command": command})
-                if not reply.get("ok"):
-                    self.error = f"{command} refused: {reply.get('error')}"
-                    return
-                self.last_seq = reply["snapshot"]["seq"]
-        except Exception as exc:  # the scenario reports it; a thread's traceback would be lost
-            self.error = f"{type(exc).__name__}: {exc}"
-        finally:
-            client.close()
-
-
 def _button_for(driver: Driver, command: dict[str, Any]) -> str | None:
-    """The label of the prompt's button that sends exactly ``command``, a die face for a roll."""
+    """The label of the prompt's button that sends exactly ``command``, or of the die face rolled."""
     prompt = (driver.app.snapshot or {}).get("prompt") or {}
     for choice in prompt.get("choices") or []:
         if choice["command"] == command:
@@ -137,9 +114,9 @@ def _button_for(driver: Driver, command: dict[str, Any]) -> str | None:
         screen = driver.app.screens.current_screen
         pad = screen.ids.get("die_pad") if hasattr(screen, "ids") else None
         for widget in pad.children if pad is not None else []:
-            label = getattr(widget, "choice_label", None) or getattr(widget, "text", "")
-            if str(label).lower().replace(" ", "") == str(command["face"]).lower():
-                return str(label)
+            label = str(getattr(widget, "choice_label", None) or getattr(widget, "text", ""))
+            if label.lower().replace(" ", "") == str(command["face"]).lower():
+                return label
     return None
 
 
@@ -156,12 +133,18 @@ def tap_command(driver: Driver, command: dict[str, Any]) -> Step:
 
 
 def send_plays(driver: Driver, commands: list[dict[str, Any]]) -> Step:
-    """The game's plays over the socket, shown live by the kiosk; waits until it shows the last one."""
-    sender = Sender(driver.app.conn.path, commands)
-    sender.start()
-    yield wait_for(f"{len(commands)} plays sent", lambda app: not sender.is_alive())
-    assert not sender.error, sender.error
-    yield wait_for("the last play on screen", lambda app: current_seq(driver) >= sender.last_seq)
+    """A game's plays over the table socket from another process (a second client, as the table's
+    buttons and tray are), shown live by the kiosk; waits until the kiosk shows the last one."""
+    sender = subprocess.Popen([sys.executable, str(SENDER), "--socket", str(driver.app.conn.path)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert sender.stdin is not None
+    sender.stdin.write("".join(json.dumps(c) + "\n" for c in commands))
+    sender.stdin.close()
+    yield wait_for(f"{len(commands)} plays sent", lambda app: sender.poll() is not None)
+    assert sender.stdout is not None
+    result = json.loads(sender.stdout.read().strip().splitlines()[-1])
+    assert not result["error"] and result["accepted"] == len(commands), result
+    yield wait_for("the last play on screen", lambda app: current_seq(driver) >= result["last_seq"])
     driver.report["sent_commands"] += len(commands)
 
 
@@ -186,30 +169,44 @@ def look_at_the_line_ups(driver: Driver, game: int) -> Step:
     yield from tap(driver, "Table", exact=True)
     yield wait_for("the table", lambda app: app.screens.current == "table" and bool(line_up_rows(driver)))
     driver.report["line_ups"][str(game)] = line_up_rows(driver)
-    driver.report["table_titles"][str(game)] = driver.app.score_text
     driver.shot(f"game-{game}-table")
     yield from tap(driver, "Play", exact=True)
     yield wait_for("play", lambda app: app.screens.current == "resolve")
 
 
 def whole_series(driver: Driver) -> Step:
+    """The rest of the recorded series from where the table is: see the module's docstring."""
     from long_runs import long_runs
 
-    driver.report.update(sent_commands=0, tapped_commands=0, line_ups={}, table_titles={}, between_texts={})
-    yield wait_for("game 1 on screen", lambda app: _series(app).get("phase") == "game"
-                   and app.screens.current == "resolve")
-    yield from look_at_the_line_ups(driver, 1)
-    for index, (kind, commands) in enumerate(recorded_segments()):
+    driver.report.update(sent_commands=0, tapped_commands=0, line_ups={}, between_texts={},
+                         seconds={"plays": 0.0, "between": 0.0, "line_ups": 0.0})
+    clock = time.monotonic()
+
+    def spent(what: str) -> None:
+        nonlocal clock
+        driver.report["seconds"][what] += time.monotonic() - clock
+        clock = time.monotonic()
+
+    yield wait_for("the series on screen",
+                   lambda app: bool(_series(app)) and app.screens.current == "resolve")
+    played = current_seq(driver)  # one log entry a command: the recorded commands already played
+    driver.report["joined_at"] = {"seq": played, "game": _series(driver.app)["game"],
+                                  "phase": _series(driver.app)["phase"]}
+    if played == 0:
+        yield from look_at_the_line_ups(driver, 1)
+    for index, (kind, commands) in enumerate(recorded_segments(played)):
         if kind == "between":
             game = _series(driver.app).get("game")
             driver.report["between_texts"][str(game)] = driver.texts()
-            if game == 1:
-                driver.shot("game-1-reward")
+            driver.shot(f"game-{game}-reward")
             for command in commands:
                 yield from tap_command(driver, command)
             yield wait_for("the next game", lambda app: _series(app).get("phase") == "game")
+            spent("between")
             yield from look_at_the_line_ups(driver, _series(driver.app)["game"])
-        elif index == 0 and long_runs():
+            spent("line_ups")
+            continue
+        if index == 0 and played == 0 and long_runs():
             # The long run: game 1 by touch where a button sends the play, the rest over the socket.
             for command in commands:
                 if _button_for(driver, command) is not None:
@@ -218,9 +215,9 @@ def whole_series(driver: Driver) -> Step:
                     yield from send_plays(driver, [command])
         else:
             yield from send_plays(driver, commands)
+        spent("plays")
     yield wait_for("the game end screen", lambda app: app.screens.current == "gameend")
     driver.report["gameend_texts"] = driver.texts()
-    driver.report["final_series"] = _series(driver.app)
     driver.shot("series-end")
     yield from tap(driver, "Export JSON", exact=True)
     yield wait_for("the export saved", lambda app: app.notice_text.startswith("Saved "))
