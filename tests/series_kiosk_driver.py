@@ -122,8 +122,13 @@ def _button_for(driver: Driver, command: dict[str, Any]) -> str | None:
 
 def tap_command(driver: Driver, command: dict[str, Any]) -> Step:
     """Tap the button that sends ``command`` (it must be on the screen) and wait for the answer."""
-    yield wait_for(f"a button for {command}", lambda app: app.screens.current == "resolve"
-                   and _button_for(driver, command) is not None)
+    def shown(_app: Any) -> bool:
+        label = _button_for(driver, command)
+        return label is not None and driver.button(label, exact=True,
+                                                   within=driver.app.screens.current_screen) is not None
+
+    # On the Play screen, or the between-pairs screen that shows the same prompt's buttons.
+    yield wait_for(f"a button for {command}", shown)
     label = _button_for(driver, command)
     assert label is not None
     seq = current_seq(driver)

@@ -566,6 +566,53 @@ def test_susan_peg_may_join_the_side_facing_elimination_in_the_next_game() -> No
     assert state.game.series.home == 1  # game 4 is Away for the side Home in game 1
 
 
+SUSAN_CARD = {"name": "Susan Peg", "first_position": "C", "second_position": "PF", "stellar": False,
+              "energy": 5, "defense_positions": ["PF", "C"], "skill": "rebound_layup",
+              "stats": {"2PS": 45, "3PS": 30, "LUP": 55, "D2": 25, "D3": 15, "DLU": 25, "O": 40, "V": 60}}
+
+
+def test_susan_peg_starts_the_next_game_by_two_of_the_prompts_choices() -> None:
+    state = _finish_game_one(SeriesTable().state)
+    won = [replace(state.last(), number=n, winner=0, injured=((), ()), ejected=((), ())) for n in (1, 2, 3)]
+    karl = {**state.side_options[1], "reserves": [*state.side_options[1]["reserves"], SUSAN_CARD]}
+    state = replace(state, results=tuple(won), phase="next_game", reward=None,
+                    side_options=(state.side_options[0], karl))
+    bench = [h["name"] for h in karl["hoopers"] if h["name"] not in karl["lineup"].values()]
+    joins = [c for c in GAME.prompt(state).choices if c.command["type"] == "susan_peg"]
+    assert [c.command["instead_of"] for c in joins] == bench and all("start" not in c.command for c in joins)
+    state, _ = GAME.run(state, joins[0].command)  # first she joins the seven, on the bench
+    prompt = GAME.prompt(state)
+    starts = {c.command["start"]: c for c in prompt.choices if c.command["type"] == "susan_peg"}
+    # Her card's first and second positions: "a hooper's first or second position must match".
+    assert sorted(starts) == ["C", "PF"] and "Susan Peg for Karl instead of" in prompt.text
+    centre = karl["lineup"]["C"]
+    assert starts["C"].label == f"Susan Peg starts at C for Karl ({centre} to the bench)"
+    state, _ = GAME.run(state, starts["C"].command)
+    prompt = GAME.prompt(state)
+    assert ", starting at C" in prompt.text
+    assert not any(c.command["type"] == "susan_peg" for c in prompt.choices)
+    with pytest.raises(CommandError, match="start"):
+        GAME.decide(state, {"type": "susan_peg", "side": 1, "instead_of": bench[1], "start": "XX"})
+    state, _ = GAME.run(state, next(c for c in prompt.choices if c.command["type"] == "next_game").command)
+    karl_now = state.game.sides[1]
+    assert karl_now.hooper("Susan Peg").court == "C" and karl_now.hooper(centre).court is None
+    assert bench[0] not in [h.name for h in karl_now.hoopers] and len(karl_now.hoopers) == 7
+
+
+def test_susan_peg_starts_only_where_the_line_up_names_a_starter() -> None:
+    from companion.games.valley_hoopers.series_plan import with_susan
+
+    side = series_options()["sides"][1]
+    with pytest.raises(RuleError, match="only in a side whose line-up names its C"):
+        with_susan({**side, "lineup": {}}, "Manny Gentle", start="C")
+    with pytest.raises(RuleError, match="in the starting five"):
+        with_susan({**side, "reserves": [SUSAN_CARD]}, side["lineup"]["C"], start="C")
+    with pytest.raises(RuleError, match=r"can't start at PG: .* \(C/PF\)"):
+        with_susan({**side, "reserves": [SUSAN_CARD]}, "Manny Gentle", start="PG")
+    with pytest.raises(RuleError, match="not entered"):  # the shipped card: her skill only
+        with_susan(side, "Manny Gentle", start="C")
+
+
 def test_hooper_upgrade_cards_are_sleeved_before_a_game_within_the_limits_and_stay_on() -> None:
     from companion.games.valley_hoopers.series_upgrades import ENERGY, STAT, STELLAR, deck_left
 

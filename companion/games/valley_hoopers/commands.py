@@ -472,11 +472,15 @@ SERIES_COMMANDS: tuple[CommandSpec, ...] = (
     ),
     _spec(
         "susan_peg",
-        "The Series, before the next game: Susan Peg joins `side`'s seven `instead_of` a benchwarmer",
-        {'type': 'susan_peg', 'side': 1, 'instead_of': 'Linda Siempre'},
+        (
+            "The Series, before the next game: Susan Peg joins `side`'s seven `instead_of` a benchwarmer; "
+            "`start`: she starts at that position (its starter goes to the bench)"
+        ),
+        {'type': 'susan_peg', 'side': 1, 'instead_of': 'Linda Siempre', 'start': 'C'},
         (
             Field("side", "side", required=True),
             Field("instead_of", "text", required=True),
+            Field("start", "position", choices=POSITIONS),
         ),
     ),
 )

@@ -448,8 +448,7 @@ def _next_game(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
     sides_raw = tuple(given[i] if given[i] is not None else series.side_options[i] for i in (0, 1))
     given_sleeves = event.get("upgrades") or [None, None]
     # The plan made tap by tap (series_plan.py) counts unless the command says otherwise.
-    sides_raw = tuple(with_susan(sides_raw[i], series.plan.susan[i]) if series.plan.susan[i] else sides_raw[i]
-                      for i in (0, 1))
+    sides_raw = tuple(_with_planned_susan(series, i, sides_raw[i]) for i in (0, 1))
     sleeves = tuple(given_sleeves[i] if given_sleeves[i] is not None
                     else merged_sleeves(series.plan.side_sleeves(i), _still_worn(series, i, sides_raw[i]),
                                         series.upgrades[i])
@@ -482,14 +481,24 @@ def apply_between(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
     return _next_game(series, event)
 
 
+def _with_planned_susan(series: SeriesState, side: int, raw: Any) -> Any:
+    planned = series.plan.susan[side]
+    return with_susan(raw, planned, series.plan.susan_start[side]) if planned else raw
+
+
+def seven_before_susan(series: SeriesState, side: int) -> Any:
+    """The side's options for the next game without the plan's Susan Peg: its seven without an
+    ejected hooper (a ready-made replacement)."""
+    suggested, _ = suggested_sides(series)
+    if suggested is not None and suggested[side] is not None:
+        return suggested[side]
+    return series.side_options[side]
+
+
 def next_side(series: SeriesState, side: int) -> Any:
     """The side's options for the next game as things stand: its seven without an ejected hooper, and
     Susan Peg if planned."""
-    suggested, _ = suggested_sides(series)
-    raw = series.side_options[side]
-    if suggested is not None and suggested[side] is not None:
-        raw = suggested[side]
-    return with_susan(raw, series.plan.susan[side]) if series.plan.susan[side] else raw
+    return _with_planned_susan(series, side, seven_before_susan(series, side))
 
 
 def sleeve_candidates(series: SeriesState, side: int) -> list[str]:
@@ -518,11 +527,17 @@ def _plan_susan(series: SeriesState, event: Mapping[str, Any]) -> SeriesState:
         raise RuleError(f"Susan Peg can't join {series.names[side]} in game {series.next_number}: she joins "
                         "only the side whose opponent can win the series with it (before game 7)")
     instead_of = str(event["instead_of"])
-    with_susan(next_side(series, side), instead_of)  # refuses a starter or a hooper not in the seven
-    susan = list(series.plan.susan)
-    susan[side] = instead_of
-    return replace(series, plan=replace(series.plan, susan=(susan[0], susan[1])),
-                   message=f"Susan Peg joins {series.names[side]}'s seven instead of {instead_of}")
+    start = event.get("start")
+    base = seven_before_susan(series, side)
+    # Refuses a starter or a hooper not in the seven, and a start where the line-up names nobody.
+    with_susan(base, instead_of, start)
+    susan, starts = list(series.plan.susan), list(series.plan.susan_start)
+    susan[side], starts[side] = instead_of, start
+    plan = replace(series.plan, susan=(susan[0], susan[1]), susan_start=(starts[0], starts[1]))
+    words = f"Susan Peg joins {series.names[side]}'s seven instead of {instead_of}"
+    if start is not None:
+        words += f" and starts at {start} ({base['lineup'][start]} to the bench)"
+    return replace(series, plan=plan, message=words)
 
 
 def decide(series: SeriesState, command: Mapping[str, Any]) -> list[dict[str, Any]]:

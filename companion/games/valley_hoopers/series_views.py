@@ -19,8 +19,8 @@ from companion.games.valley_hoopers.series import (
     apply_between,
     bench_names,
     home_side,
-    next_side,
     reward_items,
+    seven_before_susan,
     sleeve_candidates,
     suggested_sides,
     susan_peg_side,
@@ -114,13 +114,21 @@ def _planning_candidates(series: SeriesState) -> list[tuple[str, dict[str, Any]]
                     candidates.append((f"{names[side]}: sleeve {WORDS[card]} on {hooper}",
                                        {"type": "sleeve", "side": side, "hooper": hooper, "card": card}))
     susan = susan_peg_side(series.wins, series.next_number)
-    if susan is not None and series.plan.susan[susan] is None:
-        raw = next_side(series, susan)
-        lineup = raw.get("lineup") if isinstance(raw, dict) else None
+    if susan is None or series.plan.susan_start[susan] is not None:
+        return candidates
+    raw = seven_before_susan(series, susan)
+    lineup = raw.get("lineup") if isinstance(raw, dict) else None
+    planned = series.plan.susan[susan]
+    if planned is None:
         starters = {str(n).lower() for n in (lineup or {}).values()}
         for name in bench_names(raw, starters):
             candidates.append((f"Susan Peg joins {names[susan]}'s seven instead of {name}",
                                {"type": "susan_peg", "side": susan, "instead_of": name}))
+        return candidates
+    # Planned on the bench: she may start instead, at any position (its starter goes to the bench).
+    for position, starter in (lineup or {}).items():
+        candidates.append((f"Susan Peg starts at {position} for {names[susan]} ({starter} to the bench)",
+                           {"type": "susan_peg", "side": susan, "instead_of": planned, "start": position}))
     return candidates
 
 
@@ -144,8 +152,9 @@ def _next_game_prompt(series: SeriesState) -> Prompt:
     planned = [f"{names[s]}: " + ", ".join(f"{c if isinstance(c, str) else c['card']} on {h}"
                                            for h, c in series.plan.sleeves[s])
                for s in (0, 1) if series.plan.sleeves[s]]
-    planned += [f"Susan Peg for {names[s]} instead of {series.plan.susan[s]}" for s in (0, 1)
-                if series.plan.susan[s]]
+    planned += [f"Susan Peg for {names[s]} instead of {series.plan.susan[s]}"
+                + (f", starting at {series.plan.susan_start[s]}" if series.plan.susan_start[s] else "")
+                for s in (0, 1) if series.plan.susan[s]]
     if planned:
         text += "; planned: " + "; ".join(planned)
     candidates = [(f"Game {number}, marker: {words}{suffix}",
