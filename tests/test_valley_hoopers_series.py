@@ -535,11 +535,14 @@ def test_the_series_modules_doctest_examples_run() -> None:
         series,
         series_game,
         series_lineups,
+        series_plan,
         series_rewards,
+        series_state,
         turn_track,
     )
 
-    for module in (modes, series, series_game, series_lineups, series_rewards, turn_track):
+    for module in (modes, series, series_game, series_lineups, series_plan, series_rewards, series_state,
+                   turn_track):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
 

@@ -149,6 +149,13 @@ def test_a_whole_recorded_series_on_the_kiosk_to_the_end_and_the_export(series_t
                     assert "2 white" in row[3], (name, row)
                     seen_injured += 1
     assert seen_ejected >= 1 and seen_injured >= 1
+    # Susan Peg joined the side facing elimination by two taps, and started (tests/games/make_series_...).
+    at = next(i for i, c in enumerate(recorded) if c["type"] == "susan_peg" and c.get("start"))
+    start = recorded[at]
+    game = 2 + sum(1 for c in recorded[:at] if c["type"] == "next_game")
+    side_rows = report["line_ups"][str(game)][7 * start["side"]:7 * start["side"] + 7]
+    assert [row[1] for row in side_rows if row[0] == start["start"]] == ["Susan Peg"]
+    assert _row(side_rows, start["instead_of"]) is None and len(side_rows) == 7
     if "1" in report["line_ups"]:
         assert all("white" not in row[3] for row in report["line_ups"]["1"])
     # The series result on the game end screen and in the kiosk's JSON export.

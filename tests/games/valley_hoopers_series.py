@@ -109,9 +109,13 @@ def brisk_command(game: Any, rng: random.Random) -> dict[str, Any]:
 
 def button_command(state: Any, rng: random.Random) -> dict[str, Any]:
     """Between games, exactly one of the prompt's buttons (what the kiosk can tap): the first open
-    checklist item, a random ready-made next game (Home attacks first)."""
+    checklist item; Susan Peg when she may join (into the seven, then starting); a random ready-made
+    next game (Home attacks first)."""
     choices = list(GAME.prompt(state).choices)
     if state.phase == "next_game":
+        susan = [c for c in choices if c.command["type"] == "susan_peg"]
+        if susan:
+            return dict(susan[0].command)
         return dict(rng.choice([c for c in choices if c.command["type"] == "next_game"]).command)
     return dict(choices[0].command)
 
