@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -94,21 +96,28 @@ def _write_games_played(db: Path, options: dict[str, Any], commands: list[dict[s
 @pytest.fixture()
 def series_table(tmp_path: Path, display: str) -> Iterator[dict]:
     """A simulated table service whose store holds the recorded series, from its setup or, in make
-    test, with games 1-4 played (the service resumes it)."""
+    test, with games 1-4 played (the service resumes it). The store is in memory (/dev/shm): every
+    entry is still committed with ``synchronous=FULL``, but a thousand entries' fsyncs on a busy disk
+    would be most of this test's time, and the test is about the kiosk."""
     options, recorded = _recorded()
     cut = 0
     if JOIN_AT is not None:  # the first command after game 4's plays: the reward checklist begins
         cut = next(i for i, c in enumerate(recorded) if c["type"] == "reward"
                    and sum(1 for d in recorded[:i] if d["type"] == "next_game") == 3)
-    game_id = _write_games_played(tmp_path / "table.db", options, recorded[:cut])
-    env = kiosk_env(tmp_path, display)
-    socket_path = tmp_path / "run" / "table.sock"
-    service = start_service(socket_path, tmp_path / "table.db", env)
+    folder = Path(tempfile.mkdtemp(prefix="series-kiosk-", dir="/dev/shm" if Path("/dev/shm").is_dir()
+                                   else tmp_path))
     try:
-        assert request(socket_path, {"op": "resume", "game_id": game_id})["ok"]
-        yield {"env": env, "socket": socket_path, "options": options, "recorded": recorded, "cut": cut}
+        game_id = _write_games_played(folder / "table.db", options, recorded[:cut])
+        env = kiosk_env(tmp_path, display)
+        socket_path = tmp_path / "run" / "table.sock"
+        service = start_service(socket_path, folder / "table.db", env)
+        try:
+            assert request(socket_path, {"op": "resume", "game_id": game_id})["ok"]
+            yield {"env": env, "socket": socket_path, "options": options, "recorded": recorded, "cut": cut}
+        finally:
+            stop(service)
     finally:
-        stop(service)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_a_whole_recorded_series_on_the_kiosk_to_the_end_and_the_export(series_table: dict) -> None:
