@@ -1,5 +1,7 @@
 """The Series on the kiosk: between two games the reward checklist and the next game are the prompt's
-buttons, tapped like any other (the kiosk holds no rule and names no game)."""
+buttons, tapped like any other (the kiosk holds no rule and names no game); and the recorded whole
+series played to its end and export with the kiosk on it (docs/games/valley-hoopers.md, The Series).
+"""
 
 from __future__ import annotations
 
@@ -65,7 +67,7 @@ def test_the_reward_checklist_and_the_next_game_by_touch(table: dict) -> None:
 
 # make test: the kiosk joins at the reward phase after game 4 (games 1-4 already in the table's log);
 # the long run (COURTSIDE_LONG_RUNS=1, tests/long_runs.py): from the setup, game 1's plays by touch.
-JOIN_AT = None if long_runs() else "game 4 over"
+JOIN_AFTER_GAME = None if long_runs() else 4
 
 
 def _row(rows: list[list[str]], name: str) -> list[str] | None:
@@ -101,9 +103,9 @@ def series_table(tmp_path: Path, display: str) -> Iterator[dict]:
     would be most of this test's time, and the test is about the kiosk."""
     options, recorded = _recorded()
     cut = 0
-    if JOIN_AT is not None:  # the first command after game 4's plays: the reward checklist begins
+    if JOIN_AFTER_GAME is not None:  # the first command after that game's plays: its reward phase
         cut = next(i for i, c in enumerate(recorded) if c["type"] == "reward"
-                   and sum(1 for d in recorded[:i] if d["type"] == "next_game") == 3)
+                   and sum(1 for d in recorded[:i] if d["type"] == "next_game") == JOIN_AFTER_GAME - 1)
     folder = Path(tempfile.mkdtemp(prefix="series-kiosk-", dir="/dev/shm" if Path("/dev/shm").is_dir()
                                    else tmp_path))
     try:
@@ -131,8 +133,8 @@ def test_a_whole_recorded_series_on_the_kiosk_to_the_end_and_the_export(series_t
     report = run_kiosk(argv, series_table["env"], timeout=900)
     assert report["ok"], report.get("error")
     assert report["joined_at"]["seq"] == cut
-    if JOIN_AT is not None:
-        assert report["joined_at"]["phase"] == "reward" and report["joined_at"]["game"] == 4
+    if JOIN_AFTER_GAME is not None:
+        assert report["joined_at"] == {"seq": cut, "game": JOIN_AFTER_GAME, "phase": "reward"}
     between = [c for c in recorded[cut:] if c["type"] in ("reward", "next_game")]
     assert report["tapped_commands"] >= len(between) > 0
     assert report["sent_commands"] + report["tapped_commands"] == len(recorded) - cut
