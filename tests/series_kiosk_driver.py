@@ -183,7 +183,7 @@ def whole_series(driver: Driver) -> Step:
     """The rest of the recorded series from where the table is: see the module's docstring."""
     from long_runs import long_runs
 
-    driver.report.update(sent_commands=0, tapped_commands=0, line_ups={}, between_texts={},
+    driver.report.update(sent_commands=0, tapped_commands=0, plays_by_touch=0, line_ups={}, between_texts={},
                          seconds={"plays": 0.0, "between": 0.0, "line_ups": 0.0})
     clock = time.monotonic()
 
@@ -216,6 +216,7 @@ def whole_series(driver: Driver) -> Step:
             for command in commands:
                 if _button_for(driver, command) is not None:
                     yield from tap_command(driver, command)
+                    driver.report["plays_by_touch"] += 1
                 else:
                     yield from send_plays(driver, [command])
         else:

@@ -80,6 +80,8 @@ def _result(game: State) -> GameResult:
 
 
 def finish_game(series: SeriesState, game: State) -> SeriesState:
+    """The series once ``game`` is final: its result kept, then the reward phase, or the end of the
+    series at four wins ("a 4-0 ends after game 4": nothing is left to upgrade for)."""
     result = _result(game)
     series = replace(series, game=game, results=(*series.results, result))
     wins = series.wins
