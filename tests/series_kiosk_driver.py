@@ -132,9 +132,33 @@ def tap_command(driver: Driver, command: dict[str, Any]) -> Step:
     label = _button_for(driver, command)
     assert label is not None
     seq = current_seq(driver)
-    yield from tap(driver, label, exact=True, within=driver.app.screens.current_screen)
+    # A long list of choices may be laid out again between the scroll and the tap (a notice line
+    # above it changes its height): scroll again until the button is in view at the tap.
+    for _ in range(5):
+        widget = driver.button(label, exact=True, within=driver.app.screens.current_screen)
+        if widget is not None and driver.in_view(widget, *widget.to_window(*widget.center)):
+            driver.tap(label, exact=True, within=driver.app.screens.current_screen)
+            break
+        yield from tap_scroll(driver, label)
+    else:
+        raise AssertionError(f"{label!r} never stayed in view long enough to be tapped")
     yield wait_for(f"the answer to {label!r}", settled(driver, seq))
     driver.report["tapped_commands"] += 1
+
+
+def tap_scroll(driver: Driver, label: str) -> Step:
+    """Scroll the button ``label`` into view and let that frame draw."""
+
+    def in_view(_app: Any) -> bool:
+        widget = driver.button(label, exact=True, within=driver.app.screens.current_screen)
+        if widget is None:
+            return False
+        if driver.in_view(widget, *widget.to_window(*widget.center)):
+            return True
+        driver.scroll_into_view(widget)
+        return False
+
+    yield wait_for(f"{label!r} scrolled into view", in_view)
 
 
 def send_plays(driver: Driver, commands: list[dict[str, Any]]) -> Step:
