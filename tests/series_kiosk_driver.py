@@ -4,7 +4,7 @@
 
 ``series_rewards``: the test brings a series to the reward phase of game 1 through the socket; this
 scenario then taps what the table would: the gameplan counts, every item of the checklist, and a
-ready-made next game.
+ready-made next game where the side not at Home won the opening d20 roll.
 
 ``whole_series``: the recorded series (tests/games/series_valley_hoopers.jsonl) is on the table,
 from its setup or further on (the recorded commands already in the log are skipped); the kiosk stays
@@ -75,8 +75,14 @@ def series_rewards(driver: Driver) -> Step:
             yield from tap(driver, stat, exact=True, within=driver.app.screens.current_screen)
             yield wait_for(f"the answer to {stat!r}", settled(driver, seq))
         driver.report["planned_prompt"] = driver.app.snapshot["prompt"]["text"]
-    label = next(c["label"] for c in driver.app.snapshot["prompt"]["choices"]
-                 if c["command"]["type"] == "next_game")
+    games = [c for c in driver.app.snapshot["prompt"]["choices"] if c["command"]["type"] == "next_game"]
+    driver.report["next_game_choices"] = [c["label"] for c in games]
+    # The opening d20 roll is won by the side not at Home (the choice a table can't skip to).
+    view = driver.app.snapshot["view"]
+    home = view["series"]["court_pattern"][view["series"]["game"]]  # the next game's, by name
+    away = next(i for i, side in enumerate(view["sides"]) if side["name"] != home)
+    label = next(c["label"] for c in games if c["command"]["first_attacker"] == away)
+    driver.report["next_game_tapped"] = label
     seq = current_seq(driver)
     yield from tap(driver, label, exact=True, within=driver.app.screens.current_screen)
     yield wait_for("game 2 on the table", lambda app: _series(app).get("game") == 2

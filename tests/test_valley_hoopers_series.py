@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from companion.errors import CommandError, RuleError
 from companion.games.valley_hoopers import GAME
 from companion.games.valley_hoopers.model import FLAT, LV1_SPACE
 from companion.games.valley_hoopers.series import RewardPhase, home_side, series_winner, susan_peg_side
-from companion.games.valley_hoopers.series_game import track_move
+from companion.games.valley_hoopers.series_game import CONDITIONS, track_move
 from companion.games.valley_hoopers.series_rewards import (
     game_rewards,
     gameplan_reward,
@@ -329,6 +330,35 @@ def test_an_ejected_hooper_misses_the_next_game_and_an_injured_one_starts_with_t
             assert all(h.white == 2 and not h.injuries for h in in_seven)
     assert not any(h.white for s in game.sides for h in s.hoopers
                    if h.name not in last.injured[0] + last.injured[1])
+
+
+def test_who_attacks_first_in_the_next_game_is_the_winner_of_the_opening_d20_roll() -> None:
+    """"Each player rolls the d20 die. The one who gets the highest value starts his/her first
+    attacking turn!" (Player Boards Setup, kept by The Series): a ready-made choice per winner."""
+    state = _finish_game_one(SeriesTable().state)
+    played = replace(state.last(), number=2, ejected=((), ()), injured=((), ()))
+    state = replace(state, phase="next_game", reward=None, results=(*state.results, played))
+    assert home_side(3, state.first_home) == 1  # game 3 is at Karl's Home
+    prompt = GAME.prompt(state)
+    assert "Each player rolls the d20 (the highest attacks first)" in prompt.text
+    games = [c for c in prompt.choices if c.command["type"] == "next_game"]
+    assert len(games) == 2 * len(CONDITIONS)
+    steal = {c.command["first_attacker"]: c for c in games if c.command["condition"] == "steal"}
+    assert steal[1].label.startswith("Game 3: Karl attacks first, marker: the ball recovered with a steal")
+    assert steal[0].label.startswith("Game 3: Lucy attacks first, marker: the ball recovered with a steal")
+    for side, name in ((0, "Lucy"), (1, "Karl")):
+        after, _ = GAME.run(state, steal[side].command)
+        game = after.game
+        assert game.first_attacker == side and game.turn.attacker == side and game.pending.side == side
+        assert after.message == f"Game 3: Karl at Home, {name} attacks first"
+        assert game.series.home == 1 and game.series.condition == "steal"
+    # Typed without it, the Home side attacks first (the default the docs give).
+    after, _ = GAME.run(state, {"type": "next_game", "condition": "steal"})
+    assert after.game.turn.attacker == 1
+    for wrong in (2, -1, "Karl", True):
+        with pytest.raises(CommandError, match=(r"first_attacker must be 0 or 1 \(the side that won the "
+                                                rf"opening d20 roll\), not {re.escape(repr(wrong))}")):
+            GAME.decide(state, {"type": "next_game", "condition": "steal", "first_attacker": wrong})
 
 
 def test_no_ready_made_seven_when_the_tribe_has_nobody_left_for_the_position() -> None:

@@ -31,6 +31,7 @@ from long_runs import long_runs
 
 from companion.game import Prompt
 from companion.games.valley_hoopers import GAME
+from companion.games.valley_hoopers.series_game import CONDITIONS
 from companion.session import Session
 from companion.store import Store
 
@@ -56,11 +57,17 @@ def test_the_reward_checklist_and_the_next_game_by_touch(table: dict) -> None:
     assert any("(under the Series track)" in label for label in report["reward_choices"])
     assert any(text.startswith("Reward phase: ") for text in report["reward_texts"])
     assert report["next_game_prompt"].startswith("Game 2: Lucy at Home")
+    # The opening d20 roll decides who attacks first: a button for each winner, per marker.
+    for name in ("Lucy", "Karl"):
+        assert sum(label.startswith(f"Game 2: {name} attacks first, marker: ")
+                   for label in report["next_game_choices"]) == len(CONDITIONS)
+    assert report["next_game_tapped"].startswith("Game 2: Karl attacks first")
     assert report["game_2_score"] == "Lucy 0 - 0 Karl"
     # The card just taken is sleeved by a button before game 2 (no next_game typed by hand).
     assert report["sleeve_choices"] and "; planned: " in report["planned_prompt"]
     snapshot = request(table["socket"], {"op": "state"})["snapshot"]
     assert snapshot["view"]["series"]["game"] == 2 and snapshot["view"]["series"]["wins"] in ([1, 0], [0, 1])
+    assert snapshot["view"]["turn"]["attacker"] == 1  # Karl, away, won the roll
     assert any(h["milestone_upgrade"] for side in snapshot["view"]["sides"] for h in side["hoopers"])
     test_kiosk.assert_laid_out(report)
 

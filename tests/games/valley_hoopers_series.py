@@ -24,6 +24,7 @@ from games.valley_hoopers_table import (
 
 from companion.errors import CompanionError
 from companion.games.valley_hoopers import GAME
+from companion.games.valley_hoopers.series import home_side
 
 CONDITIONS = ("after_pass", "playbook", "over_100", "steal", "rebound", "and_one", "intercept")
 
@@ -63,11 +64,19 @@ def series_options(condition: str = "after_pass", home: int = 0, **extra: Any) -
     }
 
 
+def _home_first(state: Any) -> list[Any]:
+    """The prompt's ``next_game`` choices where Home won the opening d20 roll: one per marker, so the
+    seeded draws (and the recorded series) are the ones from before the prompt offered both winners."""
+    home = home_side(state.next_number, state.first_home)
+    return [c for c in GAME.prompt(state).choices
+            if c.command["type"] == "next_game" and c.command["first_attacker"] == home]
+
+
 def next_game_command(state: Any, rng: random.Random) -> dict[str, Any]:
     """One of the prompt's ready-made ``next_game`` choices (a new seven where one is needed) with a
     random winner of the opening roll."""
     # The prompt also offers to plan the next game (sleeve a card, bring Susan Peg): not taken here.
-    choices = [c for c in GAME.prompt(state).choices if c.command["type"] == "next_game"]
+    choices = _home_first(state)
     if not choices:
         raise AssertionError(f"no next game offered: {GAME.prompt(state).text}")
     return {**rng.choice(choices).command, "first_attacker": rng.choice((0, 1))}
@@ -116,7 +125,7 @@ def button_command(state: Any, rng: random.Random) -> dict[str, Any]:
         susan = [c for c in choices if c.command["type"] == "susan_peg"]
         if susan:
             return dict(susan[0].command)
-        return dict(rng.choice([c for c in choices if c.command["type"] == "next_game"]).command)
+        return dict(rng.choice(_home_first(state)).command)
     return dict(choices[0].command)
 
 

@@ -55,6 +55,12 @@ def _positions(field: str, raw: object) -> list[str]:
     return [str(position(field, p)) for p in raw]
 
 
+def _opening_roll(field: str, raw: object) -> int:
+    if isinstance(raw, bool) or raw not in (0, 1):
+        raise CommandError(f"{field} must be 0 or 1 (the side that won the opening d20 roll), not {raw!r}")
+    return int(raw)  # type: ignore[arg-type]
+
+
 def _position_or_hooper(command: JSON) -> None:
     if not ("position" in command) ^ ("hooper" in command):
         raise CommandError(
@@ -439,7 +445,8 @@ SERIES_COMMANDS: tuple[CommandSpec, ...] = (
     _spec(
         "next_game",
         (
-            "The Series: start the next game; `condition` marker drawn; `first_attacker`; `sides` (null "
+            "The Series: start the next game; `condition` marker drawn; `first_attacker` (who won the "
+            "opening d20 roll; default Home); `sides` (null "
             "keeps a side); `hot` (Home) / `cold` (Away) positions on the Onfire track; `upgrades` "
             "per side: hooper -> held upgrade card (null keeps where they were); `action_upgrades` / "
             "`position_upgrades` per side: the held cards sleeved in the deck (null: all)"
@@ -447,7 +454,7 @@ SERIES_COMMANDS: tuple[CommandSpec, ...] = (
         {'type': 'next_game', 'condition': 'playbook', 'first_attacker': 1},
         (
             Field("condition", "choice", required=True, choices=tuple(CONDITIONS)),
-            Field("first_attacker", "side"),
+            Field("first_attacker", "side", check=_opening_roll),
             Field("sides", "sides", check=_sides_or_keep),
             Field("hot", "positions", check=_positions),
             Field("cold", "positions", check=_positions),

@@ -12,7 +12,7 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.game import Choice, Counter, Outcome, Prompt, ScoreboardView
 from companion.games.valley_hoopers import views
-from companion.games.valley_hoopers.model import STATS
+from companion.games.valley_hoopers.model import STATS, other
 from companion.games.valley_hoopers.series import (
     COURT_PATTERN,
     SeriesState,
@@ -140,8 +140,8 @@ def _next_game_prompt(series: SeriesState) -> Prompt:
         return _stat_prompt(series, *waiting)
     home = home_side(number, series.first_home)
     susan = susan_peg_side(series.wins, number)
-    text = (f"Game {number}: {names[home]} at Home. Draw the Series track's condition marker "
-            "(same line-ups, or next_game with new ones)")
+    text = (f"Game {number}: {names[home]} at Home. Each player rolls the d20 (the highest attacks first); "
+            "draw the Series track's condition marker (same line-ups, or next_game with new ones)")
     if susan is not None:
         text += f"; Susan Peg may join {names[susan]}"
     sides, changes = suggested_sides(series)
@@ -157,11 +157,17 @@ def _next_game_prompt(series: SeriesState) -> Prompt:
                 for s in (0, 1) if series.plan.susan[s]]
     if planned:
         text += "; planned: " + "; ".join(planned)
-    candidates = [(f"Game {number}, marker: {words}{suffix}",
-                   {"type": "next_game", "condition": key, **extra}) for key, words in CONDITIONS.items()]
-    candidates += _planning_candidates(series)
+    # "Each player rolls the d20 die. The one who gets the highest value starts" (Player Boards Setup,
+    # which The Series keeps): one button per marker and winner of the roll, as Classic's setup asks
+    # who won it. Who attacks first can't make a game illegal, so each marker is tried once (a
+    # setup per try) and offered for both.
+    markers = _legal(series, [(words, {"type": "next_game", "condition": key, "first_attacker": home,
+                                       **extra}) for key, words in CONDITIONS.items()])
+    games = tuple(Choice(f"Game {number}: {names[first]} attacks first, marker: {marker.label}{suffix}",
+                         {**marker.command, "first_attacker": first})
+                  for marker in markers for first in (home, other(home)))
     return Prompt(side=None, text=text, commands=("next_game", "sleeve", "susan_peg"),
-                  choices=_legal(series, candidates))
+                  choices=games + _legal(series, _planning_candidates(series)))
 
 
 def prompt(series: SeriesState) -> Prompt:
