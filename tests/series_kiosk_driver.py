@@ -77,7 +77,7 @@ def series_rewards(driver: Driver) -> Step:
         driver.report["planned_prompt"] = driver.app.snapshot["prompt"]["text"]
     games = [c for c in driver.app.snapshot["prompt"]["choices"] if c["command"]["type"] == "next_game"]
     driver.report["next_game_choices"] = [c["label"] for c in games]
-    # The opening d20 roll is won by the side not at Home (the choice a table can't skip to).
+    # The side not at Home won the opening d20 roll: not the first button (Home's), the one a tap must find.
     view = driver.app.snapshot["view"]
     home = view["series"]["court_pattern"][view["series"]["game"]]  # the next game's, by name
     away = next(i for i, side in enumerate(view["sides"]) if side["name"] != home)

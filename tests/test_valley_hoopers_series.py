@@ -356,9 +356,13 @@ def test_who_attacks_first_in_the_next_game_is_the_winner_of_the_opening_d20_rol
     after, _ = GAME.run(state, {"type": "next_game", "condition": "steal"})
     assert after.game.turn.attacker == 1
     for wrong in (2, -1, "Karl", True):
-        with pytest.raises(CommandError, match=(r"first_attacker must be 0 or 1 \(the side that won the "
+        with pytest.raises(CommandError, match=(r"first_attacker must be 0 or 1 \(the winner of the "
                                                 rf"opening d20 roll\), not {re.escape(repr(wrong))}")):
             GAME.decide(state, {"type": "next_game", "condition": "steal", "first_attacker": wrong})
+    # The same words as the Classic setup's, where the table also says who won the roll.
+    from companion.games.valley_hoopers.setup_options import example_options, setup
+    with pytest.raises(CommandError, match=r"1 \(the winner of the opening d20 roll\), not 'Karl'"):
+        setup({**example_options(), "first_attacker": "Karl"})
 
 
 def test_no_ready_made_seven_when_the_tribe_has_nobody_left_for_the_position() -> None:

@@ -20,6 +20,7 @@ from companion.games.valley_hoopers.chips import LV1_EFFECTS, LV2_EFFECTS
 from companion.games.valley_hoopers.gameplans import check_card, check_condition
 from companion.games.valley_hoopers.model import INJURY_EFFECTS, POSITIONS, STATS
 from companion.games.valley_hoopers.series_game import CONDITIONS
+from companion.games.valley_hoopers.setup_options import opening_roll_winner
 
 
 def _face(field: str, raw: object) -> int | str:
@@ -53,12 +54,6 @@ def _positions(field: str, raw: object) -> list[str]:
         raise CommandError(f"{field} must be a list of positions")
     position = one_of(*POSITIONS)
     return [str(position(field, p)) for p in raw]
-
-
-def _opening_roll(field: str, raw: object) -> int:
-    if isinstance(raw, bool) or raw not in (0, 1):
-        raise CommandError(f"{field} must be 0 or 1 (the side that won the opening d20 roll), not {raw!r}")
-    return int(raw)  # type: ignore[arg-type]
 
 
 def _position_or_hooper(command: JSON) -> None:
@@ -454,7 +449,7 @@ SERIES_COMMANDS: tuple[CommandSpec, ...] = (
         {'type': 'next_game', 'condition': 'playbook', 'first_attacker': 1},
         (
             Field("condition", "choice", required=True, choices=tuple(CONDITIONS)),
-            Field("first_attacker", "side", check=_opening_roll),
+            Field("first_attacker", "side", check=opening_roll_winner),
             Field("sides", "sides", check=_sides_or_keep),
             Field("hot", "positions", check=_positions),
             Field("cold", "positions", check=_positions),
