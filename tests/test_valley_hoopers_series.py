@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from companion.errors import CommandError, RuleError
 from companion.games.valley_hoopers import GAME
 from companion.games.valley_hoopers.model import FLAT, LV1_SPACE
 from companion.games.valley_hoopers.series import RewardPhase, home_side, series_winner, susan_peg_side
-from companion.games.valley_hoopers.series_game import track_move
+from companion.games.valley_hoopers.series_game import CONDITIONS, track_move
 from companion.games.valley_hoopers.series_rewards import (
     game_rewards,
     gameplan_reward,
@@ -331,6 +332,39 @@ def test_an_ejected_hooper_misses_the_next_game_and_an_injured_one_starts_with_t
                    if h.name not in last.injured[0] + last.injured[1])
 
 
+def test_who_attacks_first_in_the_next_game_is_the_winner_of_the_opening_d20_roll() -> None:
+    """"Each player rolls the d20 die. The one who gets the highest value starts his/her first
+    attacking turn!" (Player Boards Setup, kept by The Series): a ready-made choice per winner."""
+    state = _finish_game_one(SeriesTable().state)
+    played = replace(state.last(), number=2, ejected=((), ()), injured=((), ()))
+    state = replace(state, phase="next_game", reward=None, results=(*state.results, played))
+    assert home_side(3, state.first_home) == 1  # game 3 is at Karl's Home
+    prompt = GAME.prompt(state)
+    assert "Each player rolls the d20 (the highest attacks first)" in prompt.text
+    games = [c for c in prompt.choices if c.command["type"] == "next_game"]
+    assert len(games) == 2 * len(CONDITIONS)
+    steal = {c.command["first_attacker"]: c for c in games if c.command["condition"] == "steal"}
+    assert steal[1].label.startswith("Game 3: Karl attacks first, marker: the ball recovered with a steal")
+    assert steal[0].label.startswith("Game 3: Lucy attacks first, marker: the ball recovered with a steal")
+    for side, name in ((0, "Lucy"), (1, "Karl")):
+        after, _ = GAME.run(state, steal[side].command)
+        game = after.game
+        assert game.first_attacker == side and game.turn.attacker == side and game.pending.side == side
+        assert after.message == f"Game 3: Karl at Home, {name} attacks first"
+        assert game.series.home == 1 and game.series.condition == "steal"
+    # Typed without it, the Home side attacks first (the default the docs give).
+    after, _ = GAME.run(state, {"type": "next_game", "condition": "steal"})
+    assert after.game.turn.attacker == 1
+    for wrong in (2, -1, "Karl", True):
+        with pytest.raises(CommandError, match=(r"first_attacker must be 0 or 1 \(the winner of the "
+                                                rf"opening d20 roll\), not {re.escape(repr(wrong))}")):
+            GAME.decide(state, {"type": "next_game", "condition": "steal", "first_attacker": wrong})
+    # The same words as the Classic setup's, where the table also says who won the roll.
+    from companion.games.valley_hoopers.setup_options import example_options, setup
+    with pytest.raises(CommandError, match=r"1 \(the winner of the opening d20 roll\), not 'Karl'"):
+        setup({**example_options(), "first_attacker": "Karl"})
+
+
 def test_no_ready_made_seven_when_the_tribe_has_nobody_left_for_the_position() -> None:
     from companion.games.valley_hoopers.series_lineups import side_without
 
@@ -535,11 +569,14 @@ def test_the_series_modules_doctest_examples_run() -> None:
         series,
         series_game,
         series_lineups,
+        series_plan,
         series_rewards,
+        series_state,
         turn_track,
     )
 
-    for module in (modes, series, series_game, series_lineups, series_rewards, turn_track):
+    for module in (modes, series, series_game, series_lineups, series_plan, series_rewards, series_state,
+                   turn_track):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
@@ -564,6 +601,53 @@ def test_susan_peg_may_join_the_side_facing_elimination_in_the_next_game() -> No
     state, _ = GAME.run(state, {"type": "next_game", "condition": "playbook", "sides": [None, karl]})
     assert "Susan Peg" in [h.name for h in state.game.sides[1].hoopers] and state.game.series.number == 4
     assert state.game.series.home == 1  # game 4 is Away for the side Home in game 1
+
+
+SUSAN_CARD = {"name": "Susan Peg", "first_position": "C", "second_position": "PF", "stellar": False,
+              "energy": 5, "defense_positions": ["PF", "C"], "skill": "rebound_layup",
+              "stats": {"2PS": 45, "3PS": 30, "LUP": 55, "D2": 25, "D3": 15, "DLU": 25, "O": 40, "V": 60}}
+
+
+def test_susan_peg_starts_the_next_game_by_two_of_the_prompts_choices() -> None:
+    state = _finish_game_one(SeriesTable().state)
+    won = [replace(state.last(), number=n, winner=0, injured=((), ()), ejected=((), ())) for n in (1, 2, 3)]
+    karl = {**state.side_options[1], "reserves": [*state.side_options[1]["reserves"], SUSAN_CARD]}
+    state = replace(state, results=tuple(won), phase="next_game", reward=None,
+                    side_options=(state.side_options[0], karl))
+    bench = [h["name"] for h in karl["hoopers"] if h["name"] not in karl["lineup"].values()]
+    joins = [c for c in GAME.prompt(state).choices if c.command["type"] == "susan_peg"]
+    assert [c.command["instead_of"] for c in joins] == bench and all("start" not in c.command for c in joins)
+    state, _ = GAME.run(state, joins[0].command)  # first she joins the seven, on the bench
+    prompt = GAME.prompt(state)
+    starts = {c.command["start"]: c for c in prompt.choices if c.command["type"] == "susan_peg"}
+    # Her card's first and second positions: "a hooper's first or second position must match".
+    assert sorted(starts) == ["C", "PF"] and "Susan Peg for Karl instead of" in prompt.text
+    centre = karl["lineup"]["C"]
+    assert starts["C"].label == f"Susan Peg starts at C for Karl ({centre} to the bench)"
+    state, _ = GAME.run(state, starts["C"].command)
+    prompt = GAME.prompt(state)
+    assert ", starting at C" in prompt.text
+    assert not any(c.command["type"] == "susan_peg" for c in prompt.choices)
+    with pytest.raises(CommandError, match="start"):
+        GAME.decide(state, {"type": "susan_peg", "side": 1, "instead_of": bench[1], "start": "XX"})
+    state, _ = GAME.run(state, next(c for c in prompt.choices if c.command["type"] == "next_game").command)
+    karl_now = state.game.sides[1]
+    assert karl_now.hooper("Susan Peg").court == "C" and karl_now.hooper(centre).court is None
+    assert bench[0] not in [h.name for h in karl_now.hoopers] and len(karl_now.hoopers) == 7
+
+
+def test_susan_peg_starts_only_where_the_line_up_names_a_starter() -> None:
+    from companion.games.valley_hoopers.series_plan import with_susan
+
+    side = series_options()["sides"][1]
+    with pytest.raises(RuleError, match="only in a side whose line-up names its C"):
+        with_susan({**side, "lineup": {}}, "Manny Gentle", start="C")
+    with pytest.raises(RuleError, match="in the starting five"):
+        with_susan({**side, "reserves": [SUSAN_CARD]}, side["lineup"]["C"], start="C")
+    with pytest.raises(RuleError, match=r"can't start at PG: .* \(C/PF\)"):
+        with_susan({**side, "reserves": [SUSAN_CARD]}, "Manny Gentle", start="PG")
+    with pytest.raises(RuleError, match="not entered"):  # the shipped card: her skill only
+        with_susan(side, "Manny Gentle", start="C")
 
 
 def test_hooper_upgrade_cards_are_sleeved_before_a_game_within_the_limits_and_stay_on() -> None:

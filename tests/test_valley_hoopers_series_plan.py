@@ -50,7 +50,7 @@ def test_a_hooper_upgrade_card_is_sleeved_through_the_services_prompt(tmp_path: 
         assert "which stat" in service.snapshot()["prompt"]["text"]
         _choose(service, f"{name}: +10 on {hooper}'s 3PS")
     assert f"planned: {name}: {card} on {hooper}" in service.snapshot()["prompt"]["text"]
-    _choose(service, "Game 2, marker: ")
+    _choose(service, "Game 2: Lucy attacks first, marker: ")
     game = service.session.state.game
     upgraded = game.side(side).hooper(hooper)
     before = series.game.side(side).hooper(hooper)

@@ -49,6 +49,20 @@ def test_an_upgrade_goes_only_on_its_former_action_and_only_if_sleeved() -> None
         table.do("attack", shot="2PS", position="SG", upgrade="Hook Shot")
 
 
+def test_a_counter_takes_no_action_upgrade_the_counter_is_itself_the_cards_one_upgrade() -> None:
+    # "b) All your six counter action cards: these upgrades will add a third (counter) action" and
+    # "Every card can gain only one upgrade": a card that counters wears no action upgrade card, and
+    # no action upgrade card needs a counter as its "Former action needed".
+    table = Table()
+    table.do("fundamental", action="dribble", position="SG")
+    assert "counter" in table.prompt.commands
+    with pytest.raises(CommandError, match="counter has no field 'upgrade'"):
+        table.do("counter", hooper="Chus Kinder", upgrade="Hook Shot")
+    with pytest.raises(CommandError, match="former action needed"):
+        Table(options(action_upgrade_cards=[{"name": "Curl", "action": "steal", "bonus": 5}]))
+    table.do("counter", hooper="Chus Kinder")  # the same counter without an upgrade is played
+
+
 def test_a_star_card_improves_only_a_hooper_on_a_stellar_position() -> None:
     # Wall of Death is a [star] card (printed); its screen and +10 are demo contents.
     table = Table()

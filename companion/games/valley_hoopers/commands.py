@@ -20,6 +20,7 @@ from companion.games.valley_hoopers.chips import LV1_EFFECTS, LV2_EFFECTS
 from companion.games.valley_hoopers.gameplans import check_card, check_condition
 from companion.games.valley_hoopers.model import INJURY_EFFECTS, POSITIONS, STATS
 from companion.games.valley_hoopers.series_game import CONDITIONS
+from companion.games.valley_hoopers.setup_options import opening_roll_winner
 
 
 def _face(field: str, raw: object) -> int | str:
@@ -439,7 +440,8 @@ SERIES_COMMANDS: tuple[CommandSpec, ...] = (
     _spec(
         "next_game",
         (
-            "The Series: start the next game; `condition` marker drawn; `first_attacker`; `sides` (null "
+            "The Series: start the next game; `condition` marker drawn; `first_attacker` (who won the "
+            "opening d20 roll; default Home); `sides` (null "
             "keeps a side); `hot` (Home) / `cold` (Away) positions on the Onfire track; `upgrades` "
             "per side: hooper -> held upgrade card (null keeps where they were); `action_upgrades` / "
             "`position_upgrades` per side: the held cards sleeved in the deck (null: all)"
@@ -447,7 +449,7 @@ SERIES_COMMANDS: tuple[CommandSpec, ...] = (
         {'type': 'next_game', 'condition': 'playbook', 'first_attacker': 1},
         (
             Field("condition", "choice", required=True, choices=tuple(CONDITIONS)),
-            Field("first_attacker", "side"),
+            Field("first_attacker", "side", check=opening_roll_winner),
             Field("sides", "sides", check=_sides_or_keep),
             Field("hot", "positions", check=_positions),
             Field("cold", "positions", check=_positions),
@@ -472,11 +474,15 @@ SERIES_COMMANDS: tuple[CommandSpec, ...] = (
     ),
     _spec(
         "susan_peg",
-        "The Series, before the next game: Susan Peg joins `side`'s seven `instead_of` a benchwarmer",
-        {'type': 'susan_peg', 'side': 1, 'instead_of': 'Linda Siempre'},
+        (
+            "The Series, before the next game: Susan Peg joins `side`'s seven `instead_of` a benchwarmer; "
+            "`start`: she starts at that position (its starter goes to the bench)"
+        ),
+        {'type': 'susan_peg', 'side': 1, 'instead_of': 'Linda Siempre', 'start': 'C'},
         (
             Field("side", "side", required=True),
             Field("instead_of", "text", required=True),
+            Field("start", "position", choices=POSITIONS),
         ),
     ),
 )

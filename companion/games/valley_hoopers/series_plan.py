@@ -4,8 +4,9 @@ kiosk can offer it as ready-made prompt choices (it renders choices and names no
 "You can freely upgrade your entire tribe and your deck. You can shift any previous translucent card
 earned" (``sleeve``: one held hooper upgrade card on one hooper of the next seven; a "Stat +10" card
 asks for its stat next), and "the opponent will gain the favors of Susan Peg: she becomes deployable
-in his/her seven-hoopers line-up" (``susan_peg``: she takes a benchwarmer's place in the seven). The
-plan is used by the next ``next_game`` that does not say otherwise, then cleared.
+in his/her seven-hoopers line-up" (``susan_peg``: she takes a benchwarmer's place in the seven; with
+``start`` she also starts at that position and its starter goes to the bench). The plan is used by
+the next ``next_game`` that does not say otherwise, then cleared.
 
 >>> eligible_names([])
 []
@@ -26,11 +27,13 @@ from companion.games.valley_hoopers.series_upgrades import DECK, STAT, STELLAR, 
 
 @dataclass(frozen=True)
 class Plan:
-    """The next game's preparation: hooper -> card (or ``{"card", "stat"}``) per side, and the
-    benchwarmer Susan Peg replaces (per side, ``None``: she does not join)."""
+    """The next game's preparation: hooper -> card (or ``{"card", "stat"}``) per side, the
+    benchwarmer Susan Peg replaces (per side, ``None``: she does not join) and the position she
+    starts at (``None``: on the bench)."""
 
     sleeves: tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]] = ((), ())
     susan: tuple[str | None, str | None] = (None, None)
+    susan_start: tuple[str | None, str | None] = (None, None)
 
     def side_sleeves(self, side: int) -> dict[str, Any]:
         return dict(self.sleeves[side])
@@ -107,10 +110,32 @@ def susan_card(raw_side: Mapping[str, Any]) -> Any:
     return {"name": card.name, "pronoun": card.pronoun, "skill": card.skill}
 
 
-def with_susan(raw_side: Any, instead_of: str) -> Any:
-    """The side's options with Susan Peg in the seven instead of the benchwarmer ``instead_of``."""
+def with_susan(raw_side: Any, instead_of: str, start: str | None = None) -> Any:
+    """The side's options with Susan Peg in the seven instead of the benchwarmer ``instead_of``; with
+    ``start``, in the starting five at that position (its starter goes to the bench).
+
+    >>> susan = {"name": "Susan Peg", "first_position": "C", "second_position": "PF"}
+    >>> side = {"hoopers": ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"], "reserves": [susan],
+    ...         "lineup": {"PG": "Ann", "SG": "Bo", "SF": "Cy", "PF": "Di", "C": "Ed"}}
+    >>> new = with_susan(side, "Gus", start="C")
+    >>> new["hoopers"][-1]["name"], new["lineup"]["C"], "Ed" in new["hoopers"]
+    ('Susan Peg', 'Susan Peg', True)
+    """
     if not isinstance(raw_side, Mapping):
         return raw_side
+    if start is not None:
+        lineup = raw_side.get("lineup")
+        if not isinstance(lineup, Mapping) or start not in lineup:
+            raise RuleError(f"Susan Peg can start at {start} only in a side whose line-up names its {start}")
+        card = susan_card(raw_side)
+        if isinstance(card, Mapping):  # a roster side's card is checked when the game is set up
+            positions = [p for p in (card.get("first_position"), card.get("second_position")) if p]
+            if start not in positions:
+                shown = "/".join(positions) or "not entered: enter her card among the side's reserves"
+                raise RuleError(f"Susan Peg can't start at {start}: a starter's first or second position "
+                                f"must match the Position token ({shown})")
+        benched = with_susan(raw_side, instead_of)
+        return {**benched, "lineup": {**lineup, start: "Susan Peg"}}
     hoopers = list(raw_side.get("hoopers") or [])
 
     def name(entry: Any) -> str:

@@ -12,15 +12,15 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.game import Choice, Counter, Outcome, Prompt, ScoreboardView
 from companion.games.valley_hoopers import views
-from companion.games.valley_hoopers.model import STATS
+from companion.games.valley_hoopers.model import STATS, other
 from companion.games.valley_hoopers.series import (
     COURT_PATTERN,
     SeriesState,
     apply_between,
     bench_names,
     home_side,
-    next_side,
     reward_items,
+    seven_before_susan,
     sleeve_candidates,
     suggested_sides,
     susan_peg_side,
@@ -114,13 +114,21 @@ def _planning_candidates(series: SeriesState) -> list[tuple[str, dict[str, Any]]
                     candidates.append((f"{names[side]}: sleeve {WORDS[card]} on {hooper}",
                                        {"type": "sleeve", "side": side, "hooper": hooper, "card": card}))
     susan = susan_peg_side(series.wins, series.next_number)
-    if susan is not None and series.plan.susan[susan] is None:
-        raw = next_side(series, susan)
-        lineup = raw.get("lineup") if isinstance(raw, dict) else None
+    if susan is None or series.plan.susan_start[susan] is not None:
+        return candidates
+    raw = seven_before_susan(series, susan)
+    lineup = raw.get("lineup") if isinstance(raw, dict) else None
+    planned = series.plan.susan[susan]
+    if planned is None:
         starters = {str(n).lower() for n in (lineup or {}).values()}
         for name in bench_names(raw, starters):
             candidates.append((f"Susan Peg joins {names[susan]}'s seven instead of {name}",
                                {"type": "susan_peg", "side": susan, "instead_of": name}))
+        return candidates
+    # Planned on the bench: she may start instead, at any position (its starter goes to the bench).
+    for position, starter in (lineup or {}).items():
+        candidates.append((f"Susan Peg starts at {position} for {names[susan]} ({starter} to the bench)",
+                           {"type": "susan_peg", "side": susan, "instead_of": planned, "start": position}))
     return candidates
 
 
@@ -132,8 +140,8 @@ def _next_game_prompt(series: SeriesState) -> Prompt:
         return _stat_prompt(series, *waiting)
     home = home_side(number, series.first_home)
     susan = susan_peg_side(series.wins, number)
-    text = (f"Game {number}: {names[home]} at Home. Draw the Series track's condition marker "
-            "(same line-ups, or next_game with new ones)")
+    text = (f"Game {number}: {names[home]} at Home. Each player rolls the d20 (the highest attacks first); "
+            "draw the Series track's condition marker (same line-ups, or next_game with new ones)")
     if susan is not None:
         text += f"; Susan Peg may join {names[susan]}"
     sides, changes = suggested_sides(series)
@@ -144,15 +152,22 @@ def _next_game_prompt(series: SeriesState) -> Prompt:
     planned = [f"{names[s]}: " + ", ".join(f"{c if isinstance(c, str) else c['card']} on {h}"
                                            for h, c in series.plan.sleeves[s])
                for s in (0, 1) if series.plan.sleeves[s]]
-    planned += [f"Susan Peg for {names[s]} instead of {series.plan.susan[s]}" for s in (0, 1)
-                if series.plan.susan[s]]
+    planned += [f"Susan Peg for {names[s]} instead of {series.plan.susan[s]}"
+                + (f", starting at {series.plan.susan_start[s]}" if series.plan.susan_start[s] else "")
+                for s in (0, 1) if series.plan.susan[s]]
     if planned:
         text += "; planned: " + "; ".join(planned)
-    candidates = [(f"Game {number}, marker: {words}{suffix}",
-                   {"type": "next_game", "condition": key, **extra}) for key, words in CONDITIONS.items()]
-    candidates += _planning_candidates(series)
+    # "Each player rolls the d20 die. The one who gets the highest value starts" (Player Boards Setup,
+    # which The Series keeps): one button per marker and winner of the roll, as Classic's setup asks
+    # who won it. Who attacks first can't make a game illegal, so each marker is tried once (a
+    # setup per try) and offered for both.
+    markers = _legal(series, [(words, {"type": "next_game", "condition": key, "first_attacker": home,
+                                       **extra}) for key, words in CONDITIONS.items()])
+    games = tuple(Choice(f"Game {number}: {names[first]} attacks first, marker: {marker.label}{suffix}",
+                         {**marker.command, "first_attacker": first})
+                  for marker in markers for first in (home, other(home)))
     return Prompt(side=None, text=text, commands=("next_game", "sleeve", "susan_peg"),
-                  choices=_legal(series, candidates))
+                  choices=games + _legal(series, _planning_candidates(series)))
 
 
 def prompt(series: SeriesState) -> Prompt:

@@ -142,6 +142,18 @@ def _with_upgrade_cards(side: Side, raw: Any, cards: Mapping[str, Any], variant:
     return replace(side, action_upgrades=action, position_upgrades=tuple(positions))
 
 
+def opening_roll_winner(field: str, raw: object) -> int:
+    """The side that attacks first: "Each player rolls the d20 die. The one who gets the highest value
+    starts" (the table says who won; also each next game of The Series, ``next_game``).
+
+    >>> opening_roll_winner("first_attacker", 1)
+    1
+    """
+    if isinstance(raw, bool) or raw not in (0, 1):
+        raise CommandError(f"{field} must be 0 or 1 (the winner of the opening d20 roll), not {raw!r}")
+    return 1 if raw == 1 else 0
+
+
 def setup(options: Mapping[str, Any]) -> State:
     """Build the opening state from setup options (see docs/commands.md for the full shape)."""
     if not isinstance(options, Mapping):
@@ -153,11 +165,7 @@ def setup(options: Mapping[str, Any]) -> State:
     if isinstance(blanks, bool) or not isinstance(blanks, int):
         raise CommandError(f"foul_die_blanks must be a whole number, not {blanks!r}")
     foul_die(blanks)
-    first = options.get("first_attacker", 0)
-    if first not in (0, 1) or isinstance(first, bool):
-        raise CommandError(
-            f"first_attacker must be 0 or 1 (the winner of the opening d20 roll), not {first!r}"
-        )
+    first = opening_roll_winner("first_attacker", options.get("first_attacker", 0))
     sides_raw = options.get("sides")
     if not isinstance(sides_raw, list | tuple) or len(sides_raw) != 2:
         raise CommandError("sides must list exactly two sides")
