@@ -19,7 +19,7 @@ VH_INFO = json.loads(json.dumps(game_info(find_game("valley-hoopers"))))
 
 
 def test_the_top_three_scorers_come_from_the_points_column_with_their_team() -> None:
-    view = {"box_totals": [
+    view = {"box_score": [
         {"team": "Comets", "player": "Relay", "pts": 23, "ast": 7, "reb": 7},
         {"team": "Comets", "player": "Sharpe", "pts": 10, "ast": 3, "reb": 6},
         {"team": "Lanterns", "player": "Ember", "pts": 26, "ast": 8, "reb": 9},

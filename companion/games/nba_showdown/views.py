@@ -25,6 +25,7 @@ from companion.games.nba_showdown.model import (
 )
 from companion.games.nba_showdown.quarters import NEIGHBOURS, rebound_award
 from companion.games.nba_showdown.rules import trial
+from companion.splits import Splits, total
 
 # Cards never change after setup and the odds are counted once (odds.stat_odds): their JSON too.
 _card_json = by_identity(Card.to_json)
@@ -33,7 +34,7 @@ _odds_json = by_identity(odds.StatOdds.to_json)
 
 def _box_line_json(b: BoxLine) -> dict[str, Any]:
     return {"side": b.side, "player": b.player, "quarter": b.quarter,
-            "pts": b.pts, "ast": b.ast, "reb": b.reb}
+            "pts": b.pts, "ast": b.ast, "reb": b.reb, **b.splits.to_json()}
 
 
 # The box score grows by a line or so per roll; the lines already there keep their objects.
@@ -287,6 +288,27 @@ def box_totals(state: State) -> list[dict[str, Any]]:
              "pts": pts, "ast": ast, "reb": reb} for (side, player), (pts, ast, reb) in totals.items()]
 
 
+def box_score(state: State) -> list[dict[str, Any]]:
+    """The game-end box score: each team's players (``box_totals``) with their shot-check splits,
+    then the team's total line (``total``: its players' sums, rebound-track points not included).
+
+    A shot check is a field goal (a 3-pointer when its card says so), a foul shot a free throw.
+    """
+    splits: dict[tuple[int, str], Splits] = {}
+    for line in state.box:
+        splits[(line.side, line.player)] = splits.get((line.side, line.player), Splits()) + line.splits
+    rows: list[dict[str, Any]] = []
+    for side in (0, 1):
+        players = [dict(row) for row in box_totals(state) if row["side"] == side]
+        for row in players:
+            row.update(splits[(side, row["player"])].to_json())
+        team = total(splits[key] for key in splits if key[0] == side)
+        rows += players + [{"side": side, "team": state.team(side).name, "player": "Team total", "total": True,
+                            "pts": sum(r["pts"] for r in players), "ast": sum(r["ast"] for r in players),
+                            "reb": sum(r["reb"] for r in players), **team.to_json()}]
+    return rows
+
+
 def _players(state: State, side: int) -> list[dict[str, Any]]:
     """The team's cards for the Table panel: on the court in playmat order, then the bench."""
     team = state.team(side)
@@ -387,6 +409,7 @@ def view(state: State) -> dict[str, Any]:
         "rebound_line": rebound_line(state),
         "box": [_box_json(b) for b in state.box],
         "box_totals": box_totals(state),
+        "box_score": box_score(state),
         "flow": [list(f) for f in state.flow],
         "roll": _roll_json(state),
         "choices_odds": ([{"position": p, **_odds_json(s)} for p, _, s in choice_odds(state)]
