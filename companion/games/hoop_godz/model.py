@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from companion.errors import CommandError
 from companion.frozen import replace
+from companion.splits import Splits
 
 if TYPE_CHECKING:
     from companion.games.hoop_godz.cards import ActionCard
@@ -95,6 +96,7 @@ class Player:
     goat_draws: int = 0  # GOAT cards the app reminded this player to draw
     battles_won: int = 0
     juice_spent: int = 0
+    splits: Splits = Splits()  # SHOOTs and DUNKs: field goals made/attempted (no free throws in the game)
 
 
 @dataclass(frozen=True)

@@ -590,12 +590,21 @@ def apply(state: State, event: JSON) -> State:
             return state.with_player(side, goat_draws=state.player(side).goat_draws - 1)
         return replace(state, phase="turn", battle=None)
     if kind == "shot_taken":
+        # The ball flies once the SHOOT's battle is won: a field-goal attempt, its result the final roll.
+        shooter = state.player(state.active)
+        state = state.with_player(state.active, splits=shooter.splits.shot(event["points"], made=False))
         return replace(
             state, phase="final_roll", battle=None, shot=(event["dice"], event["difficulty"], event["points"])
         )
     if kind == "scored":
         side = event["side"]
-        return state.with_player(side, score=state.player(side).score + event["points"])
+        splits = state.player(side).splits
+        if state.phase == "final_roll":  # the SHOOT's final roll goes in: its attempt is made
+            three = event["points"] == 3
+            splits = replace(splits, fgm=splits.fgm + 1, tpm=splits.tpm + three)
+        else:  # a DUNK scores right after its won battle: attempted and made at once
+            splits = splits.shot(event["points"], made=True)
+        return state.with_player(side, score=state.player(side).score + event["points"], splits=splits)
     if kind == "turn_ended":
         return _apply_turn_end(state, event)
     if kind == "goat_drawn":

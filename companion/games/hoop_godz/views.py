@@ -215,7 +215,7 @@ def view(state: State) -> JSON:
             {
                 # First list of objects: the export's box-score row for the player (companion.export).
                 "box": [{"player": p.name, "points": p.score, "battles_won": p.battles_won,
-                         "juice_spent": p.juice_spent}],
+                         "juice_spent": p.juice_spent, **p.splits.to_json(free_throws=False)}],
                 "name": p.name,
                 "score": p.score,
                 "available": p.ledger.available,
@@ -227,6 +227,7 @@ def view(state: State) -> JSON:
                 "goat_cards": p.goat_draws,
                 "battles_won": p.battles_won,
                 "juice_spent": p.juice_spent,
+                **p.splits.to_json(free_throws=False),
                 "bar_text": " ".join("o" if held is None else "X" for held in p.ledger.bar),
             }
             for p in state.players
