@@ -66,8 +66,8 @@ def top_scorers(info: JSON | None, view: Any, most: int = MOST_SCORERS) -> list[
 
 def total_lines(info: JSON | None, view: Any) -> list[str]:
     """One line per side's total line of the box score (every row when the game marks none: a row
-    is then a side): its name (the first cell), then each column the game lists in its ``summary``
-    as "label cell".
+    is then a side): its name (the ``total_name`` column's cell, else the first), then each column
+    the game lists in its ``summary`` as "label cell".
 
     >>> info = {"box_score": {"source": "/rows", "total_key": "total", "summary": ["fg", "ft"],
     ...     "columns": [{"key": "team", "label": "Team"}, {"key": "pts", "label": "PTS"},
@@ -81,7 +81,8 @@ def total_lines(info: JSON | None, view: Any) -> list[str]:
     wanted = [n for n, c in enumerate(columns) if c.get("key") in (declared.get("summary") or [])]
     if not wanted:
         return []
-    return [" ".join([row[0], *(f"{columns[n].get('label', '')} {row[n]}" for n in wanted if row[n])])
+    name = next((n for n, c in enumerate(columns) if c.get("key") == declared.get("total_name")), 0)
+    return [" ".join([row[name], *(f"{columns[n].get('label', '')} {row[n]}" for n in wanted if row[n])])
             for total, row in parts.box_rows(info, view) if total or not declared.get("total_key")]
 
 

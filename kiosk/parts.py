@@ -173,8 +173,9 @@ def box_rows(info: JSON | None, view: Any) -> list[tuple[bool, list[str]]]:
     declared = (info or {}).get("box_score") or {}
     columns = declared.get("columns") or []
     total_key = str(declared.get("total_key") or "")
-    return [(bool(total_key) and bool(lookup(found["row"], total_key)), [cell(c, found["row"]) for c in columns])
-            for found in (rows_at(view, str(declared.get("source", "")), None) if declared.get("source") else [])]
+    found = rows_at(view, str(declared.get("source", "")), None) if declared.get("source") else []
+    return [(bool(total_key) and bool(lookup(item["row"], total_key)),
+             [cell(c, item["row"]) for c in columns]) for item in found]
 
 
 Matrix = list[tuple[str, list[JSON | None]]]

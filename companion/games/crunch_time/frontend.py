@@ -64,11 +64,16 @@ PANELS = (
 )
 
 BOX_SCORE = BoxScore(
-    source="/possessions",
+    source="/box_score",
+    # A shot is a Shot card's highlighted zone with an offensive Player in it (views.box_score); the
+    # game has no free throws, and its Players have no names: the splits are the coach's.
     columns=(Column("period", "Period"), Column("offence_name", "Offence", width=1.4),
-             Column("shots", "Cards"), Column("shot_points", "Shot pts"),
-             Column("offence_stars", "Off Stars"), Column("defence_stars", "Def Stars"),
+             Column("shots", "Cards"), Column("shot_points", "Shot pts"), Column("fg", "FG"),
+             Column("3p", "3P"), Column("offence_stars", "Off Stars"), Column("defence_stars", "Def Stars"),
              Column("net", "Net"), Column("lead_text", "Lead", width=1.4)),
+    total_key="total",
+    total_name="offence_name",
+    summary=("fg", "3p"),
 )
 
 FRONTEND = Frontend(

@@ -303,9 +303,10 @@ def box_score(state: State) -> list[dict[str, Any]]:
         for row in players:
             row.update(splits[(side, row["player"])].to_json())
         team = total(splits[key] for key in splits if key[0] == side)
-        rows += players + [{"side": side, "team": state.team(side).name, "player": "Team total", "total": True,
-                            "pts": sum(r["pts"] for r in players), "ast": sum(r["ast"] for r in players),
-                            "reb": sum(r["reb"] for r in players), **team.to_json()}]
+        rows += players + [{"side": side, "team": state.team(side).name, "player": "Team total",
+                            "total": True, "pts": sum(r["pts"] for r in players),
+                            "ast": sum(r["ast"] for r in players), "reb": sum(r["reb"] for r in players),
+                            **team.to_json()}]
     return rows
 
 

@@ -50,7 +50,8 @@ def made_after_all(state: State, side: int, name: str, points: int, made: bool) 
     splits = state.side(side).hooper(name).splits
     step = 1 if made else -1
     three = points == 3
-    return _change(state, side, name, replace(splits, fgm=splits.fgm + step, tpm=splits.tpm + (step if three else 0)))
+    turned = replace(splits, fgm=splits.fgm + step, tpm=splits.tpm + (step if three else 0))
+    return _change(state, side, name, turned)
 
 
 def box_score(state: State) -> list[dict[str, object]]:

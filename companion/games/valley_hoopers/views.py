@@ -27,8 +27,7 @@ from companion.game import (
     SideView,
     Target,
 )
-from companion.games.valley_hoopers import after_the_shot, counters, shots
-from companion.games.valley_hoopers import splits
+from companion.games.valley_hoopers import after_the_shot, counters, shots, splits
 from companion.games.valley_hoopers.coach import upgrade_eligible
 from companion.games.valley_hoopers.exhaustion import exhausted, stuck_text, substitution_candidates
 from companion.games.valley_hoopers.gameplans import CARDS, card_conditions, gameplan_view, open_questions
