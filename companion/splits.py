@@ -29,9 +29,10 @@ class Splits:
     ftm: int = 0
     fta: int = 0
 
-    def shot(self, points: int, made: bool) -> Splits:
-        """One more field-goal attempt worth ``points`` (3: a 3-pointer too)."""
-        three = points == 3
+    def shot(self, points: int, made: bool, three: bool | None = None) -> Splits:
+        """One more field-goal attempt worth ``points``: a 3-pointer too when ``three`` (by default
+        when it is worth 3)."""
+        three = points == 3 if three is None else three
         return replace(self, fga=self.fga + 1, fgm=self.fgm + made,
                        tpa=self.tpa + three, tpm=self.tpm + (three and made))
 

@@ -224,7 +224,7 @@ def _credit(state: State, side: int, player: str, pts: int, ast: int, reb: int) 
 
 def _count_shot(state: State, check: ShotCheck, player: str, made: bool) -> State:
     """The shot check on the player's line: a foul shot is a free throw, any other a field goal
-    (a 3-pointer when the card calls it one)."""
+    (a 3-pointer when the card calls it a three-point shot check, whatever points it is worth)."""
     box = list(state.box)
     at = next((i for i, line in enumerate(box)
                if (line.side, line.player, line.quarter) == (check.side, player, state.quarter)), None)
@@ -233,7 +233,7 @@ def _count_shot(state: State, check: ShotCheck, player: str, made: bool) -> Stat
         at = len(box) - 1
     splits = box[at].splits
     splits = (splits.free_throw(made) if check.foul_shot
-              else splits.shot(3 if check.three_point else 2, made))
+              else splits.shot(check.points, made, three=check.three_point))
     box[at] = replace(box[at], splits=splits)
     return replace(state, box=tuple(box))
 
