@@ -45,7 +45,8 @@ def _words(counts: Counter, keys: tuple[str, ...] = ("fg", "3p", "ft")) -> dict[
 
 def _sane(counts: Counter) -> None:
     assert 0 <= counts["fgm"] <= counts["fga"] and 0 <= counts["tpm"] <= counts["tpa"]
-    assert 0 <= counts["ftm"] <= counts["fta"] and counts["tpa"] <= counts["fga"] and counts["tpm"] <= counts["fgm"]
+    assert 0 <= counts["ftm"] <= counts["fta"]
+    assert counts["tpa"] <= counts["fga"] and counts["tpm"] <= counts["fgm"], "3-pointers are field goals"
 
 
 def _shot(counts: Counter, points: int, made: bool, three: bool | None = None) -> None:
@@ -243,7 +244,8 @@ def test_basketboss_has_no_shots_so_its_box_score_declares_no_splits() -> None:
                                             ("nba-showdown", "full_game_nba_showdown.jsonl"),
                                             ("crunch-time", "full_game_crunch_time.jsonl"),
                                             ("hoop-godz", "full_game_hoop_godz.jsonl")])
-def test_the_qr_summary_adds_each_sides_splits_and_no_total_line_is_a_top_scorer(name: str, file: str) -> None:
+def test_the_qr_summary_adds_each_sides_splits_and_no_total_line_is_a_top_scorer(name: str,
+                                                                                 file: str) -> None:
     game, state, _played_events = _played(name, file)
     info = json.loads(json.dumps(game_info(game)))
     view = json.loads(json.dumps(game.view(state)))
