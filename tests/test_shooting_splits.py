@@ -257,3 +257,29 @@ def test_the_qr_summary_adds_each_sides_splits_and_no_total_line_is_a_top_scorer
     assert len(lines) == 2 and all(" FG " in line for line in lines)
     assert text.endswith("\n".join(lines)) and len(text) <= end_summary.MOST_CHARACTERS
     assert not any("total" in scorer for scorer in end_summary.top_scorers(info, view))
+
+
+def test_the_csv_and_json_exports_carry_every_players_splits_and_the_sides_totals(tmp_path: Path) -> None:
+    import csv
+    import io
+
+    from companion.export import export_csv, export_json
+    from companion.service import TableService
+    from companion.store import Store
+
+    service = TableService(Store.open(tmp_path / "t.db"))
+    lines = [json.loads(line) for line in (GAMES / "full_game_nba_showdown.jsonl").read_text().splitlines()
+             if line.strip()]
+    options = {k: v for k, v in lines[0].items() if k != "type"}
+    assert service.execute({"op": "new_game", "game": "nba-showdown", "options": options})["ok"]
+    for command in lines[1:]:
+        assert service.execute({"op": "command", "command": command})["ok"]
+    game, state, _events = _played("nba-showdown", "full_game_nba_showdown.jsonl")
+    rows = list(csv.DictReader(io.StringIO(export_csv(service.store, 1))))
+    shown = game.view(state)["box_score"]
+    assert [(r["player"], r["fg"], r["3p"], r["ft"]) for r in rows] == [
+        (r["player"], r["fg"], r["3p"], r["ft"]) for r in shown]
+    assert all(f"{r['fgm']}-{r['fga']}" == r["fg"] and f"{r['ftm']}-{r['fta']}" == r["ft"] for r in rows)
+    assert [r["total"] for r in rows].count("True") == 2
+    exported = json.loads(export_json(service.store, 1))["box_score"]
+    assert exported == json.loads(json.dumps(shown))
