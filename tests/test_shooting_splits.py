@@ -283,3 +283,28 @@ def test_the_csv_and_json_exports_carry_every_players_splits_and_the_sides_total
     assert [r["total"] for r in rows].count("True") == 2
     exported = json.loads(export_json(service.store, 1))["box_score"]
     assert exported == json.loads(json.dumps(shown))
+
+
+def test_tap_out_and_goal_tending_turn_the_made_count_over_and_a_fast_break_is_no_shot() -> None:
+    """Tap-Out: "a successful attack by the opponent ... becomes unsuccessful"; Goal Tending: "an own
+    unsuccessful attack, it becomes successful"; Fast Break: "You score two points" (no shot)."""
+    from games.valley_hoopers_series_table import SeriesTable
+
+    muy, serge, chus = "Muy Schillato", "Serge Ceptor", "Chus Kinder"
+    table = SeriesTable(game=3)
+    table.lv2_chip(chus)  # three baskets in a row: a LV.2 chip
+    table.score(muy, "3PS")
+    assert table.hooper(muy).splits.to_json()["3p"] == "1-1"
+    table.do("chip", hooper=chus, effect="tap_out")
+    assert (table.hooper(muy).splits.to_json()["fg"], table.hooper(muy).splits.to_json()["3p"]) == ("0-1", "0-1")
+    assert table.hooper(muy).points == 0
+    table.lv2_chip(serge).miss(chus).do("chip", hooper=serge, effect="fast_break")
+    assert table.hooper(serge).splits.to_json()["fg"] == "3-3" and table.hooper(serge).points == 8
+    wally = "Wally Block"
+    table.lv2_chip(wally)
+    table.turn_to(table.side_of(wally)).do("attack", shot="3PS", hooper=wally).do("no_defense").roll(100)
+    assert table.state.pending.kind == "rebound_window" and table.hooper(wally).splits.to_json()["3p"] == "0-1"
+    table.do("chip", hooper=wally, effect="goal_tending")
+    splits = table.hooper(wally).splits
+    assert (splits.fgm, splits.fga, splits.tpm, splits.tpa) == (4, 4, 1, 1)
+    assert table.hooper(wally).points == 2 * (splits.fgm - splits.tpm) + 3 * splits.tpm + splits.ftm == 9
