@@ -296,14 +296,16 @@ def test_tap_out_and_goal_tending_turn_the_made_count_over_and_a_fast_break_is_n
     table.score(muy, "3PS")
     assert table.hooper(muy).splits.to_json()["3p"] == "1-1"
     table.do("chip", hooper=chus, effect="tap_out")
-    assert (table.hooper(muy).splits.to_json()["fg"], table.hooper(muy).splits.to_json()["3p"]) == ("0-1", "0-1")
+    shown = table.hooper(muy).splits.to_json()
+    assert (shown["fg"], shown["3p"]) == ("0-1", "0-1")
     assert table.hooper(muy).points == 0
     table.lv2_chip(serge).miss(chus).do("chip", hooper=serge, effect="fast_break")
     assert table.hooper(serge).splits.to_json()["fg"] == "3-3" and table.hooper(serge).points == 8
     wally = "Wally Block"
     table.lv2_chip(wally)
     table.turn_to(table.side_of(wally)).do("attack", shot="3PS", hooper=wally).do("no_defense").roll(100)
-    assert table.state.pending.kind == "rebound_window" and table.hooper(wally).splits.to_json()["3p"] == "0-1"
+    assert table.state.pending.kind == "rebound_window"
+    assert table.hooper(wally).splits.to_json()["3p"] == "0-1"
     table.do("chip", hooper=wally, effect="goal_tending")
     splits = table.hooper(wally).splits
     assert (splits.fgm, splits.fga, splits.tpm, splits.tpa) == (4, 4, 1, 1)
