@@ -129,7 +129,8 @@ class GameEndScreen(KioskScreen):
                 room = (area.width - dp(GAP)) / 2 - dp(SPACING) * (len(widths) - 1)
                 widths = self._squeezed(rows, font, widths, room)
                 many = 2 if len(rows) > 3 and sum(widths) <= room + 1 else 1
-                widths = widths if many == 2 else full
+                if many == 1:  # one table, its widest cells wrapped where it is wider than the screen
+                    widths = self._squeezed(rows, font, full, area.width - dp(SPACING) * (len(full) - 1))
             tables = [rows] if many == 1 else [[rows[0], *half] for half in split]
         box.height = 0
         for table_rows in tables:
