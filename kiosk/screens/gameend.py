@@ -162,20 +162,25 @@ class GameEndScreen(KioskScreen):
     @staticmethod
     def _squeezed(rows: list[list[str]], font: float, widths: list[float], room: float) -> list[float]:
         """The column widths narrowed to ``room`` in all, the widest cells first, each column no
-        narrower than its widest word (its cells then wrap onto more lines)."""
+        narrower than its widest word (its cells then wrap onto more lines). Headers wrap first:
+        a column is narrowed to its widest cell below the header (only the header row grows) before
+        any column's cells wrap (every row they are in grows)."""
         plain, bold = CoreLabel(font_size=font), CoreLabel(font_size=font, bold=True)
-        words = []
+        words, cells = [], []
         for c in range(len(rows[0])):
             found = [plain.get_extents(w)[0] for row in rows[1:] for w in row[c].split()]
             found += [bold.get_extents(w)[0] for w in rows[0][c].split()]
             words.append(max(found, default=0) + dp(6))
+            # Bold: a total line's cells are drawn in bold, and bold is never narrower.
+            cells.append(max([bold.get_extents(row[c])[0] for row in rows[1:] if row[c]], default=0) + dp(6))
         widths = list(widths)
-        while sum(widths) > room:
-            c = max(range(len(widths)), key=lambda n: widths[n] - words[n])
-            slack = widths[c] - words[c]
-            if slack <= 0.5:
-                break
-            widths[c] -= min(slack, sum(widths) - room)
+        for floors in ([max(w, b) for w, b in zip(words, cells, strict=True)], words):
+            while sum(widths) > room:
+                c = max(range(len(widths)), key=lambda n: widths[n] - floors[n])
+                slack = widths[c] - floors[c]
+                if slack <= 0.5:
+                    break
+                widths[c] -= min(slack, sum(widths) - room)
         return widths
 
     @staticmethod
