@@ -61,7 +61,7 @@ def test_the_end_screen_shows_the_whole_box_score_and_a_qr_code_at_800x480(game:
     assert report["ok"], report.get("error")
     rows = parts.box_score(info, snapshot["view"])
     assert report["box_cells"] == [cell for row in rows for cell in row], "every row, every column"
-    assert report["scroll_views"] == 0 and report["outside"] == []
+    assert report["scroll_views"] == 0 and report["outside"] == [] and report["cut"] == []
     assert report["grid_height"] <= report["area_height"] + 1
     assert report["font_size"] >= 14 * 800 / 154.08 * 0.1875 - 0.01, "14 sp at 5.19 px/mm: 2.6 mm"
     assert report["shots"]["gameend"]["problems"] == []
@@ -127,7 +127,8 @@ def test_a_wide_box_score_stays_under_the_result_at_14_sp_or_more(size: str, dis
     assert any("injured out" in cell for row in rows for cell in row), "the long note this test is about"
     assert report["box_cells"] == [cell for row in rows for cell in row]
     assert report["halves"] == (2 if size == "1024x600" else 1)
-    assert report["outside"] == [] and report["grid_height"] <= report["area_height"] + 1
+    assert report["outside"] == [] and report["cut"] == []
+    assert report["grid_height"] <= report["area_height"] + 1
     assert report["font_size"] / report["shots"]["gameend"]["mm"]["px_per_mm"] >= 2.6 - 0.01, "14 sp"
     assert report["shots"]["gameend"]["problems"] == [] and report["shots"]["gameend-qr"]["problems"] == []
     assert report["box_cells_again"] == report["box_cells"]
@@ -162,7 +163,7 @@ def test_the_box_score_with_its_splits_fits_every_supported_screen_in_millimetre
     assert report["ok"], report.get("error")
     rows = parts.box_score(info, snapshot["view"])
     assert report["box_cells"] == [cell for row in rows for cell in row], "every row, every column"
-    assert report["scroll_views"] == 0 and report["outside"] == []
+    assert report["scroll_views"] == 0 and report["outside"] == [] and report["cut"] == []
     assert report["grid_height"] <= report["area_height"] + 1
     mm = report["shots"]["gameend"]["mm"]
     assert report["font_size"] / mm["px_per_mm"] >= MIN_TEXT_MM, "the box score's text"
