@@ -180,9 +180,10 @@ def box_score(state: State) -> list[dict[str, Any]]:
     and under Net all the points they scored (unplayed Stars cashed at the end not included)."""
     rows: list[dict[str, Any]] = []
     for r in state.records:
-        rows.append({"period": f"OT{r.overtime}" if r.overtime else f"R{r.round}", "offence": r.offence,
-                     "offence_name": state.names[r.offence], "shots": r.shots, "shot_points": r.shot_points,
-                     "offence_stars": r.offence_stars, "defence_stars": r.defence_stars, "net": r.net,
+        rows.append({"period": f"OT{r.overtime}" if r.overtime else f"R{r.round}", "round": r.round,
+                     "overtime": r.overtime, "offence": r.offence, "offence_name": state.names[r.offence],
+                     "shots": r.shots, "shot_points": r.shot_points, "offence_stars": r.offence_stars,
+                     "defence_stars": r.defence_stars, "net": r.net, "lead": r.lead,
                      "lead_text": lead_text(state.names, r.lead), **r.splits.to_json(free_throws=False)})
     for side, name in enumerate(state.names):
         mine = [r for r in state.records if r.offence == side]
