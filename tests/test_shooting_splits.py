@@ -310,3 +310,14 @@ def test_tap_out_and_goal_tending_turn_the_made_count_over_and_a_fast_break_is_n
     splits = table.hooper(wally).splits
     assert (splits.fgm, splits.fga, splits.tpm, splits.tpa) == (4, 4, 1, 1)
     assert table.hooper(wally).points == 2 * (splits.fgm - splits.tpm) + 3 * splits.tpm + splits.ftm == 9
+
+
+def test_the_examples_in_the_splits_docstrings_hold() -> None:
+    import doctest
+
+    import companion.games.valley_hoopers.splits
+    import companion.splits
+
+    for module in (companion.splits, companion.games.valley_hoopers.splits):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
