@@ -25,7 +25,7 @@ from companion.games.nba_showdown.model import (
 )
 from companion.games.nba_showdown.quarters import NEIGHBOURS, rebound_award
 from companion.games.nba_showdown.rules import trial
-from companion.splits import Splits, total
+from companion.splits import Splits
 
 # Cards never change after setup and the odds are counted once (odds.stat_odds): their JSON too.
 _card_json = by_identity(Card.to_json)
@@ -289,25 +289,37 @@ def box_totals(state: State) -> list[dict[str, Any]]:
 
 
 def box_score(state: State) -> list[dict[str, Any]]:
-    """The game-end box score: each team's players (``box_totals``) with their shot-check splits,
+    """The game-end box score: each team's players (as ``box_totals``) with their shot-check splits,
     then the team's total line (``total``: its players' sums, rebound-track points not included).
 
     A shot check is a field goal (a 3-pointer when its card says so), a foul shot a free throw.
     """
-    splits: dict[tuple[int, str], Splits] = {}
-    for line in state.box:
-        splits[(line.side, line.player)] = splits.get((line.side, line.player), Splits()) + line.splits
+    # This runs on every command: each line's numbers are read once, the sums are zip's.
+    groups: dict[tuple[int, str], list[tuple[int, ...]]] = {}
+    for line in sorted(state.box, key=lambda b: b.side):
+        groups.setdefault((line.side, line.player), []).append(_line_numbers(line))
     rows: list[dict[str, Any]] = []
     for side in (0, 1):
-        players = [dict(row) for row in box_totals(state) if row["side"] == side]
-        for row in players:
-            row.update(splits[(side, row["player"])].to_json())
-        team = total(splits[key] for key in splits if key[0] == side)
-        rows += players + [{"side": side, "team": state.team(side).name, "player": "Team total",
-                            "total": True, "pts": sum(r["pts"] for r in players),
-                            "ast": sum(r["ast"] for r in players), "reb": sum(r["reb"] for r in players),
-                            **team.to_json()}]
+        name = state.team(side).name
+        players = [(player, [sum(column) for column in zip(*lines, strict=True)])
+                   for (owner, player), lines in groups.items() if owner == side]
+        team = [sum(column) for column in zip(*(found for _, found in players), strict=True)] or [0] * 9
+        for player, found in players:
+            rows.append({"side": side, "team": name, "player": player, "pts": found[0], "ast": found[1],
+                         "reb": found[2], **Splits(*found[3:]).to_json()})
+        rows.append({"side": side, "team": name, "player": "Team total", "total": True, "pts": team[0],
+                     "ast": team[1], "reb": team[2], **Splits(*team[3:]).to_json()})
     return rows
+
+
+def _line_numbers_of(line: BoxLine) -> tuple[int, ...]:
+    """PTS, AST, REB and the six split counts of one line."""
+    s = line.splits
+    return (line.pts, line.ast, line.reb, s.fgm, s.fga, s.tpm, s.tpa, s.ftm, s.fta)
+
+
+# A roll changes one line: the others keep their objects and their numbers.
+_line_numbers = by_identity(_line_numbers_of, size=2048)
 
 
 def _players(state: State, side: int) -> list[dict[str, Any]]:

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.frozen import replace
+from companion.frozen import by_identity, replace
 from companion.splits import Splits
 
 if TYPE_CHECKING:  # the model imports this module's callers, not the reverse
-    from companion.games.valley_hoopers.model import State
+    from companion.games.valley_hoopers.model import Side, State
 
 
 def _change(state: State, side: int, name: str, splits: Splits) -> State:
@@ -54,18 +54,24 @@ def made_after_all(state: State, side: int, name: str, points: int, made: bool) 
     return _change(state, side, name, turned)
 
 
+def _side_rows(side: Side) -> list[dict[str, object]]:
+    """A side's hoopers, then its total line (``total``)."""
+    hoopers = [{"side": side.name, "name": h.name, "points": h.points, "red": h.red, "white": h.white,
+                "energy": h.energy, "max_energy": h.max_energy, "injuries": list(h.injuries),
+                "ejected": h.ejected, "injured_out": h.injured_out, **h.splits.to_json()}
+               for h in side.hoopers]
+    team = Splits()
+    for h in side.hoopers:
+        team = team + h.splits
+    return hoopers + [{"side": side.name, "name": "Team total", "total": True,
+                       "points": sum(h.points for h in side.hoopers),
+                       "red": sum(h.red for h in side.hoopers), **team.to_json()}]
+
+
+# Most commands leave one side (or both) untouched: its rows keep their objects.
+_rows_of = by_identity(_side_rows)
+
+
 def box_score(state: State) -> list[dict[str, object]]:
     """The game-end box score: every hooper of a side, then the side's total line (``total``)."""
-    rows: list[dict[str, object]] = []
-    for side in state.sides:
-        hoopers = [{"side": side.name, "name": h.name, "points": h.points, "red": h.red, "white": h.white,
-                    "energy": h.energy, "max_energy": h.max_energy, "injuries": list(h.injuries),
-                    "ejected": h.ejected, "injured_out": h.injured_out, **h.splits.to_json()}
-                   for h in side.hoopers]
-        team = Splits()
-        for h in side.hoopers:
-            team = team + h.splits
-        rows += hoopers + [{"side": side.name, "name": "Team total", "total": True,
-                            "points": sum(h.points for h in side.hoopers),
-                            "red": sum(h.red for h in side.hoopers), **team.to_json()}]
-    return rows
+    return [row for side in state.sides for row in _rows_of(side)]
