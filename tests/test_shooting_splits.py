@@ -172,33 +172,43 @@ def test_nba_showdown_splits_match_the_shot_checks_and_foul_shots_of_a_whole_gam
 @pytest.mark.parametrize("file", ["full_game_hoop_godz.jsonl", "pro_game_hoop_godz.jsonl"])
 def test_hoop_godz_splits_match_the_shoots_and_dunks_of_a_whole_game(file: str) -> None:
     game, state, played = _played("hoop-godz", file)
-    tally = [Counter(), Counter()]
-    shooter: int | None = None  # a SHOOT's ball in the air, waiting for the final roll
-    acting = 0
+    sides = [Counter(), Counter()]
+    ballers: Tally = {}
+    in_the_air: tuple[int, str, int] | None = None  # a SHOOT's ball, waiting for the final roll
+    played_by = (0, "")
     for events in played:
         for event in events:
             if event["type"] == "card_played":
-                acting = event["side"]
+                played_by = (event["side"], event["baller"])
             elif event["type"] == "shot_taken":
-                shooter = acting
-                tally[acting]["fga"] += 1
-                tally[acting]["tpa"] += event["points"] == 3
-                points_in_air = event["points"]
-            elif event["type"] == "scored" and shooter is not None:
-                assert event["side"] == shooter and event["points"] == points_in_air
-                tally[shooter]["fgm"] += 1
-                tally[shooter]["tpm"] += event["points"] == 3
-                shooter = None
+                in_the_air = (*played_by, event["points"])
+                for counts in (sides[played_by[0]], ballers.setdefault(played_by[1], Counter())):
+                    counts["fga"] += 1
+                    counts["tpa"] += event["points"] == 3
+            elif event["type"] == "scored" and in_the_air is not None:
+                side, baller, points = in_the_air
+                assert event["side"] == side and event["points"] == points
+                for counts in (sides[side], ballers[baller]):
+                    counts["fgm"] += 1
+                    counts["tpm"] += points == 3
+                in_the_air = None
             elif event["type"] == "scored":  # "DUNK immediately scores 2 points"
-                assert event["points"] == 2
-                _shot(tally[event["side"]], 2, True)
+                assert event["points"] == 2 and event["side"] == played_by[0]
+                _shot(sides[played_by[0]], 2, True)
+                _shot(ballers.setdefault(played_by[1], Counter()), 2, True)
             elif event["type"] == "battle_started" and event["kind"] == "rebound":
-                shooter = None  # the final roll missed: both play REBOUND
-    assert sum(c["fga"] for c in tally) >= 3
-    for side, row in enumerate(game.view(state)["sides"]):
-        _sane(tally[side])
-        assert _shown(row) == _words(tally[side], ("fg", "3p")) and "ft" not in row
-        assert row["score"] == _points(tally[side]), "every point in Hoop Godz is a SHOOT or a DUNK"
+                in_the_air = None  # the final roll missed: both play REBOUND
+    assert sum(c["fga"] for c in sides) >= 3
+    rows = game.view(state)["box_score"]
+    for side, player in enumerate(state.players):
+        total = next(r for r in rows if r.get("total") and r["side"] == player.name)
+        _sane(sides[side])
+        assert _shown(total) == _words(sides[side], ("fg", "3p")) and "ft" not in total
+        assert total["points"] == _points(sides[side]), "every point in Hoop Godz is a SHOOT or a DUNK"
+        for row in (r for r in rows if not r.get("total") and r["side"] == player.name):
+            counts = ballers.get(row["name"], Counter())
+            _sane(counts)
+            assert _shown(row) == _words(counts, ("fg", "3p")) and row["points"] == _points(counts)
 
 
 # -- Crunch Time -----------------------------------------------------------------------------------
