@@ -1,6 +1,7 @@
-"""Saved games out of the store: the JSON log (replayable) and a CSV box score: one row per item of
-the game's declared box score when its source is a plain list of the view (``/possessions``), else
-one row per player card."""
+"""Saved games out of the store: the JSON log (replayable, with the box score) and a CSV box score:
+one row per item of the game's declared box score when its source is a plain list of the view
+(``/box_score``), else one row per player card. The rows carry every plain value of an item, so a
+game's shooting splits come out both as words ("fg": "5-9") and as counts ("fgm", "fga")."""
 
 from __future__ import annotations
 
@@ -16,15 +17,24 @@ from companion.timeline import Timeline
 
 
 def export_json(store: Store, game_id: int) -> str:
-    """The whole log, replayable, with sealed values the game has not revealed masked."""
+    """The whole log, replayable, with sealed values the game has not revealed masked, and the box
+    score as it stands (the CSV's rows: shooting splits included where the game declares them)."""
     record = store.game(game_id)
     timed = store.timed_entries(game_id)
     game = find_game(record.game)
     entries = [entry for _, _, entry in timed]
-    masked = mask_log(game, entries, Timeline.replay(game, entries).done)
+    timeline = Timeline.replay(game, entries)
+    masked = mask_log(game, entries, timeline.done)
     log = [{"seq": seq, "at": at, **entry} for (seq, at, _), entry in zip(timed, masked, strict=True)]
     return json.dumps({"game": record.game, "id": game_id, "status": record.status,
-                       "created_at": record.created_at, "summary": record.summary, "log": log}, indent=2)
+                       "created_at": record.created_at, "summary": record.summary,
+                       "box_score": box_score(game, game.view(timeline.state)), "log": log}, indent=2)
+
+
+def box_score(game: object, view: JSON) -> list[JSON]:
+    """The rows of the game's box score: its declared plain list, else one row per player card."""
+    rows = declared_rows(game, view)
+    return rows if rows is not None else box_score_rows(view, side_list_key(game))
 
 
 def _players(side: JSON, key: str | None = None) -> list[JSON]:
@@ -88,10 +98,7 @@ def side_list_key(game: object) -> str | None:
 def export_csv(store: Store, game_id: int) -> str:
     record = store.game(game_id)
     game = find_game(record.game)
-    view = game.view(Timeline.replay(game, store.entries(game_id)).state)
-    rows = declared_rows(game, view)
-    if rows is None:
-        rows = box_score_rows(view, side_list_key(game))
+    rows = box_score(game, game.view(Timeline.replay(game, store.entries(game_id)).state))
     columns: list[str] = []
     for row in rows:
         columns += [k for k in row if k not in columns]

@@ -211,13 +211,29 @@ class Panel:
 
 @dataclass(frozen=True)
 class BoxScore:
-    """The game-end table (and the CSV export): one row per item at ``source``."""
+    """The game-end table (and the CSV export): one row per item at ``source``.
+
+    ``total_key``: a row whose value there is true is a side's total line (drawn in bold, never
+    named a top scorer); ``summary``: the keys of the columns the QR summary repeats for each total
+    line (a side's shooting splits, say), after the line's name: the cell of the ``total_name``
+    column (the first column when not given).
+    """
 
     source: str
     columns: tuple[Column, ...]
+    total_key: str = ""
+    summary: tuple[str, ...] = ()
+    total_name: str = ""
 
     def to_json(self) -> JSON:
-        return {"source": self.source, "columns": [c.to_json() for c in self.columns]}
+        out: JSON = {"source": self.source, "columns": [c.to_json() for c in self.columns]}
+        if self.total_key:
+            out["total_key"] = self.total_key
+        if self.total_name:
+            out["total_name"] = self.total_name
+        if self.summary:
+            out["summary"] = list(self.summary)
+        return out
 
 
 @dataclass(frozen=True)

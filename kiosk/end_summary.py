@@ -2,7 +2,8 @@
 plain words (the game, the final score, the result, the top scorers), from the snapshot and the
 game's declared box score alone (formatting only, never a rule, no game named).
 
-The top scorers are read from the box score's points column: the first column whose key or label
+Each side's total line adds its splits when the text stays short (``total_lines``). The top
+scorers are read from the box score's points column: the first column whose key or label
 says points ("pts", "points"), named by the column before it (and the one before that, in
 brackets, when there is one: a side or team).
 
@@ -30,6 +31,7 @@ from kiosk import parts, present
 JSON = dict[str, Any]
 POINT_WORDS = ("pts", "points")
 MOST_SCORERS = 3
+MOST_CHARACTERS = 300  # a QR code of this much text still reads off the small code beside the box score
 
 
 def _points_column(columns: list[JSON]) -> int | None:
@@ -47,7 +49,9 @@ def top_scorers(info: JSON | None, view: Any, most: int = MOST_SCORERS) -> list[
     if not at:  # no points column, or nothing before it to name the scorer by
         return []
     scored = []
-    for row in parts.box_score(info, view)[1:]:
+    for total, row in parts.box_rows(info, view):
+        if total:
+            continue  # a side's total line is nobody's score
         try:
             points = int(row[at])
         except ValueError:
@@ -58,6 +62,28 @@ def top_scorers(info: JSON | None, view: Any, most: int = MOST_SCORERS) -> list[
         scored.append((points, name))
     scored.sort(key=lambda found: -found[0])  # stable: equal points keep the box score's order
     return [f"{name} {points}" for points, name in scored[:most]]
+
+
+def total_lines(info: JSON | None, view: Any) -> list[str]:
+    """One line per side's total line of the box score (every row when the game marks none: a row
+    is then a side): its name (the ``total_name`` column's cell, else the first), then each column
+    the game lists in its ``summary`` as "label cell".
+
+    >>> info = {"box_score": {"source": "/rows", "total_key": "total", "summary": ["fg", "ft"],
+    ...     "columns": [{"key": "team", "label": "Team"}, {"key": "pts", "label": "PTS"},
+    ...                 {"key": "fg", "label": "FG"}, {"key": "ft", "label": "FT"}]}}
+    >>> total_lines(info, {"rows": [{"team": "Owls", "pts": 9, "fg": "3-7", "ft": "3-4"},
+    ...                             {"team": "Owls", "total": True, "pts": 9, "fg": "3-7", "ft": "3-4"}]})
+    ['Owls FG 3-7 FT 3-4']
+    """
+    declared = (info or {}).get("box_score") or {}
+    columns = declared.get("columns") or []
+    wanted = [n for n, c in enumerate(columns) if c.get("key") in (declared.get("summary") or [])]
+    if not wanted:
+        return []
+    name = next((n for n, c in enumerate(columns) if c.get("key") == declared.get("total_name")), 0)
+    return [" ".join([row[name], *(f"{columns[n].get('label', '')} {row[n]}" for n in wanted if row[n])])
+            for total, row in parts.box_rows(info, view) if total or not declared.get("total_key")]
 
 
 def summary_text(snapshot: JSON | None, info: JSON | None, title: str) -> str:
@@ -74,6 +100,9 @@ def summary_text(snapshot: JSON | None, info: JSON | None, title: str) -> str:
     top = top_scorers(info, snapshot.get("view") or {})
     if top:
         lines.append("Top: " + ", ".join(top))
+    splits = total_lines(info, snapshot.get("view") or {})
+    if len("\n".join(lines + splits)) <= MOST_CHARACTERS:  # the sides' splits, when the code stays small
+        lines += splits
     return "\n".join(lines)
 
 

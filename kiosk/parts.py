@@ -164,10 +164,18 @@ def box_score(info: JSON | None, view: Any) -> list[list[str]]:
     """Header plus one row per item of the game's box score (the game end table and the CSV)."""
     declared = (info or {}).get("box_score") or {}
     columns = declared.get("columns") or []
-    rows = [[str(c.get("label", "")) for c in columns]]
-    for found in rows_at(view, str(declared.get("source", "")), None) if declared.get("source") else []:
-        rows.append([cell(c, found["row"]) for c in columns])
-    return rows
+    return [[str(c.get("label", "")) for c in columns]] + [cells for _total, cells in box_rows(info, view)]
+
+
+def box_rows(info: JSON | None, view: Any) -> list[tuple[bool, list[str]]]:
+    """The box score's rows (no header) as ``(total, cells)``: ``total`` when the row is a side's
+    total line (the declared ``total_key`` holds something true there)."""
+    declared = (info or {}).get("box_score") or {}
+    columns = declared.get("columns") or []
+    total_key = str(declared.get("total_key") or "")
+    found = rows_at(view, str(declared.get("source", "")), None) if declared.get("source") else []
+    return [(bool(total_key) and bool(lookup(item["row"], total_key)),
+             [cell(c, item["row"]) for c in columns]) for item in found]
 
 
 Matrix = list[tuple[str, list[JSON | None]]]

@@ -4,9 +4,9 @@
 
 ``end_fits``: the finished game's end screen, its box score laid out whole inside the window with no
 scroll view anywhere on the screen (the cells in reading order: the left half's header and rows, then
-the right half's rows), then "QR code" tapped: the large QR code drawn in the box score's place, and
-"Box score" tapped to come back. ``usb_export``: the end screen's "USB
-stick" tapped; the notice the kiosk shows is reported. Screenshots land in DIR.
+the right half's rows) and no cell cut short or broken mid-word (``cut``), then "QR code" tapped: the
+large QR code drawn in the box score's place, and "Box score" tapped to come back. ``usb_export``:
+the end screen's "USB stick" tapped; the notice the kiosk shows is reported. Screenshots land in DIR.
 """
 
 from __future__ import annotations
@@ -51,10 +51,17 @@ def end_fits(driver: Driver) -> Step:
         x0, y0 = cell.to_window(cell.x, cell.y)
         if x0 < -1 or y0 < -1 or x0 + cell.width > Window.width + 1 or y0 + cell.height > Window.height + 1:
             outside.append(cell.text)
+    from kivy.core.text import Label as CoreLabel
+
+    # A cell whose words are wider than the cell: cut short ("Peri...") or, wrapped, broken mid-word.
+    cut = [cell.text for cell in cells
+           if max([CoreLabel(font_size=cell.font_size, bold=cell.bold).get_extents(w)[0]
+                   for w in (cell.text.split() if not cell.shorten else [cell.text])], default=0)
+           > cell.width + 1]
     area = screen.ids.box_area
     grid = screen.ids.box_score
     driver.report.update({
-        "box_cells": [c.text for c in cells], "halves": len(grid.children), "outside": outside,
+        "box_cells": [c.text for c in cells], "halves": len(grid.children), "outside": outside, "cut": cut,
         "scroll_views": sum(1 for w in screen.walk(restrict=True) if isinstance(w, ScrollView)),
         "grid_height": grid.height, "area_height": area.height,
         "font_size": cells[0].font_size if cells else None, "row_height": cells[0].height if cells else None,

@@ -82,8 +82,10 @@ def test_full_four_period_game_replays_saves_resumes_and_exports(capsys, tmp_pat
         1 for line in FULL_GAME.read_text().splitlines() if line.strip())
 
     code, out, _ = run(capsys, "--db", db, "export", str(game_id), "--format", "csv")
-    rows = list(csv.DictReader(io.StringIO(out)))
-    assert len(rows) == 14 and {"side", "name", "energy", "red", "white"} <= set(rows[0])
+    everything = list(csv.DictReader(io.StringIO(out)))
+    rows = [r for r in everything if r["total"] != "True"]  # each side's total line comes after its hoopers
+    assert len(rows) == 14 and {"side", "name", "energy", "red", "white", "fg", "ft"} <= set(rows[0])
+    assert [int(r["points"]) for r in everything if r["total"] == "True"] == final["score"]
     points = {side: 0 for side in ("Lucy", "Karl")}
     for row in rows:
         points[row["side"]] = points.get(row["side"], 0) + int(row["points"])

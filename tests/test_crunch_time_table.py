@@ -76,8 +76,10 @@ def test_the_csv_export_is_a_box_score_per_possession(capsys, tmp_path: Path) ->
     run(capsys, "--db", db, "replay", "--game", "crunch-time", str(TWO_COACHES))
     code, out, _ = run(capsys, "--db", db, "export", "1", "--format", "csv")
     assert code == 0
-    rows = list(csv.DictReader(io.StringIO(out)))
+    everything = list(csv.DictReader(io.StringIO(out)))
+    rows = [r for r in everything if r["total"] != "True"]
     assert len(rows) == 12  # 10 possessions of regulation, 2 of overtime
+    assert [r["offence_name"] for r in everything[12:]] == ["Red", "Blue"]  # each coach's total line
     assert rows[0]["period"] == "R1" and rows[-1]["period"] == "OT1"
     assert rows[-1]["lead_text"] == "Red +4" and rows[-1]["lead"] == "4"
     running = 0

@@ -29,7 +29,7 @@ def test_game_info_serves_the_forms_rosters_panels_and_box_score_as_json(tmp_pat
     cards = {c["name"]: c for r in info["rosters"] for c in r["cards"]}
     assert cards["Edd Trapp"]["stats"]["D3"] == 30 and "2PS" not in cards["Edd Trapp"]["stats"]
     assert "stats.2PS" in [f["key"] for f in info["card_form"]["fields"]]
-    assert info["box_score"]["source"] == "/sides/*/hoopers"
+    assert info["box_score"]["source"] == "/box_score" and info["box_score"]["total_key"] == "total"
     assert {d["name"] for d in info["dice"]} >= {"d20x5", "d8foul"}
 
 

@@ -44,9 +44,11 @@ def test_a_standard_game_through_companion_replay_is_won_on_points(capsys, tmp_p
     assert final["scoreboard"]["final"] and final["prompt"]["text"].startswith("game over")
 
     code, out, _ = cli(capsys, "--db", db, "export", str(final["game_id"]), "--format", "csv")
-    rows = list(csv.DictReader(io.StringIO(out)))
+    everything = list(csv.DictReader(io.StringIO(out)))
+    rows = [r for r in everything if r["total"] == "True"]  # each player's total line, after its ballers
     away = final["sides"][1]["score"]
-    assert [(r["player"], int(r["points"])) for r in rows] == [("Home", 8), ("Away", away)]
+    assert [(r["side"], int(r["points"])) for r in rows] == [("Home", 8), ("Away", away)]
+    assert len(everything) == 8 and all(r["fg"] for r in everything)  # three ballers a player
     assert [int(r["battles_won"]) for r in rows] == [s["battles_won"] for s in final["sides"]]
     assert [int(r["juice_spent"]) for r in rows] == [s["juice_spent"] for s in final["sides"]]
     assert sum(int(r["battles_won"]) for r in rows) > 0 and all(int(r["juice_spent"]) > 0 for r in rows)

@@ -61,7 +61,7 @@ def test_the_end_screen_shows_the_whole_box_score_and_a_qr_code_at_800x480(game:
     assert report["ok"], report.get("error")
     rows = parts.box_score(info, snapshot["view"])
     assert report["box_cells"] == [cell for row in rows for cell in row], "every row, every column"
-    assert report["scroll_views"] == 0 and report["outside"] == []
+    assert report["scroll_views"] == 0 and report["outside"] == [] and report["cut"] == []
     assert report["grid_height"] <= report["area_height"] + 1
     assert report["font_size"] >= 14 * 800 / 154.08 * 0.1875 - 0.01, "14 sp at 5.19 px/mm: 2.6 mm"
     assert report["shots"]["gameend"]["problems"] == []
@@ -127,7 +127,45 @@ def test_a_wide_box_score_stays_under_the_result_at_14_sp_or_more(size: str, dis
     assert any("injured out" in cell for row in rows for cell in row), "the long note this test is about"
     assert report["box_cells"] == [cell for row in rows for cell in row]
     assert report["halves"] == (2 if size == "1024x600" else 1)
-    assert report["outside"] == [] and report["grid_height"] <= report["area_height"] + 1
+    assert report["outside"] == [] and report["cut"] == []
+    assert report["grid_height"] <= report["area_height"] + 1
     assert report["font_size"] / report["shots"]["gameend"]["mm"]["px_per_mm"] >= 2.6 - 0.01, "14 sp"
     assert report["shots"]["gameend"]["problems"] == [] and report["shots"]["gameend-qr"]["problems"] == []
     assert report["box_cells_again"] == report["box_cells"]
+
+
+def _other_sizes() -> list[tuple[str, str]]:
+    """The end screen with shooting splits at the other supported sizes: every game at each in the
+    long run; in ``make test`` the widest box score (Crunch Time's, two halves only just fit) on the
+    1024x600 panel and NBA Showdown's on the 1280x720 one (720x1280: the wide Valley Hoopers test)."""
+    from long_runs import long_runs
+
+    if long_runs():
+        return [(game, size) for game in _known_games() for size in ("1024x600", "1280x720", "720x1280")]
+    return [("crunch-time", "1024x600"), ("nba-showdown", "1280x720")]
+
+
+@pytest.mark.parametrize(("game", "size"), _other_sizes())
+def test_the_box_score_with_its_splits_fits_every_supported_screen_in_millimetres(game: str, size: str,
+                                                                                  display: str,
+                                                                                  tmp_path: Path) -> None:
+    from kiosk.density import MIN_TEXT_MM
+
+    env = kiosk_env(tmp_path, display)
+    socket = tmp_path / "run" / "table.sock"
+    service, info, snapshot = finished_table(game, env, socket, tmp_path)
+    try:
+        argv = [PYTHON, str(ROOT / "tests" / "kiosk_end_driver.py"), "end_fits", "--socket", str(socket),
+                "--out", str(ARTIFACTS / "end-screen" / f"{game}-{size}"), "--size", size]
+        report = run_kiosk(argv, env, timeout=180)
+    finally:
+        stop(service)
+    assert report["ok"], report.get("error")
+    rows = parts.box_score(info, snapshot["view"])
+    assert report["box_cells"] == [cell for row in rows for cell in row], "every row, every column"
+    assert report["scroll_views"] == 0 and report["outside"] == [] and report["cut"] == []
+    assert report["grid_height"] <= report["area_height"] + 1
+    mm = report["shots"]["gameend"]["mm"]
+    assert report["font_size"] / mm["px_per_mm"] >= MIN_TEXT_MM, "the box score's text"
+    assert mm["text_mm"][0] >= MIN_TEXT_MM, mm["text_mm"]
+    assert report["shots"]["gameend"]["problems"] == [], "nothing clipped, overlapping or broken mid-word"

@@ -96,7 +96,7 @@ def test_the_line_up_panel_shows_energy_cubes_onfire_chips_injury_and_ejection()
 def test_missing_keys_never_break_the_words() -> None:
     assert present.turn_line({"view": {}, "scoreboard": {}}) == ""
     assert parts.panel_line(_panel("This attack"), {}) == ""
-    assert parts.box_score(VH_INFO, {}) == [["Side", "Hooper", "Pts", "Energy", "Red", "White", "Notes"]]
+    assert parts.box_score(VH_INFO, {}) == [["Side", "Hooper", "Pts", "FG", "3P", "FT", "Red", "Notes"]]
     assert parts.box_score({}, {}) == [[]]
     assert present.result_line({"outcome": {"winner": None, "reason": "20-20"},
                                 "scoreboard": {"sides": [{"name": "A"}, {"name": "B"}]}}) == "A draw: 20-20"

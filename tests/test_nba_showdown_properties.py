@@ -179,8 +179,10 @@ def test_the_full_game_plays_through_companion_replay_and_exports(capsys: Any, t
     assert exported["game"] == "nba-showdown" and len(exported["log"]) == len(_lines())
     assert main(["--db", db, "export", str(final["game_id"]), "--format", "csv"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
-    # The CSV is the game's declared box score (one row per player, by team).
-    totals = [sum(int(r["pts"]) for r in rows if r["team"] == final["sides"][i]["name"]) for i in (0, 1)]
+    # The CSV is the game's declared box score (one row per player, by team, then the team's total line).
+    players = [r for r in rows if r["total"] != "True"]
+    totals = [sum(int(r["pts"]) for r in players if r["team"] == final["sides"][i]["name"]) for i in (0, 1)]
+    assert [int(r["pts"]) for r in rows if r["total"] == "True"] == totals
     # The box score's points plus the rebound track's are the final score.
     assert [t + sum(a[i] for a in final["rebound_awards"]) for i, t in enumerate(totals)] == final["score"]
     bad = tmp_path / "bad.jsonl"

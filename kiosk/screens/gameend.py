@@ -40,6 +40,7 @@ class GameEndScreen(KioskScreen):
         super().__init__(**kwargs)
         self._rows: list[list[str]] = []
         self._widths: list[float] = []
+        self._totals: set[tuple[str, ...]] = set()  # a side's total lines: drawn in bold
 
     def on_kv_post(self, base_widget: Any) -> None:
         # ``ids`` are weak: these two are held here, as only one of them is on the screen at a time.
@@ -92,6 +93,7 @@ class GameEndScreen(KioskScreen):
             self.qr_texture = qr_texture(text)
         rows = parts.box_score(info, view)
         self._rows = rows if len(rows) > 1 else []
+        self._totals = {tuple(cells) for total, cells in parts.box_rows(info, view) if total}
         self._widths = [float(c.get("width", 1)) for c in (info.get("box_score") or {}).get("columns") or []]
         self.fill_box_score()
 
@@ -127,12 +129,13 @@ class GameEndScreen(KioskScreen):
                 room = (area.width - dp(GAP)) / 2 - dp(SPACING) * (len(widths) - 1)
                 widths = self._squeezed(rows, font, widths, room)
                 many = 2 if len(rows) > 3 and sum(widths) <= room + 1 else 1
-                widths = widths if many == 2 else full
+                if many == 1:  # one table, its widest cells wrapped where it is wider than the screen
+                    widths = self._squeezed(rows, font, full, area.width - dp(SPACING) * (len(full) - 1))
             tables = [rows] if many == 1 else [[rows[0], *half] for half in split]
         box.height = 0
         for table_rows in tables:
             table = self._table(table_rows, font, row_height, widths,
-                                (area.width - dp(GAP) * (len(tables) - 1)) / len(tables), full)
+                                (area.width - dp(GAP) * (len(tables) - 1)) / len(tables), full, self._totals)
             box.add_widget(table)
             box.height = max(box.height, table.height)
         # The chart takes what the rows leave, when that is enough to read a line; on a tall screen
@@ -144,12 +147,13 @@ class GameEndScreen(KioskScreen):
         self.chart_height = left if self.show_chart and left >= dp(CHART_AT_LEAST) else 0
 
     def _column_widths(self, rows: list[list[str]], font: float) -> list[float]:
-        """Each column as wide as its longest cell (the header in bold), its declared width as a floor."""
+        """Each column as wide as its longest cell (the header and the total lines in bold), its declared
+        width as a floor."""
         plain, bold = CoreLabel(font_size=font), CoreLabel(font_size=font, bold=True)
         widths = []
         for c in range(len(rows[0])):
-            cells = {row[c] for row in rows[1:]}
-            widest = max([plain.get_extents(cell)[0] for cell in cells if cell]
+            cells = {(row[c], tuple(row) in self._totals) for row in rows[1:]}
+            widest = max([(bold if strong else plain).get_extents(cell)[0] for cell, strong in cells if cell]
                          + [bold.get_extents(rows[0][c])[0]])
             floor = 3 * font * 0.6 * (self._widths[c] if c < len(self._widths) else 1)
             widths.append(max(widest + dp(6), floor))
@@ -158,25 +162,30 @@ class GameEndScreen(KioskScreen):
     @staticmethod
     def _squeezed(rows: list[list[str]], font: float, widths: list[float], room: float) -> list[float]:
         """The column widths narrowed to ``room`` in all, the widest cells first, each column no
-        narrower than its widest word (its cells then wrap onto more lines)."""
+        narrower than its widest word (its cells then wrap onto more lines). Headers wrap first:
+        a column is narrowed to its widest cell below the header (only the header row grows) before
+        any column's cells wrap (every row they are in grows)."""
         plain, bold = CoreLabel(font_size=font), CoreLabel(font_size=font, bold=True)
-        words = []
+        words, cells = [], []
         for c in range(len(rows[0])):
             found = [plain.get_extents(w)[0] for row in rows[1:] for w in row[c].split()]
             found += [bold.get_extents(w)[0] for w in rows[0][c].split()]
             words.append(max(found, default=0) + dp(6))
+            # Bold: a total line's cells are drawn in bold, and bold is never narrower.
+            cells.append(max([bold.get_extents(row[c])[0] for row in rows[1:] if row[c]], default=0) + dp(6))
         widths = list(widths)
-        while sum(widths) > room:
-            c = max(range(len(widths)), key=lambda n: widths[n] - words[n])
-            slack = widths[c] - words[c]
-            if slack <= 0.5:
-                break
-            widths[c] -= min(slack, sum(widths) - room)
+        for floors in ([max(w, b) for w, b in zip(words, cells, strict=True)], words):
+            while sum(widths) > room:
+                c = max(range(len(widths)), key=lambda n: widths[n] - floors[n])
+                slack = widths[c] - floors[c]
+                if slack <= 0.5:
+                    break
+                widths[c] -= min(slack, sum(widths) - room)
         return widths
 
     @staticmethod
     def _table(rows: list[list[str]], font: float, row_height: float, widths: list[float],
-               room: float, full: list[float]) -> GridLayout:
+               room: float, full: list[float], totals: set[tuple[str, ...]]) -> GridLayout:
         spacing = dp(SPACING)
         # Top-aligned: the shorter half starts level with the longer one.
         table = GridLayout(cols=max(1, len(rows[0])), size_hint_y=None, spacing=spacing, pos_hint={"top": 1})
@@ -187,15 +196,16 @@ class GameEndScreen(KioskScreen):
         wrapped = {c for c in range(len(widths)) if widths[c] < full[c] - 0.5}
         table.height = -spacing
         for r, row in enumerate(rows):
+            bold = r == 0 or tuple(row) in totals
             height = row_height
             for c in wrapped:
                 if row[c]:
-                    measure = CoreLabel(text=row[c], font_size=font, bold=r == 0, text_size=(widths[c], None))
+                    measure = CoreLabel(text=row[c], font_size=font, bold=bold, text_size=(widths[c], None))
                     measure.refresh()
                     height = max(height, measure.texture.size[1] + dp(4))
             table.height += height + spacing
             for c, cell in enumerate(row):
-                label = Label(text=cell, font_size=font, bold=r == 0, size_hint_y=None, height=height,
+                label = Label(text=cell, font_size=font, bold=bold, size_hint_y=None, height=height,
                               color=(1, 0.72, 0.12, 1) if r == 0 else (0.95, 0.96, 0.98, 1),
                               halign="left", valign="middle", shorten=c not in wrapped, shorten_from="right")
                 label.size_hint_x = widths[c]  # a narrow screen shares the width in these proportions

@@ -4,7 +4,7 @@ the grid a possession's zones are entered on (served by the ``game_info`` op; th
 >>> [f.key for f in FRONTEND.setup_form.fields]
 ['mode', 'difficulty', 'court']
 >>> FRONTEND.box_score.source, [c.label for c in FRONTEND.box_score.columns][:3]
-('/possessions', ['Period', 'Offence', 'Cards'])
+('/box_score', ['Period', 'Offence', 'FG'])
 >>> FRONTEND.choice_grid.to_json()["column_labels"]
 ['open', 'defended', 'defender only', 'empty']
 """
@@ -64,11 +64,18 @@ PANELS = (
 )
 
 BOX_SCORE = BoxScore(
-    source="/possessions",
+    source="/box_score",
+    # A shot is a Shot card's highlighted zone with an offensive Player in it (views.box_score); the
+    # game has no free throws, and its Players have no names: the splits are the coach's. The count
+    # of Shot cards gave its room to them (it stays in the CSV as "shots"): 10 columns are too wide
+    # for two halves at 14 sp on the 1024x600 and 1280x720 screens.
     columns=(Column("period", "Period"), Column("offence_name", "Offence", width=1.4),
-             Column("shots", "Cards"), Column("shot_points", "Shot pts"),
+             Column("fg", "FG"), Column("3p", "3P"), Column("shot_points", "Shot pts"),
              Column("offence_stars", "Off Stars"), Column("defence_stars", "Def Stars"),
              Column("net", "Net"), Column("lead_text", "Lead", width=1.4)),
+    total_key="total",
+    total_name="offence_name",
+    summary=("fg", "3p"),
 )
 
 FRONTEND = Frontend(

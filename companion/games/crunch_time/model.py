@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from companion.frozen import replace
 from companion.games.crunch_time.court import Court
+from companion.splits import Splits
 
 REGULATION_ROUNDS = 5
 SHOT_CARDS = 7  # "Deal 7 Shot cards to each Coach"
@@ -125,6 +126,7 @@ class PossessionRecord:
     defence_stars: int
     net: int  # toward the offence
     lead: int  # after it, signed toward side 0
+    splits: Splits = Splits()  # the Shot cards' zones with an offensive Player: field goals made/tried
 
 
 @dataclass(frozen=True)

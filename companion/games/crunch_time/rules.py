@@ -48,7 +48,14 @@ from companion.games.crunch_time.model import (
     Zone,
     lead_text,
 )
-from companion.games.crunch_time.scoring import check_star, possession_points, star_draws, zone_name
+from companion.games.crunch_time.scoring import (
+    check_star,
+    possession_points,
+    possession_splits,
+    star_draws,
+    zone_name,
+)
+from companion.splits import Splits
 
 AI = 1  # in the solo game side 1 is the AI coach
 
@@ -738,8 +745,10 @@ def _scored(state: State, event: JSON) -> State:
     )
     state = state.with_coach(defence, stars=state.coach(defence).stars - event["defence_played"])
     lead = state.lead + (event["net"] if offence == 0 else -event["net"])
+    # The zones' stands are final once the possession is scored: its shots are read off them.
+    splits = possession_splits(state.current) if state.current is not None else Splits()
     record = PossessionRecord(state.round, state.overtime, offence, event["shots"], event["shot_points"],
-                              event["offence_stars"], event["defence_stars"], event["net"], lead)
+                              event["offence_stars"], event["defence_stars"], event["net"], lead, splits)
     display = tuple(z for i, z in enumerate(state.ai_display) if i not in event.get("ai_used", ()))
     state = replace(state, lead=lead, records=state.records + (record,), ai_display=display)
     if not state.second_half:

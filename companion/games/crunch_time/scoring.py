@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from companion.errors import RuleError
 from companion.games.crunch_time.model import Possession, ShotCard, StarPlay
+from companion.splits import Splits
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,18 @@ def check_star(possession: Possession, play: StarPlay) -> None:
     if any(p.role == play.role and p.shot == play.shot and p.zone == play.zone for p in possession.stars):
         raise RuleError(f"no more than 1 Star card for each highlighted zone on a single Shot card: the "
                         f"{play.role} already played one on {where}")
+
+
+def possession_splits(possession: Possession) -> Splits:
+    """The possession's field goals: every highlighted zone of its Shot cards where an offensive
+    Player stands is a shot for the zone's points, made when no defensive Player stands there too
+    (Star cards score apart: they are not shots)."""
+    splits = Splits()
+    for card in possession.shots:
+        for zone in card.zones:
+            if zone.has_offence:
+                splits = splits.shot(zone.points, made=zone.scores_for_offence)
+    return splits
 
 
 def possession_points(possession: Possession) -> PossessionPoints:

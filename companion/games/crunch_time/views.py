@@ -11,9 +11,10 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.game import JSON, Choice, Counter, Lead, Outcome, Prompt, ScoreboardView, SideView
 from companion.games.crunch_time import solo_ai
-from companion.games.crunch_time.model import DIFFICULTY_TITLES, STANDS, State, lead_text
+from companion.games.crunch_time.model import DIFFICULTY_TITLES, STANDS, PossessionRecord, State, lead_text
 from companion.games.crunch_time.rules import AI, decide, shot_limits
 from companion.games.crunch_time.scoring import possession_points, zone_name
+from companion.splits import total
 
 STAND_WORDS = {"offence": "open", "both": "defended", "empty": "empty", "defence": "defender only"}
 
@@ -173,6 +174,45 @@ def _star_side(offence: int, role: str) -> int:
     return offence if role == "offence" else 1 - offence
 
 
+_possession_rows: dict[int, tuple[PossessionRecord, tuple[str, ...], dict[str, Any]]] = {}
+
+
+def _possession_row(record: PossessionRecord, names: tuple[str, ...]) -> dict[str, Any]:
+    """One possession's row, remembered: a record never changes once scored (this runs on every
+    command, and a game has a dozen of them)."""
+    hit = _possession_rows.get(id(record))
+    if hit is not None and hit[0] is record and hit[1] == names:
+        return hit[2]
+    r = record
+    row = {"period": f"OT{r.overtime}" if r.overtime else f"R{r.round}", "round": r.round,
+           "overtime": r.overtime, "offence": r.offence, "offence_name": names[r.offence],
+           "shots": r.shots, "shot_points": r.shot_points, "offence_stars": r.offence_stars,
+           "defence_stars": r.defence_stars, "net": r.net, "lead": r.lead,
+           "lead_text": lead_text(names, r.lead), **r.splits.to_json(free_throws=False)}
+    if len(_possession_rows) >= 512:
+        _possession_rows.clear()
+    _possession_rows[id(record)] = (record, names, row)
+    return row
+
+
+def box_score(state: State) -> list[dict[str, Any]]:
+    """The game-end box score: the possessions in order, then each coach's total line (``total``):
+    their Shot cards, field goals and offensive Stars on offence, their defensive Stars on defence,
+    and under Net all the points they scored (unplayed Stars cashed at the end not included)."""
+    rows = [_possession_row(r, state.names) for r in state.records]
+    for side, name in enumerate(state.names):
+        mine = [r for r in state.records if r.offence == side]
+        shot_points = sum(r.shot_points for r in mine)
+        offence_stars = sum(r.offence_stars for r in mine)
+        defence_stars = sum(r.defence_stars for r in state.records if r.offence != side)
+        rows.append({"period": "Total", "offence": side, "offence_name": name, "total": True,
+                     "shots": sum(r.shots for r in mine), "shot_points": shot_points,
+                     "offence_stars": offence_stars, "defence_stars": defence_stars,
+                     "net": shot_points + offence_stars + defence_stars,
+                     **total(r.splits for r in mine).to_json(free_throws=False)})
+    return rows
+
+
 def view(state: State) -> JSON:
     possession = state.current
     current: Any = None
@@ -215,9 +255,10 @@ def view(state: State) -> JSON:
              "shots": r.shots,
              "shot_points": r.shot_points, "offence_stars": r.offence_stars,
              "defence_stars": r.defence_stars, "net": r.net, "lead": r.lead,
-             "lead_text": lead_text(state.names, r.lead)}
+             "lead_text": lead_text(state.names, r.lead), **r.splits.to_json(free_throws=False)}
             for r in state.records
         ],
+        "box_score": box_score(state),
         "winner": state.winner,
         "reason": state.reason,
         "court": state.court.to_json() if state.court else None,

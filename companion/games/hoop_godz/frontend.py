@@ -72,10 +72,14 @@ PANELS = (
 )
 
 BOX_SCORE = BoxScore(
-    source="/sides/*",
-    columns=(Column("name", "Player", width=1.6), Column("score", "Pts", default=0),
-             Column("battles_won", "Battles won", default=0), Column("juice_spent", "Juice spent", default=0),
-             Column("squad", "Squad", template="{squad|count} ballers")),
+    source="/box_score",
+    # Each player's ballers, then the player's total line: SHOOTs and DUNKs are the field goals
+    # (3-pointers from a black space); the game has no free throws.
+    columns=(Column("side", "Player", width=1.4), Column("name", "Baller", width=1.6),
+             Column("points", "Pts", default=0), Column("fg", "FG"), Column("3p", "3P"),
+             Column("battles_won", "Battles won"), Column("juice_spent", "Juice spent")),
+    total_key="total",
+    summary=("fg", "3p"),
 )
 
 

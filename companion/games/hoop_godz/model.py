@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from companion.errors import CommandError
 from companion.frozen import replace
+from companion.splits import Splits
 
 if TYPE_CHECKING:
     from companion.games.hoop_godz.cards import ActionCard
@@ -84,6 +85,7 @@ class Ledger:
 class Baller:
     name: str
     size: str  # small, medium or big
+    splits: Splits = Splits()  # the SHOOTs and DUNKs this baller played: field goals made/attempted
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,7 @@ class Player:
     goat_draws: int = 0  # GOAT cards the app reminded this player to draw
     battles_won: int = 0
     juice_spent: int = 0
+    splits: Splits = Splits()  # SHOOTs and DUNKs: field goals made/attempted (no free throws in the game)
 
 
 @dataclass(frozen=True)
@@ -107,6 +110,7 @@ class Battle:
     active_card: str = ""  # the card whose effect a win by the active player triggers
     points: int = 0  # a SHOOT's worth (2 grey, 3 black) and difficulty, for the final roll
     difficulty: int = 0
+    baller: str = ""  # who plays the active card ("" in a log from before the events named the baller)
 
 
 @dataclass(frozen=True)
@@ -127,6 +131,7 @@ class State:
     pending_card: str = ""  # the ACTIVE card waiting for the opponent's response
     pending_cost: int = 0
     shot: tuple[int, int, int] | None = None  # final roll: dice, difficulty, points
+    shooter: str = ""  # the baller whose SHOOT is in the air ("" when the log does not say)
     overtime: bool = False  # the clock ran out tied: the next to score wins
     winner: int | None = None
     reason: str = ""

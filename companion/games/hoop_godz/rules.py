@@ -17,7 +17,7 @@ score, who is active and who holds the TIE BREAKER, and decides each dice battle
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.errors import CommandError, RuleError
@@ -28,6 +28,7 @@ from companion.games.hoop_godz.commands import normalize
 from companion.games.hoop_godz.model import MAX_DICE, Battle, State
 from companion.games.hoop_godz.races import race_winner
 from companion.games.hoop_godz.setup_options import setup
+from companion.splits import Splits
 
 __all__ = ["apply", "decide", "picker", "responder", "run", "setup"]
 
@@ -212,6 +213,7 @@ def _play(state: State, command: Mapping[str, Any]) -> list[JSON]:
             "type": "card_played",
             "side": side,
             "card": card.name,
+            "baller": baller.name,
             "dice": card.dice(baller.size),
             "cost": cost,
             **shot,
@@ -558,6 +560,7 @@ def apply(state: State, event: JSON) -> State:
                 event["card"],
                 event.get("points", 0),
                 event.get("difficulty", 0),
+                event.get("baller", ""),
             ),
         )
     if kind == "responded":
@@ -590,11 +593,22 @@ def apply(state: State, event: JSON) -> State:
             return state.with_player(side, goat_draws=state.player(side).goat_draws - 1)
         return replace(state, phase="turn", battle=None)
     if kind == "shot_taken":
+        # The ball flies once the SHOOT's battle is won: a field-goal attempt, its result the final roll.
+        shooter = state.battle.baller if state.battle is not None else ""
+        state = _count_shot(state, state.active, shooter, lambda s: s.shot(event["points"], made=False))
         return replace(
-            state, phase="final_roll", battle=None, shot=(event["dice"], event["difficulty"], event["points"])
+            state, phase="final_roll", battle=None, shooter=shooter,
+            shot=(event["dice"], event["difficulty"], event["points"]),
         )
     if kind == "scored":
         side = event["side"]
+        three = event["points"] == 3
+        if state.phase == "final_roll":  # the SHOOT's final roll goes in: its attempt is made
+            state = _count_shot(state, side, state.shooter,
+                                lambda s: replace(s, fgm=s.fgm + 1, tpm=s.tpm + three))
+        else:  # a DUNK scores right after its won battle: attempted and made at once
+            dunker = state.battle.baller if state.battle is not None else ""
+            state = _count_shot(state, side, dunker, lambda s: s.shot(event["points"], made=True))
         return state.with_player(side, score=state.player(side).score + event["points"])
     if kind == "turn_ended":
         return _apply_turn_end(state, event)
@@ -608,6 +622,13 @@ def apply(state: State, event: JSON) -> State:
             state, phase="final", winner=event["winner"], reason=event["reason"], battle=None, shot=None
         )
     raise ValueError(f"unknown Hoop Godz event {kind!r}")
+
+
+def _count_shot(state: State, side: int, baller: str, count: Callable[[Splits], Splits]) -> State:
+    """A shot on the side's line and on the baller's who played it (when the log names one)."""
+    player = state.player(side)
+    squad = tuple(replace(b, splits=count(b.splits)) if b.name == baller else b for b in player.squad)
+    return state.with_player(side, splits=count(player.splits), squad=squad)
 
 
 def _apply_turn_end(state: State, event: JSON) -> State:

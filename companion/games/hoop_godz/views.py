@@ -32,6 +32,21 @@ from companion.games.hoop_godz.races import RACE_WINDOW_MS
 from companion.games.hoop_godz.rules import decide, picker, responder
 
 
+def box_score(state: State) -> list[JSON]:
+    """The game-end box score: each player's ballers (the points and field goals of the SHOOTs and
+    DUNKs each played), then the player's total line (``total``: score, battles won, juice spent and
+    all the side's field goals, those of a log that did not name the baller too)."""
+    rows: list[JSON] = []
+    for p in state.players:
+        for b in p.squad:
+            rows.append({"side": p.name, "name": b.name, "points": b.splits.points,
+                         **b.splits.to_json(free_throws=False)})
+        rows.append({"side": p.name, "name": "Total", "total": True, "points": p.score,
+                     "battles_won": p.battles_won, "juice_spent": p.juice_spent,
+                     **p.splits.to_json(free_throws=False)})
+    return rows
+
+
 def outcome(state: State) -> Outcome | None:
     if not state.final or state.winner is None:
         return None
@@ -234,7 +249,7 @@ def view(state: State) -> JSON:
             {
                 # First list of objects: the export's box-score row for the player (companion.export).
                 "box": [{"player": p.name, "points": p.score, "battles_won": p.battles_won,
-                         "juice_spent": p.juice_spent}],
+                         "juice_spent": p.juice_spent, **p.splits.to_json(free_throws=False)}],
                 "name": p.name,
                 "score": p.score,
                 "available": p.ledger.available,
@@ -246,10 +261,12 @@ def view(state: State) -> JSON:
                 "goat_cards": p.goat_draws,
                 "battles_won": p.battles_won,
                 "juice_spent": p.juice_spent,
+                **p.splits.to_json(free_throws=False),
                 "bar_text": " ".join("o" if held is None else "X" for held in p.ledger.bar),
             }
             for p in state.players
         ],
+        "box_score": box_score(state),
         # The ballers left to pick, while the draft is on (the three never picked are out of the game).
         "pool": [{"name": b.name, "size": b.size} for b in state.pool] if state.phase == "draft" else [],
         "battle": None

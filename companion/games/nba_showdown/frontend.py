@@ -4,7 +4,7 @@ panels, the box score and the calculators (served by the ``game_info`` op; the k
 >>> [r.name for r in FRONTEND.rosters], FRONTEND.rosters[0].demo
 (['demo-comets', 'demo-lanterns'], True)
 >>> [c.label for c in FRONTEND.box_score.columns]
-['Team', 'Player', 'PTS', 'AST', 'REB']
+['Team', 'Player', 'PTS', 'AST', 'REB', 'FG', '3P', 'FT']
 >>> [c.name for c in FRONTEND.calculators]  # declared in calculators.py
 ['roll', 'shot']
 """
@@ -193,14 +193,20 @@ PANELS = (
 )
 
 BOX_SCORE = BoxScore(
-    source="/box_totals",
+    source="/box_score",
     columns=(
         Column("team", "Team", width=1.6),
         Column("player", "Player", width=2.0),
         Column("pts", "PTS", default=0),
         Column("ast", "AST", default=0),
         Column("reb", "REB", default=0),
+        # Shot checks and foul shots (strategy cards): the only single shots the game rolls.
+        Column("fg", "FG"),
+        Column("3p", "3P"),
+        Column("ft", "FT"),
     ),
+    total_key="total",
+    summary=("fg", "3p", "ft"),
 )
 
 

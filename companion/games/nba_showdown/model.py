@@ -16,6 +16,7 @@ from typing import Any
 from companion.errors import RuleError
 from companion.frozen import replace
 from companion.games.nba_showdown.cards import POSITIONS, Card
+from companion.splits import Splits
 
 ROLLS_PER_QUARTER = 10
 REGULATION_QUARTERS = 4
@@ -153,6 +154,7 @@ class BoxLine:
     pts: int = 0
     ast: int = 0
     reb: int = 0
+    splits: Splits = Splits()  # the shot checks this quarter: field goals and foul shots, made/tried
 
 
 @dataclass(frozen=True)

@@ -222,6 +222,22 @@ def _credit(state: State, side: int, player: str, pts: int, ast: int, reb: int) 
     return replace(state, box=tuple(box), score=(score[0], score[1]), quarter_points=(quarter[0], quarter[1]))
 
 
+def _count_shot(state: State, check: ShotCheck, player: str, made: bool) -> State:
+    """The shot check on the player's line: a foul shot is a free throw, any other a field goal
+    (a 3-pointer when the card calls it a three-point shot check, whatever points it is worth)."""
+    box = list(state.box)
+    at = next((i for i, line in enumerate(box)
+               if (line.side, line.player, line.quarter) == (check.side, player, state.quarter)), None)
+    if at is None:
+        box.append(BoxLine(check.side, player, state.quarter))
+        at = len(box) - 1
+    splits = box[at].splits
+    splits = (splits.free_throw(made) if check.foul_shot
+              else splits.shot(check.points, made, three=check.three_point))
+    box[at] = replace(box[at], splits=splits)
+    return replace(state, box=tuple(box))
+
+
 def _natural_markers(state: State, side: int, name: str, face: int) -> State:
     if not state.rules.hot_cold:
         return state
@@ -240,6 +256,7 @@ def _shot_check_roll(state: State, face: int) -> State:
     total = odds.roll_total(face, sum(t.value for t in shot_check_terms(state, check)))
     made = total >= card.shot_line
     what = "foul shot" if check.foul_shot else "shot check"
+    state = _count_shot(state, check, card.name, made)
     if made:
         state = _credit(state, check.side, card.name, check.points, 0, 0)
     if check.gives_markers:

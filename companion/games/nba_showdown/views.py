@@ -25,6 +25,7 @@ from companion.games.nba_showdown.model import (
 )
 from companion.games.nba_showdown.quarters import NEIGHBOURS, rebound_award
 from companion.games.nba_showdown.rules import trial
+from companion.splits import Splits
 
 # Cards never change after setup and the odds are counted once (odds.stat_odds): their JSON too.
 _card_json = by_identity(Card.to_json)
@@ -33,7 +34,7 @@ _odds_json = by_identity(odds.StatOdds.to_json)
 
 def _box_line_json(b: BoxLine) -> dict[str, Any]:
     return {"side": b.side, "player": b.player, "quarter": b.quarter,
-            "pts": b.pts, "ast": b.ast, "reb": b.reb}
+            "pts": b.pts, "ast": b.ast, "reb": b.reb, **b.splits.to_json()}
 
 
 # The box score grows by a line or so per roll; the lines already there keep their objects.
@@ -287,6 +288,40 @@ def box_totals(state: State) -> list[dict[str, Any]]:
              "pts": pts, "ast": ast, "reb": reb} for (side, player), (pts, ast, reb) in totals.items()]
 
 
+def box_score(state: State) -> list[dict[str, Any]]:
+    """The game-end box score: each team's players (as ``box_totals``) with their shot-check splits,
+    then the team's total line (``total``: its players' sums, rebound-track points not included).
+
+    A shot check is a field goal (a 3-pointer when its card says so), a foul shot a free throw.
+    """
+    # This runs on every command: each line's numbers are read once, the sums are zip's.
+    groups: dict[tuple[int, str], list[tuple[int, ...]]] = {}
+    for line in sorted(state.box, key=lambda b: b.side):
+        groups.setdefault((line.side, line.player), []).append(_line_numbers(line))
+    rows: list[dict[str, Any]] = []
+    for side in (0, 1):
+        name = state.team(side).name
+        players = [(player, [sum(column) for column in zip(*lines, strict=True)])
+                   for (owner, player), lines in groups.items() if owner == side]
+        team = [sum(column) for column in zip(*(found for _, found in players), strict=True)] or [0] * 9
+        for player, found in players:
+            rows.append({"side": side, "team": name, "player": player, "pts": found[0], "ast": found[1],
+                         "reb": found[2], **Splits(*found[3:]).to_json()})
+        rows.append({"side": side, "team": name, "player": "Team total", "total": True, "pts": team[0],
+                     "ast": team[1], "reb": team[2], **Splits(*team[3:]).to_json()})
+    return rows
+
+
+def _line_numbers_of(line: BoxLine) -> tuple[int, ...]:
+    """PTS, AST, REB and the six split counts of one line."""
+    s = line.splits
+    return (line.pts, line.ast, line.reb, s.fgm, s.fga, s.tpm, s.tpa, s.ftm, s.fta)
+
+
+# A roll changes one line: the others keep their objects and their numbers.
+_line_numbers = by_identity(_line_numbers_of, size=2048)
+
+
 def _players(state: State, side: int) -> list[dict[str, Any]]:
     """The team's cards for the Table panel: on the court in playmat order, then the bench."""
     team = state.team(side)
@@ -387,6 +422,7 @@ def view(state: State) -> dict[str, Any]:
         "rebound_line": rebound_line(state),
         "box": [_box_json(b) for b in state.box],
         "box_totals": box_totals(state),
+        "box_score": box_score(state),
         "flow": [list(f) for f in state.flow],
         "roll": _roll_json(state),
         "choices_odds": ([{"position": p, **_odds_json(s)} for p, _, s in choice_odds(state)]

@@ -7,6 +7,7 @@ from typing import Any
 from companion.errors import RuleError
 from companion.frozen import replace
 from companion.game import Target
+from companion.games.valley_hoopers import splits
 from companion.games.valley_hoopers.ball import BallState
 from companion.games.valley_hoopers.counters import BONUS_FROM_TEAM_FOUL
 from companion.games.valley_hoopers.fouls import foul_outcome
@@ -35,6 +36,7 @@ def resolve_free_throw(state: State, face: int) -> State:
     side = pending.side
     hooper = state.side(side).hooper(pending.hooper or "")
     target = free_throw_target(hooper, basic=state.away(side))
+    state = splits.free_throw(state, side, hooper.name, succeeds(face, target))
     if succeeds(face, target):
         state = score(state, side, hooper.name, 1)
         state = replace(state, message=f"{hooper.name} makes the free throw ({face} <= {target.value})")

@@ -9,6 +9,7 @@ from typing import Any
 from companion.errors import RuleError
 from companion.frozen import replace
 from companion.game import Term
+from companion.games.valley_hoopers import splits
 from companion.games.valley_hoopers.after_the_shot import no_rebound
 from companion.games.valley_hoopers.chips import redeem_lv1, spend_lv1, spend_lv2
 from companion.games.valley_hoopers.fundamentals import grant_fundamental, stellar_now
@@ -398,6 +399,8 @@ def play_chip(state: State, event: dict[str, Any]) -> State:
             raise RuleError("Goal Tending is spent right after an own unsuccessful attack")
         state = spend_lv2(state, side, hooper.name)
         state = score(state, side, pending.hooper, pending.points)
+        if pending.hooper is not None:
+            state = splits.made_after_all(state, side, pending.hooper, pending.points, made=True)
         return end_attacking_turn(replace(state, message=f"Goal Tending: {pending.points} points"), "score")
     if side != state.turn.attacker or state.pending.kind != "play" or not state.turn.fresh:
         raise RuleError(f"{effect.replace('_', ' ')} is spent at the beginning of your attacking turn")
@@ -415,6 +418,7 @@ def play_chip(state: State, event: dict[str, Any]) -> State:
         if last is None or last[0] != other(side):
             raise RuleError("there is no opponent's successful attack to tap out")
         state = score(state, last[0], last[1], -last[2])
+        state = splits.made_after_all(state, last[0], last[1], last[2], made=False)
         return replace(state, last_attack=None, message=f"Tap-Out: {last[1]}'s basket does not count")
     state = score(state, side, hooper.name, 2)
     return end_attacking_turn(replace(state, message=f"{effect.replace('_', ' ')}: 2 points"), "score")

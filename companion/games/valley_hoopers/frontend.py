@@ -126,13 +126,17 @@ PANELS = (
 )
 
 BOX_SCORE = BoxScore(
-    source="/sides/*/hoopers",
-    columns=(Column("@side.name", "Side", width=1.6), Column("name", "Hooper", width=2.2),
-             Column("points", "Pts", default=0), Column("energy", "Energy", template="{energy}/{max_energy}"),
-             Column("red", "Red", default=0), Column("white", "White", default=0),
+    source="/box_score",
+    # Field goals (3-pointers among them) and free throws as splits.py counts them; energy and
+    # injury cubes stay on the Table screen, the end screen has room for shooting instead.
+    columns=(Column("side", "Side", width=1.6), Column("name", "Hooper", width=2.2),
+             Column("points", "Pts", default=0), Column("fg", "FG"), Column("3p", "3P"), Column("ft", "FT"),
+             Column("red", "Red", default=0),
              Column("notes", "Notes", width=1.6,
                     parts=(Part("ejected", when="ejected"), Part("injured out", when="injured_out"),
                            Part("{injuries|count} injury", when="injuries")))),
+    total_key="total",
+    summary=("fg", "3p", "ft"),
 )
 
 

@@ -19,6 +19,7 @@ from companion.game import Term
 from companion.games.valley_hoopers.ball import BallState
 from companion.games.valley_hoopers.gameplan_tally import GameplanBook
 from companion.games.valley_hoopers.upgrade_cards import ActionUpgrade
+from companion.splits import Splits
 
 POSITIONS = ("PG", "SG", "SF", "PF", "C")
 STATS = ("2PS", "3PS", "LUP", "D2", "D3", "DLU", "O", "V")
@@ -96,6 +97,7 @@ class Hooper:
     reused_chips: tuple[str, ...] = ()
     points: int = 0
     milestone: str | None = None
+    splits: Splits = Splits()  # field goals and free throws, made/attempted (splits.py counts them)
 
     @property
     def max_energy(self) -> int | None:
@@ -169,6 +171,7 @@ class Hooper:
             "injured_out": self.injured_out,
             "points": self.points,
             "milestone_upgrade": self.milestone,
+            **self.splits.to_json(),
         }
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from companion.errors import RuleError
 from companion.frozen import replace
 from companion.game import Target, Term
+from companion.games.valley_hoopers import splits
 from companion.games.valley_hoopers.ball import BallState, check_card
 from companion.games.valley_hoopers.chips import spend_lv1
 from companion.games.valley_hoopers.counters import flagrant_foul
@@ -310,6 +311,7 @@ def resolve_attack_roll(state: State, face: int | None) -> State:
     state = replace(state, last_attack_value=target.value)
     hooper = state.side(side).hooper(pending.hooper or "")
     rolled = "no roll needed" if face is None else f"rolled {face}"
+    state = splits.attack(state, side, hooper.name, pending.points, made)
     if made:
         state = score(state, side, hooper.name, pending.points)
         state = move_onfire(state, side, hooper.name, +1)

@@ -27,7 +27,7 @@ from companion.game import (
     SideView,
     Target,
 )
-from companion.games.valley_hoopers import after_the_shot, counters, shots
+from companion.games.valley_hoopers import after_the_shot, counters, shots, splits
 from companion.games.valley_hoopers.coach import upgrade_eligible
 from companion.games.valley_hoopers.exhaustion import exhausted, stuck_text, substitution_candidates
 from companion.games.valley_hoopers.gameplans import CARDS, card_conditions, gameplan_view, open_questions
@@ -491,6 +491,7 @@ def view(state: State) -> dict[str, Any]:
             }
             for s in state.sides
         ],
+        "box_score": splits.box_score(state),
         "coach_tokens": [s.coach_tokens for s in state.sides],
         "timeouts": [s.timeouts for s in state.sides],
         "partial_scores": [list(p) for p in state.partial_scores],

@@ -1,0 +1,77 @@
+"""Valley Hoopers' shooting splits: which rolls are shots, counted on the shooter's card.
+
+The rulebook's words this rests on (docs/games/valley-hoopers.md quotes them whole):
+
+- a field-goal attempt is an attack the attacker rolls the d20 for, "tries to score even if getting
+  fouled" (2PS and lay-up for 2 points, 3PS for 3; Susan Peg's rebound lay-up too); a BLOCK negates
+  the attempt ("no attempt to score is resolved"), so a blocked attack is none;
+- Goal Tending turns the own unsuccessful attack into a successful one, Tap-Out the opponent's
+  successful attack into an unsuccessful one: the made count follows, the attempt stays;
+- Fast Break and Coast to Coast score two points with no shot: points, not field goals;
+- "A FREE THROW is a shot that can't be defended and it worths just one point": every free-throw
+  roll is a free-throw attempt.
+
+>>> from companion.games.valley_hoopers.setup_options import example_options, setup
+>>> state = setup(example_options())
+>>> name = state.side(0).hoopers[0].name
+>>> state = attack(state, 0, name, 3, made=False)
+>>> state = free_throw(state, 0, name, made=True)
+>>> state.side(0).hooper(name).splits
+Splits(fgm=0, fga=1, tpm=0, tpa=1, ftm=1, fta=1)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.frozen import by_identity, replace
+from companion.splits import Splits
+
+if TYPE_CHECKING:  # the model imports this module's callers, not the reverse
+    from companion.games.valley_hoopers.model import Side, State
+
+
+def _change(state: State, side: int, name: str, splits: Splits) -> State:
+    hooper = state.side(side).hooper(name)
+    return state.with_hooper(side, replace(hooper, splits=splits))
+
+
+def attack(state: State, side: int, name: str, points: int, made: bool) -> State:
+    """An attack rolled (or needing no roll) for ``points``: one more field-goal attempt."""
+    return _change(state, side, name, state.side(side).hooper(name).splits.shot(points, made))
+
+
+def free_throw(state: State, side: int, name: str, made: bool) -> State:
+    return _change(state, side, name, state.side(side).hooper(name).splits.free_throw(made))
+
+
+def made_after_all(state: State, side: int, name: str, points: int, made: bool) -> State:
+    """Goal Tending (``made``) or Tap-Out (not ``made``): the last attempt's result turned over."""
+    splits = state.side(side).hooper(name).splits
+    step = 1 if made else -1
+    three = points == 3
+    turned = replace(splits, fgm=splits.fgm + step, tpm=splits.tpm + (step if three else 0))
+    return _change(state, side, name, turned)
+
+
+def _side_rows(side: Side) -> list[dict[str, object]]:
+    """A side's hoopers, then its total line (``total``)."""
+    hoopers = [{"side": side.name, "name": h.name, "points": h.points, "red": h.red, "white": h.white,
+                "energy": h.energy, "max_energy": h.max_energy, "injuries": list(h.injuries),
+                "ejected": h.ejected, "injured_out": h.injured_out, **h.splits.to_json()}
+               for h in side.hoopers]
+    team = Splits()
+    for h in side.hoopers:
+        team = team + h.splits
+    return hoopers + [{"side": side.name, "name": "Team total", "total": True,
+                       "points": sum(h.points for h in side.hoopers),
+                       "red": sum(h.red for h in side.hoopers), **team.to_json()}]
+
+
+# Most commands leave one side (or both) untouched: its rows keep their objects.
+_rows_of = by_identity(_side_rows)
+
+
+def box_score(state: State) -> list[dict[str, object]]:
+    """The game-end box score: every hooper of a side, then the side's total line (``total``)."""
+    return [row for side in state.sides for row in _rows_of(side)]
