@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from table_driver import SimTable, script  # noqa: E402
 
 from companion.session import Session  # noqa: E402
+from table.press_tuning import tune_for_presses, untune  # noqa: E402
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -53,6 +54,7 @@ def press_latencies(presses: int) -> dict[str, list[float]]:
     try:
         with tempfile.TemporaryDirectory() as tmp:
             table = SimTable(Path(tmp) / "latency.db")
+            tuning = tune_for_presses()  # as companion serve does once its table is built
             panel = next(iter(table.hardware.sim.panels.values()))
             frame_sent = threading.Event()
             original_send = panel._send
@@ -84,6 +86,7 @@ def press_latencies(presses: int) -> dict[str, list[float]]:
                     confirm.drive_high()
                     time.sleep(0.03)  # past the release's bounce time before the next press
             table.close()
+            untune(tuning)
     finally:
         Session.handle = original_handle  # type: ignore[method-assign]
     return {"commit": to_commit, "frame": to_frame, "handle": in_handle,
