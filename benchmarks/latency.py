@@ -7,7 +7,8 @@ entered with a CONFIRM press (the encoder dials the choice or the die face first
 clock starts at ``drive_low()`` on the CONFIRM pin and stops when the session has committed the
 command, and again when the OLED's frame has been handed to the luma device. The time spent in
 ``Session.handle`` (the rules and the store's commit) is also taken apart, so the rest of the path
-(debounce, controls, queue, scoreboard, OLED) can be read alone. Prints p50/p99/max.
+(debounce, controls, queue, scoreboard, OLED) can be read alone. The interpreter runs with the
+settings ``companion serve`` makes once its table is built (``table.press_tuning``). Prints p50/p99/max.
 """
 
 from __future__ import annotations

@@ -172,11 +172,34 @@ entry. One resolve per command: a game whose `decide` must resolve the command t
 re-applying the events; and a choice the prompt already tried (`companion.trials`) is not resolved
 again. States are copied with `companion.frozen.replace` (no `__init__` per copy); the JSON of
 records successive states share (hoopers, cards, odds) is built once (`companion.frozen.by_identity`);
-command checks and chart odds are built once. The prompt still tries each candidate command on the
-state, so that no choice is ever offered that the rules would refuse: that is most of what is left.
+command checks and chart odds are built once.
+
+What one state's render reads more than once is counted once per state, by the state's identity
+(`by_identity`, `by_identities` for a value that reads two records): Valley Hoopers' pending target
+(the prompt, the scoreboard and the view each showed it, and each choice's odds come from it on the
+state the choice leads to, which becomes the next state when that choice is picked); NBA Showdown's
+prompt (its scoreboard read the shot check's rule from a second one), the modifiers of the roll under
+way (read four times), the players' panel and the box totals (rebuilt only when a team or the box
+score changes) and a team's cards by name (a scan with `lower()` on every lookup). The prompt's
+`die_info`, `face_marks` and outcomes are counted once per die and success rule
+(`RollInfo.json_parts`): a game awaits the same few rolls again and again. The trials key each
+candidate with a `frozenset` of its fields (a sorted tuple of typed fields before) and check a hit
+with the exact key, so `true` and `1` still stay apart. All of this changes no byte of any snapshot:
+every snapshot of the five full-game scripts, the series, the pro and solo games, with 30 undos and
+30 redos after each, was compared with the build before it.
+
+The prompt still tries each candidate command on the state, so that no choice is ever offered that
+the rules would refuse: that is most of what is left (in a Valley Hoopers play step about 40 trials, 15
+of them accepted, about 60 µs each here). Counted with callgrind (instructions per command, the mean
+of a full game, synchronous=OFF), NBA Showdown went from 3.88 to 3.20 million and Valley Hoopers from
+3.96 to 3.83 million; Valley Hoopers' mean is its play steps, and its median command (a defense
+window, a roll) is mostly the rules, the view and the store's own work.
+
 The command row alternates each command with a bare commit into a fresh WAL database, so a disk that
 syncs slower for a while slows both; the CPU time in the notes is what the companion itself costs,
-whatever the disk did.
+whatever the disk did. The ratio swings with the disk's sync time more than with anything the
+companion does: with the bare commit at 0.5 ms the same build measured 4-4.7x, with it at 4 ms (other
+work syncing the same disk) 1.6-2.1x.
 
 ## How restore works now
 
@@ -195,6 +218,13 @@ load is ignored with a warning, and the whole log is replayed.
   `debounce_ms` as bounce (`hardware/debounce.py`). What is left of a press is the rules and the
   commit (`Session.handle`) and two thread hand-overs; the row without `Session.handle` shows the
   hardware's own share.
+- **A hand-over waits at most 1 ms for the GIL, and the start-up is out of the collector's sight.**
+  `companion serve` sets the switch interval to 1 ms (CPython's 5 ms let the display thread wait that
+  long behind an owner still publishing the snapshot) and calls `gc.freeze()` once everything is
+  built, so a full collection during a press scans what the game made since, not the whole program
+  (`table/press_tuning.py`; the latency benchmark runs with them). What is left in the tail is the
+  commit's fsync and, on a loaded machine, the scheduler: with six other jobs on the two cores a
+  woken thread waits for a core, and a press whose commit met a slow sync waits with it.
 - **Idle means asleep.** The tray reader blocks in its read (pyserial's `cancel_read` wakes it when
   there is something to write), the simulated tray waits in `select` on its pty and a self-pipe, the
   display thread sleeps until a view arrives or a panel has something due (dimming, the pixel shift,
