@@ -222,9 +222,12 @@ load is ignored with a warning, and the whole log is replayed.
   `companion serve` sets the switch interval to 1 ms (CPython's 5 ms let the display thread wait that
   long behind an owner still publishing the snapshot) and calls `gc.freeze()` once everything is
   built, so a full collection during a press scans what the game made since, not the whole program
-  (`table/press_tuning.py`; the latency benchmark runs with them). What is left in the tail is the
-  commit's fsync and, on a loaded machine, the scheduler: with six other jobs on the two cores a
-  woken thread waits for a core, and a press whose commit met a slow sync waits with it.
+  (`table/press_tuning.py`; the latency benchmark runs with them). On this machine at a load of 6-8
+  neither shows in the p99 (three runs each way: 28-52 ms without, 23-35 ms with; the hand-overs'
+  own p99 3-7 ms either way): what fills the tail here is the commit's fsync (`Session.handle`'s p50
+  3-5 ms, p99 15-40 ms while other work syncs the same disk) and the scheduler, which lets a woken
+  thread wait for one of the two cores. A GIL wait shows only when two threads run Python at once,
+  and a full collection only every so often in a long game; both settings bound those cases.
 - **Idle means asleep.** The tray reader blocks in its read (pyserial's `cancel_read` wakes it when
   there is something to write), the simulated tray waits in `select` on its pty and a self-pipe, the
   display thread sleeps until a view arrives or a panel has something due (dimming, the pixel shift,
