@@ -198,8 +198,10 @@ window, a roll) is mostly the rules, the view and the store's own work.
 The command row alternates each command with a bare commit into a fresh WAL database, so a disk that
 syncs slower for a while slows both; the CPU time in the notes is what the companion itself costs,
 whatever the disk did. The ratio swings with the disk's sync time more than with anything the
-companion does: with the bare commit at 0.5 ms the same build measured 4-4.7x, with it at 4 ms (other
-work syncing the same disk) 1.6-2.1x.
+companion does: Valley Hoopers' row measured 4.1-4.7x with the bare commit at 0.5 ms (the build before
+the per-state memos) and 1.6-2.3x for both builds with it at 2-4.5 ms (other work syncing the same
+disk), minutes apart on the same machine; a "yes" in the table above says which of the two the disk was
+doing as much as what the companion costs.
 
 ## How restore works now
 
