@@ -10,7 +10,8 @@ change that names no field, goes to ``dataclasses.replace`` (which says what is 
 
 ``by_identity`` remembers what a pure function gave for a frozen record, by the record's identity:
 successive states share every record nobody changed (``replace`` copies references), so the JSON of
-an untouched player record or card is built once, not once per command.
+an untouched player record or card is built once, not once per command. ``by_identities`` does
+the same for a value that reads a few records at once (a team and the box score).
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
