@@ -56,6 +56,12 @@ class Target:
 
     def to_json(self) -> JSON:
         return {"stat_label": self.stat_label, "stat": self.stat,
-                "bonuses": [asdict(t) for t in self.bonuses],
-                "defense": [asdict(t) for t in self.defense],
+                "bonuses": [_term_json(t) for t in self.bonuses],
+                "defense": [_term_json(t) for t in self.defense],
                 "target": self.value, "text": self.text}
+
+
+def _term_json(term: Term) -> JSON:
+    # What ``asdict`` gives for a plain Term, without its recursive copy (a prompt, the scoreboard
+    # and the view each write a target after every command).
+    return {"label": term.label, "value": term.value} if type(term) is Term else asdict(term)
