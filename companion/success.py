@@ -204,7 +204,12 @@ class RollInfo:
     pool: Pool | None = None
 
     def chance(self) -> Fraction | None:
-        return None if self.rule is None else self.rule.chance(self.die)
+        if self.rule is None:
+            return None
+        try:
+            return _chance(self.die, self.rule)
+        except TypeError:  # an unhashable rule: count it afresh
+            return self.rule.chance(self.die)
 
     def outcomes(self) -> list[RollOutcome]:
         if self.rule is not None:
@@ -248,6 +253,12 @@ class RollInfo:
 
 def _count_json_parts(roll: RollInfo) -> tuple[JSON, list[JSON], list[JSON]]:
     return roll.die_info(), roll.face_marks(), [o.to_json() for o in roll.outcomes()]
+
+
+@lru_cache(maxsize=512)
+def _chance(die: Die, rule: SuccessRule) -> Fraction | None:
+    # A chance reads only the faces, which a die's equality covers (its labels it leaves out).
+    return rule.chance(die)
 
 
 @lru_cache(maxsize=512)

@@ -38,6 +38,10 @@ def _box_line_json(b: BoxLine) -> dict[str, Any]:
 
 # The box score grows by a line or so per roll; the lines already there keep their objects.
 _box_json = by_identity(_box_line_json, size=2048)
+# A team's cards never change after setup, and the box score only with a scoring roll: each list is
+# built once per tuple (read-only, like every rendered snapshot).
+_cards_json = by_identity(lambda cards: [_card_json(c) for c in cards], size=16)
+_box_list_json = by_identity(lambda box: [_box_json(b) for b in box], size=16)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -412,10 +416,10 @@ def view(state: State) -> dict[str, Any]:
             "strategy_cards": [name for name, copies in t.deck if t.played.count(name) < copies],
             "double_team": list(t.double_team) if t.double_team else None,
             "double_team_words": _double_team_words(t),
-            "cards": [_card_json(c) for c in t.cards],
+            "cards": _cards_json(t.cards),
         } for i, t in enumerate(state.teams)],
         "rebound_line": rebound_line(state),
-        "box": [_box_json(b) for b in state.box],
+        "box": _box_list_json(state.box),
         "box_totals": box_totals(state),
         "flow": [list(f) for f in state.flow],
         "roll": _roll_json(state),
