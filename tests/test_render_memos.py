@@ -52,6 +52,12 @@ def test_nba_showdown_prompt_players_box_and_modifiers_are_the_ones_counted_afre
             assert view["sides"][side]["players"] == nba_views._count_team_players(
                 state.team(side), state.box, side)
         assert view["box_totals"] == nba_views._count_box_totals(state.box, state.teams)
+        assert view["box"] == [nba_views._box_line_json(b) for b in state.box]
+        assert view["flow"] == [list(f) for f in state.flow]
+        for side, team in enumerate(state.teams):
+            assert view["sides"][side]["cards"] == [c.to_json() for c in team.cards]
+            assert view["sides"][side]["strategy_cards"] == [
+                name for name, copies in team.deck if team.played.count(name) < copies]
         if state.roll is not None:
             rolls += 1
             assert nba_views._terms(state, state.roll) == nba_views.rolls.roll_terms(state, state.roll)

@@ -42,6 +42,9 @@ _box_json = by_identity(_box_line_json, size=2048)
 # built once per tuple (read-only, like every rendered snapshot).
 _cards_json = by_identity(lambda cards: [_card_json(c) for c in cards], size=16)
 _box_list_json = by_identity(lambda box: [_box_json(b) for b in box], size=16)
+_flow_json = by_identity(lambda flow: [list(f) for f in flow], size=16)
+_strategy_cards = by_identities(
+    lambda deck, played: [name for name, copies in deck if played.count(name) < copies], size=16)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -413,7 +416,7 @@ def view(state: State) -> dict[str, Any]:
             "deck_left": t.deck_left,
             "played": list(t.played),
             # The deck list's cards with a copy left to play (the kiosk's card buttons).
-            "strategy_cards": [name for name, copies in t.deck if t.played.count(name) < copies],
+            "strategy_cards": _strategy_cards(t.deck, t.played),
             "double_team": list(t.double_team) if t.double_team else None,
             "double_team_words": _double_team_words(t),
             "cards": _cards_json(t.cards),
@@ -421,7 +424,7 @@ def view(state: State) -> dict[str, Any]:
         "rebound_line": rebound_line(state),
         "box": _box_list_json(state.box),
         "box_totals": box_totals(state),
-        "flow": [list(f) for f in state.flow],
+        "flow": _flow_json(state.flow),
         "roll": _roll_json(state),
         "choices_odds": ([{"position": p, **_odds_json(s)} for p, _, s in choice_odds(state)]
                          if state.stage == "choose" else []),
