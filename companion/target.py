@@ -10,6 +10,7 @@ Part of ``companion.game`` (which re-exports both), kept apart so that a calcula
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from functools import cached_property
 
 TYPE_CHECKING = False  # typing is an import `companion calc` can do without
 if TYPE_CHECKING:
@@ -43,8 +44,9 @@ class Target:
     bonuses: tuple[Term, ...] = ()
     defense: tuple[Term, ...] = ()
 
-    @property
+    @cached_property
     def value(self) -> int:
+        # Counted once per target: the odds, the hint, the scoreboard and the JSON all read it.
         return self.stat + sum(t.value for t in self.bonuses) - sum(t.value for t in self.defense)
 
     @property
