@@ -180,20 +180,25 @@ What one state's render reads more than once is counted once per state, by the s
 state the choice leads to, which becomes the next state when that choice is picked); NBA Showdown's
 prompt (its scoreboard read the shot check's rule from a second one), the modifiers of the roll under
 way (read four times), the players' panel and the box totals (rebuilt only when a team or the box
-score changes) and a team's cards by name (a scan with `lower()` on every lookup). The prompt's
-`die_info`, `face_marks` and outcomes are counted once per die and success rule
-(`RollInfo.json_parts`): a game awaits the same few rolls again and again. The trials key each
-candidate with a `frozenset` of its fields (a sorted tuple of typed fields before) and check a hit
-with the exact key, so `true` and `1` still stay apart. All of this changes no byte of any snapshot:
-every snapshot of the five full-game scripts, the series, the pro and solo games, with 30 undos and
-30 redos after each, was compared with the build before it.
+score changes), the lists of cards, box lines, strategy cards and the score flow (built once per
+tuple) and a team's cards by name (a scan with `lower()` on every lookup). The prompt's `die_info`,
+`face_marks` and outcomes, and a roll's chance, are counted once per die and success rule
+(`RollInfo.json_parts`, `RollInfo.chance`): a game awaits the same few rolls again and again. A
+`Target` counts its value once; its JSON writes a plain `Term` without `asdict`; a hooper's stats JSON
+is one pass over its pairs. The trials key each candidate with a `frozenset` of its fields (a sorted
+tuple of typed fields before) and check a hit with the exact key, so `true` and `1` still stay apart.
+None of this changes a byte of any snapshot: every snapshot of the five full-game scripts, the series,
+the pro and solo games, with 30 undos and 30 redos after each and a resume, was compared with the build
+before it (`tests/test_render_memos.py` checks each memo against counting afresh).
 
 The prompt still tries each candidate command on the state, so that no choice is ever offered that
 the rules would refuse: that is most of what is left (in a Valley Hoopers play step about 40 trials, 15
-of them accepted, about 60 µs each here). Counted with callgrind (instructions per command, the mean
-of a full game, synchronous=OFF), NBA Showdown went from 3.88 to 3.20 million and Valley Hoopers from
-3.96 to 3.83 million; Valley Hoopers' mean is its play steps, and its median command (a defense
-window, a roll) is mostly the rules, the view and the store's own work.
+of them accepted, about 60 µs each here). Counted without the clock (this machine's load made timings
+of a few per cent meaningless): Python bytecodes executed per `session.handle` (`sys.settrace`,
+synchronous=OFF, a full game) went from 17,200 to 13,000 at the median for Valley Hoopers (mean
+30,600 to 27,400: its play steps) and from 26,700 to 17,300 for NBA Showdown (mean 31,800 to 23,300);
+the other three games are unchanged. Instructions per command under callgrind (the mean, C included):
+NBA Showdown 3.88 to 3.20 million and Valley Hoopers 3.96 to 3.83 million at the first of these changes.
 
 The command row alternates each command with a bare commit into a fresh WAL database, so a disk that
 syncs slower for a while slows both; the CPU time in the notes is what the companion itself costs,
