@@ -198,7 +198,7 @@ of a few per cent meaningless): Python bytecodes executed per `session.handle` (
 synchronous=OFF, a full game) went from 17,200 to 13,000 at the median for Valley Hoopers (mean
 30,600 to 27,400: its play steps) and from 26,700 to 17,300 for NBA Showdown (mean 31,800 to 23,300);
 the other three games are unchanged. Instructions per command under callgrind (the mean, C included):
-NBA Showdown 3.88 to 3.20 million and Valley Hoopers 3.96 to 3.83 million at the first of these changes.
+NBA Showdown 3.88 to 3.10 million, Valley Hoopers 3.96 to 3.74 million.
 
 The command row alternates each command with a bare commit into a fresh WAL database, so a disk that
 syncs slower for a while slows both; the CPU time in the notes is what the companion itself costs,
