@@ -203,10 +203,17 @@ NBA Showdown 3.88 to 3.10 million, Valley Hoopers 3.96 to 3.74 million.
 The command row alternates each command with a bare commit into a fresh WAL database, so a disk that
 syncs slower for a while slows both; the CPU time in the notes is what the companion itself costs,
 whatever the disk did. The ratio swings with the disk's sync time more than with anything the
-companion does: Valley Hoopers' row measured 4.1-4.7x with the bare commit at 0.5 ms (the build before
-the per-state memos) and 1.6-2.3x for both builds with it at 2-4.5 ms (other work syncing the same
-disk), minutes apart on the same machine; a "yes" in the table above says which of the two the disk was
-doing as much as what the companion costs.
+companion does: with the bare commit at 2-4.5 ms (other work syncing the same disk) both this build and
+the one before the per-state memos measured 1.6-2.3x for Valley Hoopers and NBA Showdown; with it at
+0.4-0.7 ms (load 2.5-3, three runs each, alternating) this build measured 2.0-3.3x (median 3.2x) for
+Valley Hoopers and 3.4-4.6x (3.7x) for NBA Showdown, the build before 2.8-4.2x (3.7x) and 3.1-4.3x
+(4.0x). A "yes" in the table above says what the disk was doing as much as what the companion costs.
+On a fast disk the goal is still missed: the store's own commit is 1.3x the bare one (a second row,
+the game's summary, in the same transaction), which leaves about one bare commit (0.45 ms) for the
+rules and the render, and a median command still takes 0.8-1.2 ms of Python here. Meeting it needs
+the prompt's choices without a trial resolve of each candidate (a legality check the rules would
+have to declare next to each command), or the render run while the commit's fsync waits (which
+would write an entry before knowing it can be shown).
 
 ## How restore works now
 
@@ -229,12 +236,14 @@ load is ignored with a warning, and the whole log is replayed.
   `companion serve` sets the switch interval to 1 ms (CPython's 5 ms let the display thread wait that
   long behind an owner still publishing the snapshot) and calls `gc.freeze()` once everything is
   built, so a full collection during a press scans what the game made since, not the whole program
-  (`table/press_tuning.py`; the latency benchmark runs with them). On this machine at a load of 6-8
-  neither shows in the p99 (three runs each way: 28-52 ms without, 23-35 ms with; the hand-overs'
-  own p99 3-7 ms either way): what fills the tail here is the commit's fsync (`Session.handle`'s p50
-  3-5 ms, p99 15-40 ms while other work syncs the same disk) and the scheduler, which lets a woken
-  thread wait for one of the two cores. A GIL wait shows only when two threads run Python at once,
-  and a full collection only every so often in a long game; both settings bound those cases.
+  (`table/press_tuning.py`; the latency benchmark runs with them). On this machine neither shows in
+  the p99 (at a load of 6-8, three runs each way: 28-52 ms without, 23-35 ms with; at a load of 2.5-3,
+  the benchmark's rows alternating with the build before: 18.9 and 21.4 ms against 17.3 and 19.9 ms,
+  7.1-7.4 ms against 7.3-7.7 ms without `Session.handle`): what fills the tail here is the commit's
+  fsync (`Session.handle`'s p50 3-5 ms, p99 14-40 ms while other work syncs the same disk) and the
+  scheduler, which lets a woken thread wait for one of the two cores. A GIL wait shows only when two
+  threads run Python at once, and a full collection only every so often in a long game; both
+  settings bound those cases.
 - **Idle means asleep.** The tray reader blocks in its read (pyserial's `cancel_read` wakes it when
   there is something to write), the simulated tray waits in `select` on its pty and a self-pipe, the
   display thread sleeps until a view arrives or a panel has something due (dimming, the pixel shift,
