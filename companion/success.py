@@ -261,7 +261,7 @@ def _chance(die: Die, rule: SuccessRule) -> Fraction | None:
     return rule.chance(die)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=256)  # a d20's marks and outcomes are some 40 small dicts: a few MB at most
 def _json_parts(die_id: int, die: Die, rule: SuccessRule | None,
                 gives: tuple[tuple[Face, str], ...]) -> tuple[JSON, list[JSON], list[JSON]]:
     # The die's identity is in the key: two dice that compare equal may read their faces apart
