@@ -7,7 +7,8 @@ entered with a CONFIRM press (the encoder dials the choice or the die face first
 clock starts at ``drive_low()`` on the CONFIRM pin and stops when the session has committed the
 command, and again when the OLED's frame has been handed to the luma device. The time spent in
 ``Session.handle`` (the rules and the store's commit) is also taken apart, so the rest of the path
-(debounce, controls, queue, scoreboard, OLED) can be read alone. Prints p50/p99/max.
+(debounce, controls, queue, scoreboard, OLED) can be read alone. The interpreter runs with the
+settings ``companion serve`` makes once its table is built (``table.press_tuning``). Prints p50/p99/max.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from table_driver import SimTable, script  # noqa: E402
 
 from companion.session import Session  # noqa: E402
+from table.press_tuning import tune_for_presses, untune  # noqa: E402
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -53,6 +55,7 @@ def press_latencies(presses: int) -> dict[str, list[float]]:
     try:
         with tempfile.TemporaryDirectory() as tmp:
             table = SimTable(Path(tmp) / "latency.db")
+            tuning = tune_for_presses()  # as companion serve does once its table is built
             panel = next(iter(table.hardware.sim.panels.values()))
             frame_sent = threading.Event()
             original_send = panel._send
@@ -84,6 +87,7 @@ def press_latencies(presses: int) -> dict[str, list[float]]:
                     confirm.drive_high()
                     time.sleep(0.03)  # past the release's bounce time before the next press
             table.close()
+            untune(tuning)
     finally:
         Session.handle = original_handle  # type: ignore[method-assign]
     return {"commit": to_commit, "frame": to_frame, "handle": in_handle,

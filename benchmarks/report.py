@@ -176,11 +176,48 @@ entry. One resolve per command: a game whose `decide` must resolve the command t
 re-applying the events; and a choice the prompt already tried (`companion.trials`) is not resolved
 again. States are copied with `companion.frozen.replace` (no `__init__` per copy); the JSON of
 records successive states share (hoopers, cards, odds) is built once (`companion.frozen.by_identity`);
-command checks and chart odds are built once. The prompt still tries each candidate command on the
-state, so that no choice is ever offered that the rules would refuse: that is most of what is left.
+command checks and chart odds are built once.
+
+What one state's render reads more than once is counted once per state, by the state's identity
+(`by_identity`, `by_identities` for a value that reads two records): Valley Hoopers' pending target
+(the prompt, the scoreboard and the view each showed it, and each choice's odds come from it on the
+state the choice leads to, which becomes the next state when that choice is picked); NBA Showdown's
+prompt (its scoreboard read the shot check's rule from a second one), the modifiers of the roll under
+way (read four times), the players' panel and the box totals (rebuilt only when a team or the box
+score changes), the lists of cards, box lines, strategy cards and the score flow (built once per
+tuple) and a team's cards by name (a scan with `lower()` on every lookup). The prompt's `die_info`,
+`face_marks` and outcomes, and a roll's chance, are counted once per die and success rule
+(`RollInfo.json_parts`, `RollInfo.chance`): a game awaits the same few rolls again and again. A
+`Target` counts its value once; its JSON writes a plain `Term` without `asdict`; a hooper's stats JSON
+is one pass over its pairs. The trials key each candidate with a `frozenset` of its fields (a sorted
+tuple of typed fields before) and check a hit with the exact key, so `true` and `1` still stay apart.
+None of this changes a byte of any snapshot: every snapshot of the five full-game scripts, the series,
+the pro and solo games, with 30 undos and 30 redos after each and a resume, was compared with the build
+before it (`tests/test_render_memos.py` checks each memo against counting afresh).
+
+The prompt still tries each candidate command on the state, so that no choice is ever offered that
+the rules would refuse: that is most of what is left (in a Valley Hoopers play step about 40 trials, 15
+of them accepted, about 60 µs each here). Counted without the clock (this machine's load made timings
+of a few per cent meaningless): Python bytecodes executed per `session.handle` (`sys.settrace`,
+synchronous=OFF, a full game) went from 17,200 to 13,000 at the median for Valley Hoopers (mean
+30,600 to 27,400: its play steps) and from 26,700 to 17,300 for NBA Showdown (mean 31,800 to 23,300);
+the other three games are unchanged. Instructions per command under callgrind (the mean, C included):
+NBA Showdown 3.88 to 3.10 million, Valley Hoopers 3.96 to 3.74 million.
+
 The command row alternates each command with a bare commit into a fresh WAL database, so a disk that
 syncs slower for a while slows both; the CPU time in the notes is what the companion itself costs,
-whatever the disk did.
+whatever the disk did. The ratio swings with the disk's sync time more than with anything the
+companion does: with the bare commit at 2-4.5 ms (other work syncing the same disk) both this build and
+the one before the per-state memos measured 1.6-2.3x for Valley Hoopers and NBA Showdown; with it at
+0.4-0.7 ms (load 2.5-3, three runs each, alternating) this build measured 2.0-3.3x (median 3.2x) for
+Valley Hoopers and 3.4-4.6x (3.7x) for NBA Showdown, the build before 2.8-4.2x (3.7x) and 3.1-4.3x
+(4.0x). A "yes" in the table above says what the disk was doing as much as what the companion costs.
+On a fast disk the goal is still missed: the store's own commit is 1.3x the bare one (a second row,
+the game's summary, in the same transaction), which leaves about one bare commit (0.45 ms) for the
+rules and the render, and a median command still takes 0.8-1.2 ms of Python here. Meeting it needs
+the prompt's choices without a trial resolve of each candidate (a legality check the rules would
+have to declare next to each command), or the render run while the commit's fsync waits (which
+would write an entry before knowing it can be shown).
 
 ## How restore works now
 
@@ -199,6 +236,18 @@ load is ignored with a warning, and the whole log is replayed.
   `debounce_ms` as bounce (`hardware/debounce.py`). What is left of a press is the rules and the
   commit (`Session.handle`) and two thread hand-overs; the row without `Session.handle` shows the
   hardware's own share.
+- **A hand-over waits at most 1 ms for the GIL, and the start-up is out of the collector's sight.**
+  `companion serve` sets the switch interval to 1 ms (CPython's 5 ms let the display thread wait that
+  long behind an owner still publishing the snapshot) and calls `gc.freeze()` once everything is
+  built, so a full collection during a press scans what the game made since, not the whole program
+  (`table/press_tuning.py`; the latency benchmark runs with them). On this machine neither shows in
+  the p99 (at a load of 6-8, three runs each way: 28-52 ms without, 23-35 ms with; at a load of 2.5-3,
+  the benchmark's rows alternating with the build before: 18.9 and 21.4 ms against 17.3 and 19.9 ms,
+  7.1-7.4 ms against 7.3-7.7 ms without `Session.handle`): what fills the tail here is the commit's
+  fsync (`Session.handle`'s p50 3-5 ms, p99 14-40 ms while other work syncs the same disk) and the
+  scheduler, which lets a woken thread wait for one of the two cores. A GIL wait shows only when two
+  threads run Python at once, and a full collection only every so often in a long game; both
+  settings bound those cases.
 - **Idle means asleep.** The tray reader blocks in its read (pyserial's `cancel_read` wakes it when
   there is something to write), the simulated tray waits in `select` on its pty and a self-pipe, the
   display thread sleeps until a view arrives or a panel has something due (dimming, the pixel shift,

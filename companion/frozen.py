@@ -10,7 +10,8 @@ change that names no field, goes to ``dataclasses.replace`` (which says what is 
 
 ``by_identity`` remembers what a pure function gave for a frozen record, by the record's identity:
 successive states share every record nobody changed (``replace`` copies references), so the JSON of
-an untouched player record or card is built once, not once per command.
+an untouched player record or card is built once, not once per command. ``by_identities`` does
+the same for a value that reads a few records at once (a team and the box score).
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
@@ -102,6 +103,37 @@ def by_identity(function: Callable[[T], R], size: int = 512) -> Callable[[T], R]
             with contextlib.suppress(RuntimeError, StopIteration):
                 memo.pop(next(iter(memo)), None)
         memo[id(record)] = (record, value)
+        return value
+
+    remembered.__wrapped__ = function  # type: ignore[attr-defined]
+    return remembered
+
+
+def by_identities(function: Callable[..., R], size: int = 64) -> Callable[..., R]:
+    """``function(*records)``, remembered for the ``size`` argument tuples seen last, by the identity
+    of each: ``by_identity`` for a value that reads a few records (a team and the box score).
+
+    >>> calls = []
+    >>> def total(a, b):
+    ...     calls.append((a, b))
+    ...     return [*a, *b]
+    >>> remembered = by_identities(total)
+    >>> a, b = (1,), (2,)
+    >>> remembered(a, b) is remembered(a, b), remembered(a, (2,)) == [1, 2], len(calls)
+    (True, True, 2)
+    """
+    memo: dict[tuple[int, ...], tuple[tuple[Any, ...], R]] = {}
+
+    def remembered(*records: Any) -> R:
+        key = tuple(map(id, records))
+        hit = memo.get(key)
+        if hit is not None and all(a is b for a, b in zip(hit[0], records, strict=True)):
+            return hit[1]
+        value = function(*records)
+        if len(memo) >= size:
+            with contextlib.suppress(RuntimeError, StopIteration):
+                memo.pop(next(iter(memo)), None)
+        memo[key] = (records, value)
         return value
 
     remembered.__wrapped__ = function  # type: ignore[attr-defined]

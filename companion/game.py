@@ -168,11 +168,10 @@ class Prompt:
 
     def to_json(self) -> JSON:
         roll = self.roll
+        die_info, face_marks, outcomes = (None, [], []) if roll is None else roll.json_parts()
         return {"side": self.side, "text": self.text, "commands": list(self.commands), "die": self.die,
-                "faces": list(self.faces),
-                "die_info": None if roll is None else roll.die_info(),
-                "face_marks": [] if roll is None else roll.face_marks(),
-                "outcomes": [] if roll is None else [o.to_json() for o in roll.outcomes()],
+                "faces": list(self.faces), "die_info": die_info, "face_marks": face_marks,
+                "outcomes": outcomes,
                 "pool": None if roll is None or roll.pool is None else roll.pool.to_json(),
                 "choices": [c.to_json() for c in self.choices],
                 "target": self.target.to_json() if self.target else None,

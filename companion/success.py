@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from companion.dice import Die, Face
@@ -203,7 +204,12 @@ class RollInfo:
     pool: Pool | None = None
 
     def chance(self) -> Fraction | None:
-        return None if self.rule is None else self.rule.chance(self.die)
+        if self.rule is None:
+            return None
+        try:
+            return _chance(self.die, self.rule)
+        except TypeError:  # an unhashable rule: count it afresh
+            return self.rule.chance(self.die)
 
     def outcomes(self) -> list[RollOutcome]:
         if self.rule is not None:
@@ -232,3 +238,32 @@ class RollInfo:
                 "labels": [self.die.face_label(f) for f in self.die.distinct_faces],
                 "success": None if self.rule is None else self.rule.kind,
                 "words": None if self.rule is None else self.rule.words}
+
+    def json_parts(self) -> tuple[JSON, list[JSON], list[JSON]]:
+        """``die_info``, ``face_marks`` and the outcomes as JSON, counted once per die and rule.
+
+        A prompt shows them after every command, and a game awaits the same few rolls again and
+        again (a d20 against one of a few dozen targets). The values are shared: read-only, like
+        every rendered snapshot."""
+        try:
+            return _json_parts(id(self.die), self.die, self.rule, tuple(self.gives.items()))
+        except TypeError:  # an unhashable face or rule: count them afresh
+            return _count_json_parts(self)
+
+
+def _count_json_parts(roll: RollInfo) -> tuple[JSON, list[JSON], list[JSON]]:
+    return roll.die_info(), roll.face_marks(), [o.to_json() for o in roll.outcomes()]
+
+
+@lru_cache(maxsize=512)
+def _chance(die: Die, rule: SuccessRule) -> Fraction | None:
+    # A chance reads only the faces, which a die's equality covers (its labels it leaves out).
+    return rule.chance(die)
+
+
+@lru_cache(maxsize=256)  # a d20's marks and outcomes are some 40 small dicts: a few MB at most
+def _json_parts(die_id: int, die: Die, rule: SuccessRule | None,
+                gives: tuple[tuple[Face, str], ...]) -> tuple[JSON, list[JSON], list[JSON]]:
+    # The die's identity is in the key: two dice that compare equal may read their faces apart
+    # (``Die.labels`` is left out of its equality); the cache holds the die, so the id stays its own.
+    return _count_json_parts(RollInfo(die, rule, dict(gives)))

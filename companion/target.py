@@ -10,6 +10,7 @@ Part of ``companion.game`` (which re-exports both), kept apart so that a calcula
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from functools import cached_property
 
 TYPE_CHECKING = False  # typing is an import `companion calc` can do without
 if TYPE_CHECKING:
@@ -43,8 +44,9 @@ class Target:
     bonuses: tuple[Term, ...] = ()
     defense: tuple[Term, ...] = ()
 
-    @property
+    @cached_property
     def value(self) -> int:
+        # Counted once per target: the odds, the hint, the scoreboard and the JSON all read it.
         return self.stat + sum(t.value for t in self.bonuses) - sum(t.value for t in self.defense)
 
     @property
@@ -56,6 +58,12 @@ class Target:
 
     def to_json(self) -> JSON:
         return {"stat_label": self.stat_label, "stat": self.stat,
-                "bonuses": [asdict(t) for t in self.bonuses],
-                "defense": [asdict(t) for t in self.defense],
+                "bonuses": [_term_json(t) for t in self.bonuses],
+                "defense": [_term_json(t) for t in self.defense],
                 "target": self.value, "text": self.text}
+
+
+def _term_json(term: Term) -> JSON:
+    # What ``asdict`` gives for a plain Term, without its recursive copy (a prompt, the scoreboard
+    # and the view each write a target after every command).
+    return {"label": term.label, "value": term.value} if type(term) is Term else asdict(term)

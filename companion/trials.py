@@ -57,13 +57,13 @@ class Trials(Generic[S]):
 
     def __init__(self, resolve: Callable[[S, Mapping[str, Any]], S]) -> None:
         self._resolve = resolve
-        # (state, {event key: state after}); replaced whole, so a reader on another thread
-        # always sees a state with its own results.
-        self._latest: tuple[Any, dict[object, S]] = (None, {})
+        # (state, {quick key: (the event as tried, state after)}); replaced whole, so a reader on
+        # another thread always sees a state with its own results.
+        self._latest: tuple[Any, dict[object, tuple[dict[str, Any], S]]] = (None, {})
 
     def __call__(self, state: S, event: Mapping[str, Any]) -> S:
         try:
-            key = event_key(event)
+            key = _quick_key(event)
         except (TypeError, ValueError):  # not plain JSON: nothing to key it by
             return self._resolve(state, event)
         latest, results = self._latest
@@ -71,6 +71,24 @@ class Trials(Generic[S]):
             results = {}
             self._latest = (state, results)
         found = results.get(key)
-        if found is None:
-            found = results[key] = self._resolve(state, event)
-        return found
+        if found is not None and _same_event(found[0], event):
+            return found[1]
+        after = results[key] = (dict(event), self._resolve(state, event))
+        return after[1]
+
+
+def _quick_key(event: Mapping[str, Any]) -> object:
+    """A key that equal events share (a prompt keys every candidate it tries: this must be cheap).
+
+    ``True``, ``1`` and ``1.0`` share one, so a hit is checked with ``event_key`` (``_same_event``)."""
+    try:
+        return frozenset(event.items())
+    except TypeError:  # nested values (a list of player names)
+        return json.dumps(event, sort_keys=True)
+
+
+def _same_event(tried: Mapping[str, Any], event: Mapping[str, Any]) -> bool:
+    try:
+        return event_key(tried) == event_key(event)
+    except (TypeError, ValueError):  # a value JSON can't write: resolve it again
+        return False

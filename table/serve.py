@@ -30,6 +30,7 @@ from companion.service import TableService
 from companion.socket_server import SocketInUse, TableSocketServer
 from companion.store import Store, default_db_path
 from companion.store_files import StoreLock, StoreReadOnlyError, check_writable
+from table.press_tuning import tune_for_presses
 from table.serve_options import build_parser  # noqa: F401 - kept importable from here
 
 log = logging.getLogger("companion.serve")
@@ -282,6 +283,7 @@ def serve(args: argparse.Namespace) -> int:
     if recovery_message:
         service.status["recovery"] = recovery_message
         service.banner = "store repaired from backup" if "restored" in recovery_message else "store damaged"
+    tune_for_presses()  # after the start-up's objects are built: they are frozen out of the collector
     server.start()
     service.start()
     service.call_soon(lambda svc: svc.publish())  # first frame on the OLED, first snapshot to clients

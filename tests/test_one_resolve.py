@@ -115,6 +115,21 @@ def test_trials_forget_the_previous_state_and_keep_no_refusal() -> None:
     assert calls[-1] is True
 
 
+def test_trials_tell_true_from_one_and_a_list_from_another_when_keys_collide() -> None:
+    calls: list[Any] = []
+
+    def resolve(state: object, event: Any) -> int:
+        calls.append(event["n"])
+        return len(calls)
+
+    trial, state = Trials(resolve), object()
+    # A quick key lets True, 1 and 1.0 (and -0.0, 0.0) meet: a hit is checked before it is used.
+    assert [trial(state, {"n": 1}), trial(state, {"n": True}), trial(state, {"n": 1.0})] == [1, 2, 3]
+    assert [trial(state, {"n": -0.0}), trial(state, {"n": 0.0}), trial(state, {"n": 0.0})] == [4, 5, 5]
+    assert [trial(state, {"n": [1]}), trial(state, {"n": [True]}), trial(state, {"n": [True]})] == [6, 7, 7]
+    assert trial(state, {"n": 1.0}) == 3 and len(calls) == 7  # the latest of the colliding ones is kept
+
+
 def test_the_trials_doctests_run() -> None:
     result = doctest.testmod(trials)
     assert result.attempted and not result.failed

@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from companion.errors import RuleError
-from companion.frozen import replace
+from companion.frozen import by_identity, replace
 from companion.games.nba_showdown.cards import POSITIONS, Card
 from companion.splits import Splits
 
@@ -66,10 +66,10 @@ class Team:
     double_team_decided: bool = False
 
     def card(self, name: str) -> Card:
-        for card in self.cards:
-            if card.name.lower() == name.strip().lower():
-                return card
-        raise RuleError(f"{self.name} has no player called {name!r}")
+        found = _cards_by_name(self.cards).get(name.strip().lower())
+        if found is None:
+            raise RuleError(f"{self.name} has no player called {name!r}")
+        return found
 
     def at(self, position: str) -> Card | None:
         name = self.lineup[POSITIONS.index(position)]
@@ -91,6 +91,17 @@ class Team:
 
     def bench(self) -> tuple[Card, ...]:
         return tuple(c for c in self.cards if c.name not in self.lineup)
+
+
+def _index_cards(cards: tuple[Card, ...]) -> dict[str, Card]:
+    index: dict[str, Card] = {}
+    for card in cards:
+        index.setdefault(card.name.lower(), card)  # the first card of a name, as a scan would find
+    return index
+
+
+# A team's cards are set at setup and shared by every state after it: looked up by name on every roll.
+_cards_by_name = by_identity(_index_cards, size=16)
 
 
 @dataclass(frozen=True)

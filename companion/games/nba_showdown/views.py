@@ -11,8 +11,8 @@ from typing import Any
 
 from companion.dice import D20
 from companion.errors import CompanionError
-from companion.frozen import by_identity
-from companion.game import Choice, Counter, Outcome, Prompt, RollInfo, ScoreboardView, SideView, Target
+from companion.frozen import by_identities, by_identity
+from companion.game import Choice, Counter, Outcome, Prompt, RollInfo, ScoreboardView, SideView, Target, Term
 from companion.games.nba_showdown import odds, rolls
 from companion.games.nba_showdown.cards import POSITIONS, STATS, Card
 from companion.games.nba_showdown.model import (
@@ -39,6 +39,13 @@ def _box_line_json(b: BoxLine) -> dict[str, Any]:
 
 # The box score grows by a line or so per roll; the lines already there keep their objects.
 _box_json = by_identity(_box_line_json, size=2048)
+# A team's cards never change after setup, and the box score only with a scoring roll: each list is
+# built once per tuple (read-only, like every rendered snapshot).
+_cards_json = by_identity(lambda cards: [_card_json(c) for c in cards], size=16)
+_box_list_json = by_identity(lambda box: [_box_json(b) for b in box], size=16)
+_flow_json = by_identity(lambda flow: [list(f) for f in flow], size=16)
+_strategy_cards = by_identities(
+    lambda deck, played: [name for name, copies in deck if played.count(name) < copies], size=16)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -62,9 +69,21 @@ def _allowed(state: State, choice: Choice) -> bool:
     return True
 
 
+# The prompt, the scoreboard and the view all read the modifiers of the roll under way.
+_current_terms = by_identity(lambda state: rolls.roll_terms(state, state.roll), size=8)
+
+
+def _terms(state: State, roll: ScoringRoll) -> tuple[Term, ...]:
+    return _current_terms(state) if roll is state.roll else rolls.roll_terms(state, roll)
+
+
+def _modifier(state: State, roll: ScoringRoll) -> int:
+    return sum(t.value for t in _terms(state, roll))
+
+
 def stat_odds_for(state: State, roll: ScoringRoll) -> odds.StatOdds:
     """The odds of ``roll`` as it stands (matchup, markers and cards played so far)."""
-    terms = rolls.roll_terms(state, roll)
+    terms = _terms(state, roll)
     card = state.team(roll.side).at(roll.position)
     assert card is not None
     return odds.stat_odds(card, roll.stat, terms[0].value, sum(t.value for t in terms[1:]),
@@ -101,7 +120,7 @@ def prompt_outcomes(state: State) -> list[dict[str, Any]]:
 
 
 def _roll_target(state: State, roll: ScoringRoll) -> Target:
-    terms = rolls.roll_terms(state, roll)
+    terms = _terms(state, roll)
     return Target(terms[0].label, terms[0].value, terms[1:])
 
 
@@ -186,7 +205,7 @@ def _assist_prompt(state: State, roll: ScoringRoll) -> Prompt:
     team = state.team(roll.side)
     card = team.at(roll.position)
     assert card is not None and roll.face is not None
-    total = odds.roll_total(roll.face, rolls.modifier(state, roll))
+    total = odds.roll_total(roll.face, _modifier(state, roll))
     row = card.row_for(total)
     candidates: list[tuple[str, dict[str, Any]]] = [
         (f"no assist: {row.label} {row.pts} PTS", {"type": "assist", "count": 0})]
@@ -200,7 +219,7 @@ def _assist_prompt(state: State, roll: ScoringRoll) -> Prompt:
                   commands=("assist",), choices=_legal(state, candidates))
 
 
-def prompt(state: State) -> Prompt:
+def _prompt(state: State) -> Prompt:
     """What the table must do next; before a roll, the chance of every chart row."""
     if state.final:
         return Prompt(side=None, text=state.message or "game over", commands=())
@@ -215,6 +234,10 @@ def prompt(state: State) -> Prompt:
     if state.stage == "assist":
         return _assist_prompt(state, state.roll)
     return _roll_prompt(state, state.roll)
+
+
+# The scoreboard reads the shot check's rule from it: counted once per state.
+prompt = by_identity(_prompt, size=4)
 
 
 def _counters(state: State, side: int) -> tuple[Counter, ...]:
@@ -247,7 +270,7 @@ def scoreboard(state: State) -> ScoreboardView:
                   for i, t in enumerate(state.teams))
     target, words = None, ""
     if state.roll is not None and state.stage == "roll":
-        target, words = rolls.modifier(state, state.roll), "chart"
+        target, words = _modifier(state, state.roll), "chart"
     elif state.roll is not None and state.stage == "shot_check":
         rule = prompt(state).roll.rule  # type: ignore[union-attr]
         target, words = rule.target, rule.words  # type: ignore[union-attr]
@@ -270,7 +293,7 @@ def _roll_json(state: State) -> dict[str, Any] | None:
                              "odds": _odds_json(stat_odds_for(state, roll))}
     card = state.team(roll.side).at(roll.position)
     if roll.face is not None and card is not None:
-        total = odds.roll_total(roll.face, rolls.modifier(state, roll))
+        total = odds.roll_total(roll.face, _modifier(state, roll))
         found["total"] = total
         found["assists_to_next_row"] = odds.assists_to_next_row(card, total)
     return found
@@ -278,13 +301,17 @@ def _roll_json(state: State) -> dict[str, Any] | None:
 
 def box_totals(state: State) -> list[dict[str, Any]]:
     """Each player's PTS / AST / REB over the game so far, team by team in the order they first scored."""
+    return _box_totals(state.box, state.teams)
+
+
+def _count_box_totals(box: tuple[BoxLine, ...], teams: tuple[Any, ...]) -> list[dict[str, Any]]:
     totals: dict[tuple[int, str], list[int]] = {}
-    for line in sorted(state.box, key=lambda b: b.side):
+    for line in sorted(box, key=lambda b: b.side):
         total = totals.setdefault((line.side, line.player), [0, 0, 0])
         total[0] += line.pts
         total[1] += line.ast
         total[2] += line.reb
-    return [{"side": side, "team": state.team(side).name, "player": player,
+    return [{"side": side, "team": teams[side].name, "player": player,
              "pts": pts, "ast": ast, "reb": reb} for (side, player), (pts, ast, reb) in totals.items()]
 
 
@@ -294,13 +321,16 @@ def box_score(state: State) -> list[dict[str, Any]]:
 
     A shot check is a field goal (a 3-pointer when its card says so), a foul shot a free throw.
     """
-    # This runs on every command: each line's numbers are read once, the sums are zip's.
+    return _box_score(state.box, state.teams)
+
+
+def _count_box_score(box: tuple[BoxLine, ...], teams: tuple[Any, ...]) -> list[dict[str, Any]]:
     groups: dict[tuple[int, str], list[tuple[int, ...]]] = {}
-    for line in sorted(state.box, key=lambda b: b.side):
+    for line in sorted(box, key=lambda b: b.side):
         groups.setdefault((line.side, line.player), []).append(_line_numbers(line))
     rows: list[dict[str, Any]] = []
     for side in (0, 1):
-        name = state.team(side).name
+        name = teams[side].name
         players = [(player, [sum(column) for column in zip(*lines, strict=True)])
                    for (owner, player), lines in groups.items() if owner == side]
         team = [sum(column) for column in zip(*(found for _, found in players), strict=True)] or [0] * 9
@@ -320,18 +350,25 @@ def _line_numbers_of(line: BoxLine) -> tuple[int, ...]:
 
 # A roll changes one line: the others keep their objects and their numbers.
 _line_numbers = by_identity(_line_numbers_of, size=2048)
+# A roll changes the box score and one team at most; the view is built after every command (read-only).
+_box_totals = by_identities(_count_box_totals, size=8)
+# Most commands leave the box score alone: the game-end rows are counted again only when it changes.
+_box_score = by_identities(_count_box_score, size=8)
 
 
 def _players(state: State, side: int) -> list[dict[str, Any]]:
     """The team's cards for the Table panel: on the court in playmat order, then the bench."""
-    team = state.team(side)
+    return _team_players(state.team(side), state.box, side)
+
+
+def _count_team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[dict[str, Any]]:
     # One pass over the lineup and the box score, not one per card (this runs on every command).
     placed: dict[str, str] = {}
     for position, name in zip(POSITIONS, team.lineup, strict=True):
         if name is not None:
             placed.setdefault(name.lower(), position)
     totals: dict[str, list[int]] = {}
-    for b in state.box:
+    for b in box:
         if b.side == side:
             total = totals.setdefault(b.player, [0, 0, 0])
             total[0] += b.pts
@@ -347,6 +384,9 @@ def _players(state: State, side: int) -> list[dict[str, Any]]:
                       "speed": card.speed, "power": card.power, "rolled": card.name in team.used,
                       "hot": max(0, marker), "cold": max(0, -marker), "pts": pts, "ast": ast, "reb": reb})
     return found
+
+
+_team_players = by_identities(_count_team_players, size=8)
 
 
 def _double_team_words(team: Any) -> str:
@@ -414,16 +454,16 @@ def view(state: State) -> dict[str, Any]:
             "deck_left": t.deck_left,
             "played": list(t.played),
             # The deck list's cards with a copy left to play (the kiosk's card buttons).
-            "strategy_cards": [name for name, copies in t.deck if t.played.count(name) < copies],
+            "strategy_cards": _strategy_cards(t.deck, t.played),
             "double_team": list(t.double_team) if t.double_team else None,
             "double_team_words": _double_team_words(t),
-            "cards": [_card_json(c) for c in t.cards],
+            "cards": _cards_json(t.cards),
         } for i, t in enumerate(state.teams)],
         "rebound_line": rebound_line(state),
-        "box": [_box_json(b) for b in state.box],
+        "box": _box_list_json(state.box),
         "box_totals": box_totals(state),
         "box_score": box_score(state),
-        "flow": [list(f) for f in state.flow],
+        "flow": _flow_json(state.flow),
         "roll": _roll_json(state),
         "choices_odds": ([{"position": p, **_odds_json(s)} for p, _, s in choice_odds(state)]
                          if state.stage == "choose" else []),

@@ -121,6 +121,12 @@ class Hooper:
                 bonus = value
         return printed + (bonus or 0)
 
+    def _stats_json(self) -> dict[str, int | None]:
+        # ``stat`` for every stat in one pass over the pairs (the last pair for a stat counts, as a
+        # dict of them says): a changed hooper's JSON is written after every command.
+        printed, bonus = dict(self.stats), dict(self.stat_bonus)
+        return {s: None if printed.get(s) is None else printed[s] + (bonus.get(s) or 0) for s in STATS}
+
     def has_skill(self, skill: str) -> bool:
         return self.skill == skill and "loses_skill" not in self.injuries
 
@@ -155,7 +161,7 @@ class Hooper:
             "stellar": self.stellar,
             "upgraded": self.upgraded,
             "defense_positions": list(self.defense_positions) if self.defense_positions is not None else None,
-            "stats": {s: self.stat(s) for s in STATS},
+            "stats": self._stats_json(),
             "skill": self.skill,
             "skill_text": SKILLS.get(self.skill or "", None),
             "position": self.court or "bench",

@@ -55,7 +55,7 @@ def period_label(state: State) -> str:
     return f"OT{state.period - state.regulation_periods}"
 
 
-def pending_target(state: State) -> Target | None:
+def _pending_target(state: State) -> Target | None:
     """The target of the d20 roll the table is about to make (or would make, in a defense window)."""
     if state.decisions or state.final:
         return None
@@ -73,6 +73,11 @@ def pending_target(state: State) -> Target | None:
     except CompanionError:
         return None
     return None
+
+
+# The prompt, the scoreboard and the view all show it, and a choice's odds come from it on the state
+# the choice leads to (the next state when that choice is picked): counted once per state.
+pending_target = by_identity(_pending_target, size=64)
 
 
 def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]],

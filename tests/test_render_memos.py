@@ -1,0 +1,77 @@
+"""What a render counts once per state (by the state's identity) is what counting it again gives.
+
+Each memo below is checked on every state of a full game, in the order a table meets them (the
+prompt, then the scoreboard and the view, then the next command), against the function it wraps.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from companion.dice import Die
+from companion.game import Game
+from companion.games import find_game
+from companion.games.nba_showdown import views as nba_views
+from companion.games.valley_hoopers import views as vh_views
+from companion.session import parse_command
+from companion.success import AtMost, RollInfo
+
+GAMES_DIR = Path(__file__).parent / "games"
+
+
+def states(game: Game, script: str) -> Iterator[Any]:
+    lines = [json.loads(line) for line in (GAMES_DIR / script).read_text().splitlines() if line.strip()]
+    state = game.setup({k: v for k, v in lines[0].items() if k != "type"})
+    for line in lines[1:]:
+        game.prompt(state)
+        yield state
+        state, _ = game.run(state, parse_command(json.dumps(line)))
+    yield state
+
+
+def test_valley_hoopers_pending_target_is_the_one_counted_afresh() -> None:
+    game = find_game("valley-hoopers")
+    seen = 0
+    for state in states(game, "full_game_valley_hoopers.jsonl"):
+        game.scoreboard(state)
+        assert vh_views.pending_target(state) == vh_views._pending_target(state)
+        seen += vh_views.pending_target(state) is not None
+    assert seen > 100  # the script awaits many d20 rolls
+
+
+def test_nba_showdown_prompt_players_box_and_modifiers_are_the_ones_counted_afresh() -> None:
+    game = find_game("nba-showdown")
+    rolls = 0
+    for state in states(game, "full_game_nba_showdown.jsonl"):
+        view = game.view(state)
+        assert nba_views.prompt(state) == nba_views._prompt(state)
+        for side in (0, 1):
+            assert view["sides"][side]["players"] == nba_views._count_team_players(
+                state.team(side), state.box, side)
+        assert view["box_totals"] == nba_views._count_box_totals(state.box, state.teams)
+        assert view["box"] == [nba_views._box_line_json(b) for b in state.box]
+        assert view["flow"] == [list(f) for f in state.flow]
+        for side, team in enumerate(state.teams):
+            assert view["sides"][side]["cards"] == [c.to_json() for c in team.cards]
+            assert view["sides"][side]["strategy_cards"] == [
+                name for name, copies in team.deck if team.played.count(name) < copies]
+        if state.roll is not None:
+            rolls += 1
+            assert nba_views._terms(state, state.roll) == nba_views.rolls.roll_terms(state, state.roll)
+    assert rolls > 50
+
+
+def test_roll_json_is_counted_once_per_die_and_rule_and_each_die_keeps_its_labels() -> None:
+    plain = Die("d4", "d4", (1, 2, 3, "blank"))
+    worded = Die("d4", "d4", (1, 2, 3, "blank"), labels={"blank": "Nothing"})
+    assert plain == worded  # labels are left out of a die's equality: the memo must not mix them up
+    rule = AtMost(2)
+    first = RollInfo(plain, rule).json_parts()
+    assert RollInfo(plain, AtMost(2)).json_parts() is first
+    assert first == (RollInfo(plain, rule).die_info(), RollInfo(plain, rule).face_marks(),
+                     [o.to_json() for o in RollInfo(plain, rule).outcomes()])
+    assert RollInfo(worded, rule).json_parts()[0]["labels"] == ["1", "2", "3", "Nothing"]
+    assert first[0]["labels"] == ["1", "2", "3", "blank"]
