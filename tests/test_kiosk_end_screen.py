@@ -5,14 +5,13 @@ random legal inputs through the socket."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from kiosk_support import ARTIFACTS, PYTHON, ROOT, kiosk_env, request, run_kiosk, start_service, stop
+from service_rig import private_display
 from test_kiosk_conformance import _known_games, _options, _play_until
 
 from kiosk import end_summary, parts, present
@@ -20,17 +19,9 @@ from kiosk import end_summary, parts, present
 
 @pytest.fixture(scope="module")
 def display() -> Iterator[str]:
-    xvfb = shutil.which("Xvfb") or "/usr/bin/Xvfb"
-    read, write = os.pipe()
-    server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x1280x24",
-                               "-nolisten", "tcp"], pass_fds=(write,), stderr=subprocess.DEVNULL)
-    os.close(write)
-    with os.fdopen(read) as numbers:
-        number = numbers.readline().strip()
-    assert number, "Xvfb did not start"
-    yield f":{number}"
-    server.terminate()
-    server.wait(10)
+    # Square, so the upright 720x1280 fits beside the landscape sizes.
+    with private_display("1280x1280x24") as name:
+        yield name
 
 
 def finished_table(game: str, env: dict, socket: Path, tmp_path: Path):
@@ -45,16 +36,13 @@ def finished_table(game: str, env: dict, socket: Path, tmp_path: Path):
     return service, info, snapshot
 
 
-@pytest.mark.parametrize("game", _known_games())
-def test_the_end_screen_shows_the_whole_box_score_and_a_qr_code_at_800x480(game: str, display: str,
-                                                                          tmp_path: Path) -> None:
-    env = kiosk_env(tmp_path, display)
-    socket = tmp_path / "run" / "table.sock"
-    service, info, snapshot = finished_table(game, env, socket, tmp_path)
-    known = request(socket, {"op": "known_games"})["known_games"]
+def _end_fits(service: subprocess.Popen, info: dict, snapshot: dict, env: dict, socket: Path, out: str,
+              size: str) -> dict:
+    """The kiosk's game end at ``size`` (the service stopped after), with the checks every size shares:
+    every box-score cell shown, none scrolled, outside the window or cut, the grid under its area."""
     try:
         argv = [PYTHON, str(ROOT / "tests" / "kiosk_end_driver.py"), "end_fits", "--socket", str(socket),
-                "--out", str(ARTIFACTS / "end-screen" / game), "--size", "800x480"]
+                "--out", str(ARTIFACTS / "end-screen" / out), "--size", size]
         report = run_kiosk(argv, env, timeout=180)
     finally:
         stop(service)
@@ -63,6 +51,17 @@ def test_the_end_screen_shows_the_whole_box_score_and_a_qr_code_at_800x480(game:
     assert report["box_cells"] == [cell for row in rows for cell in row], "every row, every column"
     assert report["scroll_views"] == 0 and report["outside"] == [] and report["cut"] == []
     assert report["grid_height"] <= report["area_height"] + 1
+    return report
+
+
+@pytest.mark.parametrize("game", _known_games())
+def test_the_end_screen_shows_the_whole_box_score_and_a_qr_code_at_800x480(game: str, display: str,
+                                                                          tmp_path: Path) -> None:
+    env = kiosk_env(tmp_path, display)
+    socket = tmp_path / "run" / "table.sock"
+    service, info, snapshot = finished_table(game, env, socket, tmp_path)
+    known = request(socket, {"op": "known_games"})["known_games"]
+    report = _end_fits(service, info, snapshot, env, socket, game, "800x480")
     assert report["font_size"] >= 14 * 800 / 154.08 * 0.1875 - 0.01, "14 sp at 5.19 px/mm: 2.6 mm"
     assert report["shots"]["gameend"]["problems"] == []
     assert report["shots"]["gameend-qr"]["problems"] == [] and report["box_score_hidden"]
@@ -154,17 +153,7 @@ def test_the_box_score_with_its_splits_fits_every_supported_screen_in_millimetre
     env = kiosk_env(tmp_path, display)
     socket = tmp_path / "run" / "table.sock"
     service, info, snapshot = finished_table(game, env, socket, tmp_path)
-    try:
-        argv = [PYTHON, str(ROOT / "tests" / "kiosk_end_driver.py"), "end_fits", "--socket", str(socket),
-                "--out", str(ARTIFACTS / "end-screen" / f"{game}-{size}"), "--size", size]
-        report = run_kiosk(argv, env, timeout=180)
-    finally:
-        stop(service)
-    assert report["ok"], report.get("error")
-    rows = parts.box_score(info, snapshot["view"])
-    assert report["box_cells"] == [cell for row in rows for cell in row], "every row, every column"
-    assert report["scroll_views"] == 0 and report["outside"] == [] and report["cut"] == []
-    assert report["grid_height"] <= report["area_height"] + 1
+    report = _end_fits(service, info, snapshot, env, socket, f"{game}-{size}", size)
     mm = report["shots"]["gameend"]["mm"]
     assert report["font_size"] / mm["px_per_mm"] >= MIN_TEXT_MM, "the box score's text"
     assert mm["text_mm"][0] >= MIN_TEXT_MM, mm["text_mm"]
