@@ -20,7 +20,11 @@ QUIET_ZONE = 2  # modules of white around the code: phones need some margin to f
 
 def qr_png(text: str, scale: int = 4) -> bytes:
     out = io.BytesIO()
-    segno.make(text, error="m", micro=False).save(out, kind="png", scale=scale, border=QUIET_ZONE)
+    # Beyond ASCII ("·", "Jörg"), bytes without a stated charset are guessed by readers (zbar read
+    # Latin-1 "·" as Shift JIS): UTF-8 with its ECI header says which. ASCII stays plain, readable by all.
+    plain = text.isascii()
+    segno.make(text, error="m", micro=False, encoding=None if plain else "utf-8", eci=not plain).save(
+        out, kind="png", scale=scale, border=QUIET_ZONE)
     return out.getvalue()
 
 
