@@ -8,7 +8,8 @@ private Xvfb, timed from just before the process starts:
 
 - window up: to the first frame showing the table (Home with its games);
 - the taps: Home -> "New game: TITLE" -> "Quick start" -> what a player going for points taps, until
-  the score changes (tests/test_kiosk_taps.py's walk), the machine answering each tap at once.
+  the score changes (tests/test_kiosk_taps.py's walk), each tap made as soon as its button is on
+  screen (the JSON line's ``tap_gaps_s``: each tap's wait for its screen).
 
 The machine's time is measured (median of ``--rounds`` fresh starts); a person's is not: each tap is
 counted at ``--pace`` seconds (default 2 s, an assumption: finding the button, reading the prompt and
@@ -60,7 +61,10 @@ def one_start(title: str, display: str, work: Path) -> dict[str, Any]:
             "quick_start_s": report["first_prompt_wall"] - report["ready_wall"],
             "play_s": report["first_score_wall"] - report["first_prompt_wall"],
             "taps": report["taps"], "quick_start_taps": report["to_first_prompt_taps"],
-            "steps": report["steps"]}
+            "steps": report["steps"],
+            # Each tap's wait for the screen it needs: from the window (or the tap before) to the tap.
+            "tap_gaps_s": [b - a for a, b in zip([report["ready_wall"], *report["tap_walls"]],
+                                                 report["tap_walls"], strict=False)]}
 
 
 def measure(titles: list[str], rounds: int, display: str, work: Path) -> dict[str, dict[str, Any]]:
@@ -78,7 +82,9 @@ def measure(titles: list[str], rounds: int, display: str, work: Path) -> dict[st
         figures[title] = {key: statistics.median(r[key] for r in done)
                           for key in ("window_s", "quick_start_s", "play_s")}
         figures[title].update(taps=done[0]["taps"], quick_start_taps=done[0]["quick_start_taps"],
-                              steps=done[0]["steps"])
+                              steps=done[0]["steps"],
+                              tap_gaps_s=[round(statistics.median(gaps), 2)
+                                          for gaps in zip(*(r["tap_gaps_s"] for r in done), strict=True)])
     return figures
 
 

@@ -33,6 +33,15 @@ from kiosk import launcher  # noqa: E402
 STEP_TIMEOUT = 60.0  # seconds one step may wait on a loaded machine before the walk gives up
 
 
+class TimedDriver(kiosk_driver.Driver):
+    """The test driver's finger, noting the wall time of every finger down."""
+
+    def press(self, text: str, exact: bool = False, within: Any = None) -> Any:
+        touch = super().press(text, exact, within)
+        self.report.setdefault("tap_walls", []).append(time.time())
+        return touch
+
+
 def walk(driver: kiosk_driver.Driver, title: str, limit: int, prefer: list[str],
          marks: dict[str, Any]) -> kiosk_driver.Step:
     """Home -> New game: TITLE -> Quick start -> the taps to the first score, with the times."""
@@ -107,10 +116,11 @@ def main() -> int:
 
         def first_frame_then_walk(app: Any, *frame: Any) -> None:
             first_frame(app, *frame)
-            driver = kiosk_driver.Driver(app, Path(), None)
+            driver = TimedDriver(app, Path(), None)
 
             def finish(error: str) -> None:
-                marks.update(error=error, taps=driver.report["taps"], ready_wall=app.ready_wall)
+                marks.update(error=error, taps=driver.report["taps"], ready_wall=app.ready_wall,
+                             tap_walls=driver.report.get("tap_walls", []))
                 app.stop()
 
             marks["error"] = ""
