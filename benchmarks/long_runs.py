@@ -5,12 +5,14 @@
 ``make test`` runs a short version of each: every game's kiosk walk at one size (each size walked
 by some game), every screen shot once with the sizes taken in turn, the made-up game at the smallest
 and the portrait size, one solo Crunch Time game to its end by touch, Crunch Time on the encoder at
-the first and last difficulty, NBA Showdown by touch past its first quarter break. This runs the same
-tests with ``COURTSIDE_LONG_RUNS=1`` (``tests/long_runs.py``), which gives them their whole case
-lists: every game and screen at all the kiosk sizes, Crunch Time's two-coach game and a solo game
-at every difficulty by touch and on the encoder, NBA Showdown to the final buzzer. Needs Xvfb, like
-the tests; 12.5 minutes (51 cases) on 2 cores shared with other work. Prints pytest's slowest
-cases; exits with its status.
+the first and last difficulty, NBA Showdown by touch past its first quarter break, the last 100
+commands of the whole Valley Hoopers game on the encoder (each one before checked to be on the
+dial). This runs the same tests with ``COURTSIDE_LONG_RUNS=1`` (``tests/long_runs.py``), which gives
+them their whole case lists: every game and screen at all the kiosk sizes, Crunch Time's two-coach
+game and a solo game at every difficulty by touch and on the encoder, NBA Showdown to the final
+buzzer, all 388 Valley Hoopers commands on the encoder, CONFIRM and tray. Needs Xvfb, like the
+tests; 12.5 minutes (51 cases) on 2 cores shared with other work. Prints pytest's slowest cases;
+exits with its status.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 from long_runs import LONG_RUNS_ENV  # noqa: E402
 
 TESTS = ("tests/test_kiosk_conformance.py", "tests/test_kiosk.py", "tests/test_crunch_time_kiosk.py",
-         "tests/test_crunch_time_e2e.py", "tests/test_nba_showdown_kiosk.py", "tests/test_kiosk_play.py")
+         "tests/test_crunch_time_e2e.py", "tests/test_nba_showdown_kiosk.py", "tests/test_kiosk_play.py",
+         "tests/test_table_e2e.py")
 
 
 def main(argv: list[str] | None = None) -> int:
