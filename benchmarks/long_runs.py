@@ -7,12 +7,13 @@ by some game), every screen shot once with the sizes taken in turn, the made-up 
 and the portrait size, one solo Crunch Time game to its end by touch, Crunch Time on the encoder at
 the first and last difficulty, NBA Showdown by touch past its first quarter break, the last 100
 commands of the whole Valley Hoopers game on the encoder (each one before checked to be on the
-dial). This runs the same tests with ``COURTSIDE_LONG_RUNS=1`` (``tests/long_runs.py``), which gives
-them their whole case lists: every game and screen at all the kiosk sizes, Crunch Time's two-coach
-game and a solo game at every difficulty by touch and on the encoder, NBA Showdown to the final
-buzzer, all 388 Valley Hoopers commands on the encoder, CONFIRM and tray. Needs Xvfb, like the
-tests; 12.5 minutes (51 cases) on 2 cores shared with other work. Prints pytest's slowest cases;
-exits with its status.
+dial), and of two games the command forms that between them have every kind of field. This runs the
+same tests with ``COURTSIDE_LONG_RUNS=1`` (``tests/long_runs.py``), which gives them their whole case
+lists: every game and screen at all the kiosk sizes, Crunch Time's two-coach game and a solo game at
+every difficulty by touch and on the encoder, NBA Showdown to the final buzzer, all 388 Valley
+Hoopers commands on the encoder, CONFIRM and tray, every command form of every game. Needs Xvfb,
+like the tests; 12.5 minutes (51 cases) on 2 cores shared with other work. Prints pytest's slowest
+cases; exits with its status.
 """
 
 from __future__ import annotations
