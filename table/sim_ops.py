@@ -20,7 +20,13 @@ from companion.game import JSON
 from companion.games import known_dice
 from companion.service import TableService
 
-TAP_S = 0.08  # longer than the debounce window, shorter than any hold
+# A tap stays down, then up, this much longer than the debounce window: its release and the next
+# press then land outside the bounce lockout of the edge before them. The pins call back on the
+# thread that drives them, so each edge is timed before the sleep that follows it starts.
+TAP_MARGIN_S = 0.005
+# A press of another button waits this long past the tie window after the last press edge, or the
+# two would be reported as a tie (HOME and AWAY at once) instead of two presses.
+TIE_MARGIN_S = 0.03
 
 
 class SimulatedTable:
@@ -34,6 +40,7 @@ class SimulatedTable:
         self._lock = threading.Condition()
         self._tickets = 0  # presses and turns run one at a time, in the order they were asked for
         self._serving = 0
+        self._last_press: tuple[str, float] | None = None  # (role, when it went down); cycles only
 
     def register(self, service: TableService) -> None:
         service.extra_ops.update({"sim_press": self.press, "sim_turn": self.turn, "sim_tray": self.tray,
@@ -55,14 +62,22 @@ class SimulatedTable:
     def press(self, _service: TableService, request: JSON) -> JSON:
         role = str(request.get("role", "")).upper()
         pin = self.hardware.sim.pin(self._pin_for(role))
-        down_for = self._hold_s(role) + 0.15 if request.get("hold") else TAP_S
+        buttons = self.config.buttons
+        # Paced by the configured windows rather than a fixed human-like tap, so a game entered on
+        # the simulated buttons goes as fast as the debounce allows; a tap stays under half a hold.
+        tap_s = min(float(buttons.debounce_ms) / 1000 + TAP_MARGIN_S, self._hold_s(role) / 2)
+        down_for = self._hold_s(role) + 0.15 if request.get("hold") else tap_s
+        tie_s = float(buttons.tie_window_ms) / 1000 + TIE_MARGIN_S
 
         def cycle() -> None:  # off the owner thread: a held button must not hold up the table
+            if self._last_press is not None and self._last_press[0] != role:
+                time.sleep(max(0.0, self._last_press[1] + tie_s - time.monotonic()))
             pin.drive_low()
+            self._last_press = (role, time.monotonic())  # no earlier than the edge's own time
             time.sleep(down_for)
             pin.drive_high()
             # Stay up past the debounce window, or the next tap would read as switch bounce.
-            time.sleep(TAP_S)
+            time.sleep(tap_s)
 
         self._in_turn(cycle, "sim-press")
         return {"ok": True, "pressed": role, "held": bool(request.get("hold"))}

@@ -525,14 +525,51 @@ def resume_from_home(driver: Driver) -> Step:
 
 def every_screen(driver: Driver) -> Step:
     """Open each screen named by ``--screens`` in turn and shoot it (the conformance suite: every
-    screen of every game at every size, with no layout problem)."""
-    for name in driver.screens:
+    screen of every game at every size, with no layout problem).
+
+    With ``--marker``, more phases follow in the same window, each once the test has played the game
+    on through the socket: the driver writes the next phase's number to the marker and waits for
+    ``MARKER.go`` to read ``NUMBER SEQ LABEL SCREENS [last]``; once the kiosk has shown SEQ it shoots
+    SCREENS into the folder LABEL beside ``--out``, reported as ``LABEL:SCREEN``."""
+    yield from _shoot_screens(driver, driver.screens, "")
+    if driver.marker is None:
+        return
+    go = driver.marker.with_suffix(".go")
+    number, last = 0, False
+    while not last:
+        number += 1
+        driver.marker.write_text(str(number))
+        said: list[str] = []
+
+        def played(_app: Any, n: int = number, said: list[str] = said) -> bool:
+            words = go.read_text().split() if go.exists() else []
+            if len(words) < 4 or words[0] != str(n) or current_seq(driver) < int(words[1]):
+                return False
+            said[:] = words
+            return True
+
+        yield wait_for(f"the game played on to phase {number}", played)
+        label, screens, last = said[2], said[3].split(","), said[4:] == ["last"]
+        driver.out = driver.out.parent / label
+        driver.out.mkdir(parents=True, exist_ok=True)
+        yield from _shoot_screens(driver, screens, f"{label}:")
+
+
+def _shoot_screens(driver: Driver, screens: list[str], prefix: str) -> Step:
+    for name in screens:
         driver.app.prepare_screen(name)
         yield wait_for(f"the {name} screen", lambda app, n=name: app.screens.current == n
                        and not app.screens.transition.is_active)
         for _ in range(3):  # a few frames: scroll views settle their layout
             yield wait_for("a frame", lambda app: True)
+        if not prefix:
+            driver.shot(name)
+            continue
+        earlier = driver.report["shots"].pop(name, None)  # the same screen in the first phase
         driver.shot(name)
+        driver.report["shots"][prefix + name] = driver.report["shots"].pop(name)
+        if earlier is not None:
+            driver.report["shots"][name] = earlier
 
 
 def _three_sides(seq: int, prompt: dict[str, Any]) -> dict[str, Any]:

@@ -12,6 +12,7 @@ scenario names no game. Prints the JSON report.
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from pathlib import Path
 from typing import Any
@@ -244,9 +245,10 @@ def measure(driver: Driver) -> Step:
             driver.report["starters"] = _starters_in_view(driver)
 
 
-def every_form(driver: Driver) -> Step:
-    """The form of every command the game on the table declares, opened and measured (whatever its
-    fields: sides, choices, numbers, flags, objects, texts); each is cancelled again."""
+def every_form(driver: Driver, only: frozenset[str] | None = None) -> Step:
+    """The form of every command the game on the table declares (or of those ``only`` names), opened
+    and measured (whatever its fields: sides, choices, numbers, flags, objects, texts); each is
+    cancelled again."""
     from kiosk import command_form
 
     app = driver.app
@@ -254,6 +256,8 @@ def every_form(driver: Driver) -> Step:
                    and bool(app.info_for().get("commands")))
     driver.report["forms"] = []
     for spec in app.info_for()["commands"]:
+        if only is not None and spec["type"] not in only:
+            continue
         screen = app.screens.get_screen("resolve")
         screen._opened(command_form.open_form(app, spec, app.snapshot.get("prompt") or {}))
         yield wait_for("the form", _form_open(driver))
@@ -301,6 +305,7 @@ def main() -> int:
     parser.add_argument("--size", default="800x480")
     parser.add_argument("--sim", action="store_true")
     parser.add_argument("--step-timeout", type=float, default=20.0)
+    parser.add_argument("--forms", help="every_form: only these commands' forms, comma separated")
     args = parser.parse_args()
     width, height = (int(v) for v in args.size.split("x"))
     args.size = (width, height)
@@ -308,6 +313,9 @@ def main() -> int:
     args.screens = ""
     args.out.mkdir(parents=True, exist_ok=True)
     chosen = [SCENARIOS[name] for name in args.scenario.split(",")]
+    if args.forms:
+        only = frozenset(args.forms.split(","))
+        chosen = [functools.partial(every_form, only=only) if c is every_form else c for c in chosen]
 
     def scenarios(driver: Driver) -> Step:
         for scenario in chosen:

@@ -84,6 +84,17 @@ class SimTable:
         if not self.wait_seq(target_seq):
             raise AssertionError(f"{command} was not recorded; notices: {self.notices[-3:]}")
 
+    def enter_reachable(self, command: dict[str, Any]) -> None:
+        """Enter one command through the service, after checking that the hardware could have entered
+        it (a roll from the tray; any other command among the dial's entries); wait until recorded."""
+        if command["type"] != "roll":
+            dial = [entry for _, entry in self.controls.entries()]
+            assert command in dial, f"the buttons can't reach {command}"
+        target_seq = self.snapshot()["seq"] + 1
+        self.request({"op": "command", "command": command})
+        if not self.wait_seq(target_seq):
+            raise AssertionError(f"{command} was not recorded; notices: {self.notices[-3:]}")
+
     def close(self) -> None:
         self.hardware.close()
         self.service.stop()

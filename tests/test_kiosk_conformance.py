@@ -4,7 +4,8 @@ problem reported by ``kiosk/layout_check.py``.
 
 Nothing here names a screen's content: the game comes from ``known_games``, its parts from
 ``game_info``, and it is played by random legal inputs (a choice the prompt offers, or a face of the
-awaited die) through the socket until the kiosk has something to show on each screen.
+awaited die) through the socket until the kiosk has something to show on each screen; one kiosk
+window follows a walk from its start through the between screen to the game end.
 
 ``make test`` walks every game at one size, the sizes taken in turn so each is walked by some game;
 ``python -m benchmarks.long_runs`` walks every game at every size (``tests/long_runs.py``).
@@ -14,6 +15,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,6 +24,7 @@ from typing import Any
 import pytest
 from kiosk_support import ARTIFACTS, PYTHON, ROOT, kiosk_env, request, run_kiosk, start_service, stop
 from long_runs import long_runs
+from service_rig import stop_group
 
 from kiosk import present
 
@@ -89,19 +93,6 @@ def _play_until(socket: Path, info: dict[str, Any], done: Callable[[dict[str, An
     raise AssertionError("the game never got there")
 
 
-def _shoot(table: dict[str, Any], game: str, size: str, phase: str, screens: list[str]) -> None:
-    out = ARTIFACTS / "conformance" / game / size / phase
-    argv = [PYTHON, str(ROOT / "tests" / "kiosk_driver.py"), "every_screen", "--socket", str(table["socket"]),
-            "--out", str(out), "--size", size, "--sim", "--screens", ",".join(screens)]
-    report = run_kiosk(argv, table["env"], timeout=180)
-    assert report["ok"], report.get("error")
-    assert sorted(report["shots"]) == sorted(screens)
-    for name, shot in report["shots"].items():
-        assert shot["screen"] == name
-        assert shot["problems"] == [], f"{game}, {name} at {size}: {shot['problems']}"
-        assert Path(shot["path"]).stat().st_size > 1000
-
-
 def _awaits_input(snapshot: dict[str, Any], info: dict[str, Any]) -> bool:
     """The play screen has its special input to show: a die to roll, sealed values or a race."""
     prompt = snapshot["prompt"] or {}
@@ -121,12 +112,70 @@ def _walks() -> list[tuple[str, str]]:
     return [(game, SIZES[i % len(SIZES)]) for i, game in enumerate(games)]
 
 
+class _Window:
+    """One kiosk window for a whole walk (``every_screen`` with phases): it shoots the first phase's
+    screens at once and each later one after the test has played the game on through the socket, so
+    a walk costs one start of the kiosk, not one per phase."""
+
+    def __init__(self, table: dict[str, Any], game: str, size: str, screens: list[str]) -> None:
+        self.table, self.game, self.size = table, game, size
+        home = Path(table["env"]["XDG_RUNTIME_DIR"])
+        self.marker, self.number, self.expected = home / "walk.marker", 0, {name: name for name in screens}
+        self.out, self.err = home / "kiosk.out", home / "kiosk.err"
+        argv = [PYTHON, str(ROOT / "tests" / "kiosk_driver.py"), "every_screen", "--socket",
+                str(table["socket"]), "--out", str(ARTIFACTS / "conformance" / game / size / "start"),
+                "--size", size, "--sim", "--screens", ",".join(screens), "--marker", str(self.marker),
+                "--step-timeout", "90"]  # a phase waits while the test plays the game on
+        with open(self.out, "w") as out, open(self.err, "w") as err:
+            self.kiosk = subprocess.Popen(argv, env=table["env"], stdout=out, stderr=err, cwd=ROOT,
+                                          start_new_session=True)
+
+    def _output(self) -> str:
+        out, err = self.out.read_text()[-3000:], self.err.read_text()[-5000:]
+        return f"kiosk exited {self.kiosk.poll()}\n{out}\n{err}"
+
+    def wait(self) -> None:
+        """Until the kiosk has shot the phase it was given (the game must stay put meanwhile)."""
+        self.number += 1
+        deadline = time.monotonic() + 180
+        while not (self.marker.exists() and self.marker.read_text() == str(self.number)):
+            assert self.kiosk.poll() is None, self._output()
+            assert time.monotonic() < deadline, f"the kiosk never finished phase {self.number - 1}"
+            time.sleep(0.05)
+
+    def shoot(self, label: str, screens: list[str], last: bool = False) -> None:
+        """The next phase: ``screens`` of the game as the table has it now, into the folder ``label``."""
+        seq = request(self.table["socket"], {"op": "state"})["snapshot"]["seq"]
+        words = [str(self.number), str(seq), label, ",".join(screens), *(["last"] if last else [])]
+        go = self.marker.with_suffix(".go")
+        go.with_suffix(".tmp").write_text(" ".join(words))
+        go.with_suffix(".tmp").replace(go)  # whole, never half written
+        self.expected.update({f"{label}:{name}": name for name in screens})
+
+    def check(self) -> None:
+        """The kiosk's report once it has exited: every screen shot, with no layout problem."""
+        try:
+            self.kiosk.wait(180)
+        finally:
+            stop_group(self.kiosk, 5)
+        reports = [line for line in self.out.read_text().splitlines() if line.startswith("{")]
+        assert self.kiosk.returncode == 0 and reports, self._output()
+        report = json.loads(reports[-1])
+        assert report["ok"], report.get("error")
+        assert sorted(report["shots"]) == sorted(self.expected)
+        for key, shot in report["shots"].items():
+            assert shot["screen"] == self.expected[key]
+            assert shot["problems"] == [], f"{self.game}, {key} at {self.size}: {shot['problems']}"
+            assert Path(shot["path"]).stat().st_size > 1000
+
+
 @pytest.mark.parametrize(("game", "size"), _walks())
 def test_every_screen_of_every_game_lays_out_at_every_size(game: str, size: str, display: str,
                                                            tmp_path: Path) -> None:
     env = kiosk_env(tmp_path, display)
     socket = tmp_path / "run" / "table.sock"
     service = start_service(socket, tmp_path / "table.db", env)
+    window = None
     try:
         table = {"env": env, "socket": socket}
         info = request(socket, {"op": "game_info", "game": game})["info"]
@@ -144,13 +193,18 @@ def test_every_screen_of_every_game_lays_out_at_every_size(game: str, size: str,
         first = ["home", "setup", "table", "resolve", "history", "settings"]
         if info.get("card_form"):
             first.insert(2, "card")
-        _shoot(table, game, size, "start", first)
+        window = _Window(table, game, size, first)
+        window.wait()
         _play_until(socket, info, _between_or_over, seed=5)
         if request(socket, {"op": "state"})["snapshot"]["outcome"] is None:
-            _shoot(table, game, size, "between", ["between"])
+            window.shoot("between", ["between"])
+            window.wait()
         _play_until(socket, info, lambda s: s["outcome"] is not None, seed=5)
-        _shoot(table, game, size, "end", ["gameend", "table", "history"])
+        window.shoot("end", ["gameend", "table", "history"], last=True)
+        window.check()
     finally:
+        if window is not None:
+            stop_group(window.kiosk, 5)
         stop(service)
 
 

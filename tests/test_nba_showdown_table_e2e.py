@@ -11,8 +11,6 @@ import csv
 import io
 import json
 import random
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -25,6 +23,7 @@ from service_rig import serve_sim
 from companion.controls import TableControls
 from companion.games.nba_showdown.setup_options import example_options
 from companion.socket_server import TableClient
+from table.cli import main as companion
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "tests" / "artifacts" / "nba_showdown"
@@ -91,7 +90,7 @@ def roll_on_tray(client: TableClient, snapshot: dict[str, Any], face: int) -> di
 
 
 def test_a_whole_game_with_every_rule_on_by_encoder_buttons_and_tray_alone(
-    served: tuple[TableClient, Path], tmp_path: Path
+    served: tuple[TableClient, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     client, db = served
     rng = random.Random(10)
@@ -144,46 +143,22 @@ def test_a_whole_game_with_every_rule_on_by_encoder_buttons_and_tray_alone(
     image.save(ARTIFACTS / "final_oled.png")
     assert image.getbbox() is not None
 
-    # The stored game replays through ``companion replay`` and exports (JSON log, CSV box score).
+    # The stored game replays through ``companion replay`` and exports (JSON log, CSV box score), the
+    # CLI run in this process (its own tests run it as a program) while the service holds the store.
+    def cli(*argv: str) -> str:
+        assert companion(list(argv)) == 0
+        return capsys.readouterr().out
+
+    capsys.readouterr()
     game_id = str(final["game_id"])
-    exported = subprocess.run(
-        [sys.executable, "-m", "table.cli", "--db", str(db), "export", game_id],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    log = json.loads(exported)["log"]
+    log = json.loads(cli("--db", str(db), "export", game_id))["log"]
     lines = [json.dumps({"type": "setup", **log[0]["options"]})]
     lines += [json.dumps(entry["command"]) for entry in log[1:] if entry["kind"] == "command"]
     (tmp_path / "game.jsonl").write_text("\n".join(lines) + "\n")
-    replayed = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "table.cli",
-            "--db",
-            str(tmp_path / "again.db"),
-            "replay",
-            "--game",
-            "nba-showdown",
-            str(tmp_path / "game.jsonl"),
-            "--json",
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    again = json.loads(replayed)
+    again = json.loads(cli("--db", str(tmp_path / "again.db"), "replay", "--game", "nba-showdown",
+                           str(tmp_path / "game.jsonl"), "--json"))
     assert again["score"] == final["view"]["score"] and again["final"]
-    box = subprocess.run(
-        [sys.executable, "-m", "table.cli", "--db", str(db), "export", game_id, "--format", "csv"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    box = cli("--db", str(db), "export", game_id, "--format", "csv")
     rows = [r for r in csv.DictReader(io.StringIO(box)) if r["total"] != "True"]  # players, not team totals
     assert {"team", "player", "pts", "ast", "reb", "fg", "ft"} <= set(rows[0])  # the declared box score
     awards = [sum(a[i] for a in final["view"]["rebound_awards"]) for i in (0, 1)]
