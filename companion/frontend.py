@@ -260,15 +260,19 @@ class ChoiceGrid:
     """Many choices as a grid: rows by a command field (the first of ``row_keys`` present, a word or a
     number), columns by ``column_key``'s values; ``names`` labels a cell from the view (``{"source",
     "key", "label"}``); ``column_labels`` (one per column) and ``row_labels`` (row value -> words) say
-    the headers in the table's words when the command's values are not."""
+    the headers in the table's words when the command's values are not; ``cell_labels`` (one per
+    column) the cells' words instead of the choice's label, and ``corner`` the row labels' heading. A
+    column that is a side index may name its side in a label with ``{side}``."""
 
     row_keys: tuple[str, ...]
     column_key: str
-    columns: tuple[str, ...]
+    columns: tuple[str | int, ...]
     names: Mapping[str, str] = field(default_factory=dict)
     at_least: int = 6  # fewer matching choices read better as a plain list of buttons
     column_labels: tuple[str, ...] = ()
     row_labels: Mapping[str, str] = field(default_factory=dict)
+    cell_labels: tuple[str, ...] = ()
+    corner: str = ""
 
     def to_json(self) -> JSON:
         out = {"row_keys": list(self.row_keys), "column_key": self.column_key, "columns": list(self.columns),
@@ -277,6 +281,10 @@ class ChoiceGrid:
             out["column_labels"] = list(self.column_labels)
         if self.row_labels:
             out["row_labels"] = dict(self.row_labels)
+        if self.cell_labels:
+            out["cell_labels"] = list(self.cell_labels)
+        if self.corner:
+            out["corner"] = self.corner
         return out
 
 
@@ -292,6 +300,8 @@ class Frontend:
     calculators: tuple[Calculator, ...] = ()
     dice: tuple[DieFaces, ...] = ()
     choice_grid: ChoiceGrid | None = None
+    # Grids for other prompts (the first grid that lays out a prompt's choices is drawn).
+    more_grids: tuple[ChoiceGrid, ...] = ()
     side_names: tuple[str, ...] = ()
     min_sides: int = 2
     max_sides: int = 2
@@ -303,7 +313,8 @@ class Frontend:
                 "box_score": self.box_score.to_json() if self.box_score else None,
                 "calculators": [c.to_json() for c in self.calculators],
                 "dice": [d.to_json() for d in self.dice],
-                "choice_grid": self.choice_grid.to_json() if self.choice_grid else None}
+                "choice_grid": self.choice_grid.to_json() if self.choice_grid else None,
+                "more_grids": [g.to_json() for g in self.more_grids]}
 
 
 def _side_range(game: Any, frontend: Frontend) -> tuple[int, int]:

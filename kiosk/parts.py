@@ -213,6 +213,37 @@ def choice_grid(prompt: JSON | None, grid: JSON | None) -> tuple[Matrix, list[JS
     return list(rows.items()), rest
 
 
+def first_grid(prompt: JSON | None, grids: list[JSON]) -> tuple[JSON | None, Matrix, list[JSON]]:
+    """The first of the game's grids that lays out the prompt's choices: the grid, its rows, the rest.
+
+    >>> spots = {"row_keys": ["shot"], "column_key": "spot", "columns": ["L", "R"], "at_least": 1}
+    >>> starts = {"row_keys": ["marker"], "column_key": "first", "columns": [0, 1], "at_least": 1}
+    >>> grid, rows, rest = first_grid({"choices": [{"label": "a", "command": {"marker": "m", "first": 1}}]},
+    ...                               [spots, starts])
+    >>> grid is starts, [(label, [c and c["label"] for c in cells]) for label, cells in rows], rest
+    (True, [('m', [None, 'a'])], [])
+    """
+    for grid in grids:
+        rows, rest = choice_grid(prompt, grid)
+        if rows:
+            return grid, rows, rest
+    return None, [], [c for c in (prompt or {}).get("choices", [])
+                      if isinstance(c, dict) and isinstance(c.get("command"), dict)]
+
+
+def grid_words(labels: list[Any], columns: list[Any], side_names: list[str]) -> list[str]:
+    """A grid's labels, one per column, with ``{side}`` the name of the side a column stands for.
+
+    >>> grid_words(["{side} first", "{side} first"], [0, 1], ["Lucy", "Karl"])
+    ['Lucy first', 'Karl first']
+    """
+    words = []
+    for label, column in zip(labels, columns, strict=True):
+        named = isinstance(column, int) and not isinstance(column, bool) and 0 <= column < len(side_names)
+        words.append(str(label).replace("{side}", side_names[column] if named else str(column)))
+    return words
+
+
 def grid_names(grid: JSON | None, view: Any, side: Any) -> dict[str, str]:
     """Column value -> the name the grid shows in a cell (who stands at that spot), from the view."""
     names = (grid or {}).get("names") or {}

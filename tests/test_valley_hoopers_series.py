@@ -344,8 +344,10 @@ def test_who_attacks_first_in_the_next_game_is_the_winner_of_the_opening_d20_rol
     games = [c for c in prompt.choices if c.command["type"] == "next_game"]
     assert len(games) == 2 * len(CONDITIONS)
     steal = {c.command["first_attacker"]: c for c in games if c.command["condition"] == "steal"}
-    assert steal[1].label.startswith("Game 3: Karl attacks first, marker: the ball recovered with a steal")
-    assert steal[0].label.startswith("Game 3: Lucy attacks first, marker: the ball recovered with a steal")
+    # Short names a standing player finds at a glance (the kiosk lays them out marker by winner).
+    assert steal[1].label == "Game 3: Karl attacks first, marker: Steal"
+    assert steal[0].label == "Game 3: Lucy attacks first, marker: Steal"
+    assert max(len(c.label) for c in games) <= len("Game 3: Lucy attacks first, marker: Score after dribble")
     for side, name in ((0, "Lucy"), (1, "Karl")):
         after, _ = GAME.run(state, steal[side].command)
         game = after.game

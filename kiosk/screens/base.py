@@ -39,9 +39,11 @@ class KioskScreen(Screen):
     def fill_choices(self, app: Any, matrix: Any, listed: Any, prompt: JSON, view: JSON) -> None:
         """The prompt's choices: a grid (the game's ``choice_grid``: e.g. action x spot) when there are
         many, so the common play needs no scrolling; every other choice as a big button below it."""
-        grid = app.info_for().get("choice_grid")
-        rows, rest = parts.choice_grid(prompt, grid)
+        info = app.info_for()
+        grids = [g for g in [info.get("choice_grid"), *(info.get("more_grids") or [])] if isinstance(g, dict)]
+        grid, rows, rest = parts.first_grid(prompt, grids)
         columns = list((grid or {}).get("columns", []))
+        sides = present.side_names(app.snapshot)
         matrix.clear_widgets()
         matrix.cols = 1 + len(columns)
         if rows:
@@ -51,9 +53,14 @@ class KioskScreen(Screen):
                          prompt.get("side"))
             names = parts.grid_names(grid, view, owner)
             words = list((grid or {}).get("column_labels") or [])
-            words = words if len(words) == len(columns) else [str(c) for c in columns]
+            words = parts.grid_words(words, columns, sides) if len(words) == len(columns) \
+                else [str(c) for c in columns]
+            cell_words = list((grid or {}).get("cell_labels") or [])
+            cell_words = parts.grid_words(cell_words, columns, sides) if len(cell_words) == len(columns) \
+                else [""] * len(columns)
             row_words = (grid or {}).get("row_labels") or {}
-            header = [TableCell(text="", size_hint_x=0.7)] + [
+            header = [TableCell(text=str((grid or {}).get("corner") or ""), size_hint_x=0.7,
+                                color=(1, 0.72, 0.12, 1))] + [
                 TableCell(text=word, halign="center", color=(1, 0.72, 0.12, 1)) for word in words]
             for cell in header:
                 cell.min_height = dp(28)  # a header line, not a row to tap: keep the grid on one screen
@@ -61,19 +68,18 @@ class KioskScreen(Screen):
             for row_label, cells in rows:
                 matrix.add_widget(TableCell(text=str(row_words.get(row_label, row_label)), size_hint_x=0.7,
                                             bold=True))
-                for column, choice in zip(columns, cells, strict=True):
+                for column, cell_word, choice in zip(columns, cell_words, cells, strict=True):
                     if choice is None:
                         matrix.add_widget(TableCell(text=""))
                         continue
                     odds = present.choice_odds(choice)  # the cell's own target and chance
-                    name = names.get(str(column), str(choice.get("label")))
+                    name = names.get(str(column), cell_word or str(choice.get("label")))
                     button = RowButton(text=f"{name}\n{odds}" if odds else name, tone="primary",
                                        font_size="14sp", halign="center", bold=False, padding=(dp(2), 0))
                     button.choice_label = str(choice.get("label"))
                     button.bind(on_press=lambda _b, c=choice: app.send(c["command"]))
                     matrix.add_widget(button)
-        names = present.side_names(app.snapshot)
-        buttons = self.fill_buttons(listed, [(present.choice_label(c, prompt.get("side"), names),
+        buttons = self.fill_buttons(listed, [(present.choice_label(c, prompt.get("side"), sides),
                                               lambda c=c: app.send(c["command"])) for c in rest])
         for button, choice in zip(buttons, rest, strict=True):
             button.choice_label = str(choice.get("label"))  # the label alone, without its odds

@@ -32,7 +32,7 @@ from companion.frontend import (
 from companion.games.valley_hoopers.calculators import CALCULATORS
 from companion.games.valley_hoopers.model import POSITIONS, SKILLS, STATS
 from companion.games.valley_hoopers.rosters import ROSTER_DIR
-from companion.games.valley_hoopers.series_game import CONDITIONS
+from companion.games.valley_hoopers.series_game import CONDITIONS, MARKER_NAMES
 from companion.games.valley_hoopers.setup_options import VARIANTS, example_options
 
 # The two tribes a side picks from (Susan Peg's one-card roster joins a seven by name, not as a tribe).
@@ -140,6 +140,14 @@ BOX_SCORE = BoxScore(
 )
 
 
+# The Series between two games: the marker drawn by who won the opening d20, one tap to the next game
+# (the prompt's ``next_game`` choices, series_views.py).
+NEXT_GAME_GRID = ChoiceGrid(row_keys=("condition",), column_key="first_attacker", columns=(0, 1),
+                            column_labels=("{side} won the d20",) * 2,
+                            cell_labels=("{side} attacks first",) * 2,
+                            row_labels=MARKER_NAMES, corner="Marker drawn")
+
+
 def _frontend() -> Frontend:
     rosters: tuple[Any, ...] = tuple(_shipped(name) for name in SIDE_ROSTERS)
     return Frontend(
@@ -147,6 +155,7 @@ def _frontend() -> Frontend:
         calculators=CALCULATORS, side_names=("Lucy", "Karl"),
         choice_grid=ChoiceGrid(row_keys=("shot", "action"), column_key="position", columns=POSITIONS,
                                names={"source": "/sides/{side}/hoopers", "key": "position", "label": "name"}),
+        more_grids=(NEXT_GAME_GRID,),
     )
 
 

@@ -43,6 +43,19 @@ CONDITIONS = {
     "intercept": "the ball recovered with an intercept",
     "rebound": "the ball recovered with an offensive rebound",
 }
+# The markers as a standing player finds the one drawn at a glance (a button's words, a grid's row).
+MARKER_NAMES = {
+    "stellar": "Stellar action",
+    "and_one": "And-one",
+    "over_100": "Over 100",
+    "playbook": "Playbook",
+    "after_dribble": "Score after dribble",
+    "after_pass": "Score after pass",
+    "after_screen": "Score after screen",
+    "steal": "Steal",
+    "intercept": "Intercept",
+    "rebound": "Offensive rebound",
+}
 
 
 def toward(side: int) -> int:
@@ -181,5 +194,5 @@ def manual_track(state: State, event: Mapping[str, Any]) -> State:
     return replace(state, series=moved, message=f"Series track: {track_words(moved, names)}")
 
 
-__all__ = ["CONDITIONS", "after_event", "condition_met", "manual_track", "track_move",
+__all__ = ["CONDITIONS", "MARKER_NAMES", "after_event", "condition_met", "manual_track", "track_move",
            "track_words"]

@@ -25,7 +25,7 @@ from companion.games.valley_hoopers.series import (
     suggested_sides,
     susan_peg_side,
 )
-from companion.games.valley_hoopers.series_game import CONDITIONS, track_words
+from companion.games.valley_hoopers.series_game import CONDITIONS, MARKER_NAMES, track_words
 from companion.games.valley_hoopers.series_upgrades import DECK, WORDS, action_deck_left, deck_left, kit_left
 
 
@@ -140,15 +140,15 @@ def _next_game_prompt(series: SeriesState) -> Prompt:
         return _stat_prompt(series, *waiting)
     home = home_side(number, series.first_home)
     susan = susan_peg_side(series.wins, number)
-    text = (f"Game {number}: {names[home]} at Home. Each player rolls the d20 (the highest attacks first); "
-            "draw the Series track's condition marker (same line-ups, or next_game with new ones)")
+    text = (f"Game {number}: {names[home]} at Home. Each player rolls the d20 (the highest attacks first) "
+            "and draws a Series track condition marker: tap the marker by who won the roll (same "
+            "line-ups, or next_game with new ones)")
     if susan is not None:
         text += f"; Susan Peg may join {names[susan]}"
     sides, changes = suggested_sides(series)
     extra: dict[str, Any] = {} if sides is None else {"sides": sides}
     if changes:
         text += f"; {changes}"
-    suffix = f" ({changes})" if sides is not None else ""
     planned = [f"{names[s]}: " + ", ".join(f"{c if isinstance(c, str) else c['card']} on {h}"
                                            for h, c in series.plan.sleeves[s])
                for s in (0, 1) if series.plan.sleeves[s]]
@@ -158,12 +158,13 @@ def _next_game_prompt(series: SeriesState) -> Prompt:
     if planned:
         text += "; planned: " + "; ".join(planned)
     # "Each player rolls the d20 die. The one who gets the highest value starts" (Player Boards Setup,
-    # which The Series keeps): one button per marker and winner of the roll, as Classic's setup asks
-    # who won it. Who attacks first can't make a game illegal, so each marker is tried once (a
+    # which The Series keeps): one choice per marker and winner of the roll, as Classic's setup asks
+    # who won it, named short (the kiosk lays them out as marker by winner: frontend.py's
+    # NEXT_GAME_GRID). Who attacks first can't make a game illegal, so each marker is tried once (a
     # setup per try) and offered for both.
-    markers = _legal(series, [(words, {"type": "next_game", "condition": key, "first_attacker": home,
-                                       **extra}) for key, words in CONDITIONS.items()])
-    games = tuple(Choice(f"Game {number}: {names[first]} attacks first, marker: {marker.label}{suffix}",
+    markers = _legal(series, [(MARKER_NAMES[key], {"type": "next_game", "condition": key,
+                                                   "first_attacker": home, **extra}) for key in CONDITIONS])
+    games = tuple(Choice(f"Game {number}: {names[first]} attacks first, marker: {marker.label}",
                          {**marker.command, "first_attacker": first})
                   for marker in markers for first in (home, other(home)))
     return Prompt(side=None, text=text, commands=("next_game", "sleeve", "susan_peg"),
