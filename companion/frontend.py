@@ -273,6 +273,8 @@ class ChoiceGrid:
     row_labels: Mapping[str, str] = field(default_factory=dict)
     cell_labels: tuple[str, ...] = ()
     corner: str = ""
+    per_line: int = 1
+    label_share: float = 0.7
 
     def to_json(self) -> JSON:
         out = {"row_keys": list(self.row_keys), "column_key": self.column_key, "columns": list(self.columns),
@@ -285,6 +287,10 @@ class ChoiceGrid:
             out["cell_labels"] = list(self.cell_labels)
         if self.corner:
             out["corner"] = self.corner
+        if self.per_line != 1:
+            out["per_line"] = self.per_line
+        if self.label_share != 0.7:
+            out["label_share"] = self.label_share
         return out
 
 

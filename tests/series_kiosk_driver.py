@@ -6,6 +6,10 @@
 scenario then taps what the table would: the gameplan counts, every item of the checklist, and a
 ready-made next game where the side not at Home won the opening d20 roll.
 
+``next_game_taps``: the recorded series is on the table up to its first ``next_game``; the scenario
+checks every next game the prompt offers is on screen without scrolling, taps the recorded one where
+it stands and counts the taps.
+
 ``whole_series``: the recorded series (tests/games/series_valley_hoopers.jsonl) is on the table,
 from its setup or further on (the recorded commands already in the log are skipped); the kiosk stays
 on it to the end. The plays of each game go over the table socket from another process
@@ -260,7 +264,53 @@ def whole_series(driver: Driver) -> Step:
     driver.report["export_path"] = driver.app.notice_text.removeprefix("Saved ")
 
 
+def _whole_in_view(driver: Driver, widget: Any) -> bool:
+    """Both corners of ``widget`` inside every scroll view around it: seen and tapped as it stands."""
+    corners = (widget.to_window(widget.x + 1, widget.y + 1),
+               widget.to_window(widget.right - 1, widget.top - 1))
+    return all(driver.in_view(widget, x, y) for x, y in corners)
+
+
+def next_game_taps(driver: Driver) -> Step:
+    """The table is between two games of the recorded series, its next command the recorded
+    ``next_game``: every next game the prompt offers must be on screen as it opens (no scrolling), and
+    the recorded one is started by tapping its button where it stands; the report counts the taps."""
+    def ready(app: Any) -> bool:
+        prompt = (app.snapshot or {}).get("prompt") or {}
+        return _series(app).get("phase") == "next_game" and app.screens.current == "resolve" and any(
+            c["command"]["type"] == "next_game" for c in prompt.get("choices") or [])
+
+    yield wait_for("the next game's choices", ready)
+    played = current_seq(driver)
+    command = json.loads(SERIES_LOG.read_text(encoding="utf-8").splitlines()[1 + played])
+    assert command["type"] == "next_game", command
+    screen = driver.app.screens.current_screen
+    yield wait_for("its button", lambda app: driver.button(str(_button_for(driver, command)), exact=True,
+                                                          within=screen) is not None)
+    games = [c for c in driver.app.snapshot["prompt"]["choices"] if c["command"]["type"] == "next_game"]
+    buttons = [driver.button(c["label"], exact=True, within=screen) for c in games]
+    driver.report["next_game_buttons"] = len(games)
+    driver.report["next_game_found"] = sum(b is not None for b in buttons)
+    driver.report["next_game_in_view"] = sum(b is not None and _whole_in_view(driver, b) for b in buttons)
+    driver.report["next_game_scroll_y"] = screen.ids.choices_scroll.scroll_y
+    driver.report["next_game_cells"] = sorted({b.text for b in buttons if b is not None})
+    driver.report["next_game_font_px"] = min(float(b.font_size) for b in buttons if b is not None)
+    # The words a cell or a row shows must fit it (a clipped label is no label).
+    driver.report["next_game_clipped"] = [b.text for b in buttons if b is not None
+                                          and (b.texture_size[0] > b.width or b.texture_size[1] > b.height)]
+    driver.shot("40-next-game")
+    label = str(_button_for(driver, command))
+    taps = driver.report["taps"]
+    driver.tap(label, exact=True, within=screen)  # where it stands: no scroll first
+    yield wait_for("the next game on the table", lambda app: _series(app).get("phase") == "game")
+    driver.report["next_game_taps"] = driver.report["taps"] - taps
+    driver.report["next_game_label"] = label
+    driver.report["next_game_seq"] = played
+    driver.shot("41-next-game-started")
+
+
 kiosk_driver.SCENARIOS["series_rewards"] = series_rewards
+kiosk_driver.SCENARIOS["next_game_taps"] = next_game_taps
 kiosk_driver.SCENARIOS["whole_series"] = whole_series
 
 if __name__ == "__main__":

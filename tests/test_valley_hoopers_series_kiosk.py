@@ -105,14 +105,20 @@ def _write_games_played(db: Path, options: dict[str, Any], commands: list[dict[s
 @pytest.fixture()
 def series_table(tmp_path: Path, display: str) -> Iterator[dict]:
     """A simulated table service whose store holds the recorded series, from its setup or, in make
-    test, with games 1-4 played (the service resumes it). The store is in memory (/dev/shm): every
-    entry is still committed with ``synchronous=FULL``, but a thousand entries' fsyncs on a busy disk
-    would be most of this test's time, and the test is about the kiosk."""
+    test, with games 1-4 played (the service resumes it)."""
     options, recorded = _recorded()
     cut = 0
     if JOIN_AFTER_GAME is not None:  # the first command after that game's plays: its reward phase
         cut = next(i for i, c in enumerate(recorded) if c["type"] == "reward"
                    and sum(1 for d in recorded[:i] if d["type"] == "next_game") == JOIN_AFTER_GAME - 1)
+    yield from _served(tmp_path, display, options, recorded, cut)
+
+
+def _served(tmp_path: Path, display: str, options: dict[str, Any], recorded: list[dict[str, Any]],
+            cut: int) -> Iterator[dict]:
+    """The service on a store holding the series' first ``cut`` recorded commands. The store is in
+    memory (/dev/shm): every entry is still committed with ``synchronous=FULL``, but a thousand
+    entries' fsyncs on a busy disk would be most of this test's time, and the test is about the kiosk."""
     folder = Path(tempfile.mkdtemp(prefix="series-kiosk-", dir="/dev/shm" if Path("/dev/shm").is_dir()
                                    else tmp_path))
     try:
@@ -188,4 +194,38 @@ def test_a_whole_recorded_series_on_the_kiosk_to_the_end_and_the_export(series_t
     assert any(options["sides"][winner]["name"] in text and "4-1" in text for text in report["gameend_texts"])
     exported = json.loads(Path(report["export_path"]).read_text(encoding="utf-8"))
     assert exported["view"]["series"]["results"] == results and exported["outcome"]["winner"] == winner
+    test_kiosk.assert_laid_out(report)
+
+
+@pytest.fixture()
+def before_game_2(tmp_path: Path, display: str) -> Iterator[dict]:
+    """The recorded series served up to its first ``next_game`` (game 1 played, rewards taken)."""
+    options, recorded = _recorded()
+    cut = next(i for i, c in enumerate(recorded) if c["type"] == "next_game")
+    yield from _served(tmp_path, display, options, recorded, cut)
+
+
+@pytest.mark.parametrize("size", ["800x480", "720x1280"])
+def test_the_next_game_is_one_tap_on_a_screen_that_holds_them_all(before_game_2: dict, size: str) -> None:
+    """Between two games the table has drawn a condition marker and rolled the d20s: every next game
+    (marker by who won the roll) is on screen at once, named short, and the one drawn is one tap."""
+    cut, recorded = before_game_2["cut"], before_game_2["recorded"]
+    argv = [PYTHON, str(ROOT / "tests" / "series_kiosk_driver.py"), "next_game_taps", "--socket",
+            str(before_game_2["socket"]), "--out", str(ARTIFACTS / "series_next_game" / size), "--size", size,
+            "--sim"]
+    report = run_kiosk(argv, before_game_2["env"], timeout=120)
+    assert report["ok"], report.get("error")
+    assert report["next_game_seq"] == cut
+    assert report["next_game_buttons"] == 2 * len(CONDITIONS)
+    # All of them seen and tappable as the prompt opens: no scrolling, one tap for the one drawn.
+    assert report["next_game_found"] == report["next_game_in_view"] == report["next_game_buttons"]
+    assert report["next_game_scroll_y"] == 1
+    assert report["next_game_taps"] == 1
+    # A cell says who won the roll (the row says the marker); nothing is clipped, nothing tiny.
+    assert report["next_game_cells"] == ["Karl", "Lucy"]
+    assert report["next_game_clipped"] == [] and report["next_game_font_px"] >= 16
+    assert len(report["next_game_label"]) <= len("Game 2: Lucy attacks first, marker: Score after dribble")
+    # The table started the recorded game 2 from that tap.
+    log = request(before_game_2["socket"], {"op": "log"})["log"]
+    assert log[-1]["command"] == recorded[cut]
     test_kiosk.assert_laid_out(report)

@@ -59,26 +59,36 @@ class KioskScreen(Screen):
             cell_words = parts.grid_words(cell_words, columns, sides) if len(cell_words) == len(columns) \
                 else [""] * len(columns)
             row_words = (grid or {}).get("row_labels") or {}
-            header = [TableCell(text=str((grid or {}).get("corner") or ""), size_hint_x=0.7,
-                                color=(1, 0.72, 0.12, 1))] + [
-                TableCell(text=word, halign="center", color=(1, 0.72, 0.12, 1)) for word in words]
-            for cell in header:
-                cell.min_height = dp(28)  # a header line, not a row to tap: keep the grid on one screen
-                matrix.add_widget(cell)
+            # Many short rows may share a line (two markers side by side), so none needs scrolling.
+            per_line = max(1, int((grid or {}).get("per_line") or 1))
+            label_share = float((grid or {}).get("label_share") or 0.7)  # a cell's share is 1
+            matrix.cols = per_line * (1 + len(columns))
+            for _copy in range(per_line):
+                header = [TableCell(text=str((grid or {}).get("corner") or ""), size_hint_x=label_share,
+                                    color=(1, 0.72, 0.12, 1))] + [
+                    TableCell(text=word, halign="center", color=(1, 0.72, 0.12, 1)) for word in words]
+                for cell in header:
+                    cell.min_height = dp(28)  # a header line, not a row to tap: keep the grid on one screen
+                    matrix.add_widget(cell)
             for row_label, cells in rows:
-                matrix.add_widget(TableCell(text=str(row_words.get(row_label, row_label)), size_hint_x=0.7,
-                                            bold=True))
+                matrix.add_widget(TableCell(text=str(row_words.get(row_label, row_label)),
+                                            size_hint_x=label_share, bold=True))
                 for column, cell_word, choice in zip(columns, cell_words, cells, strict=True):
                     if choice is None:
                         matrix.add_widget(TableCell(text=""))
                         continue
                     odds = present.choice_odds(choice)  # the cell's own target and chance
                     name = names.get(str(column), cell_word or str(choice.get("label")))
+                    # A cell that only names who won (its row names the rest) reads from further away.
+                    short = bool(cell_word) and not odds and str(column) not in names
                     button = RowButton(text=f"{name}\n{odds}" if odds else name, tone="primary",
-                                       font_size="14sp", halign="center", bold=False, padding=(dp(2), 0))
+                                       font_size="18sp" if short else "14sp", halign="center", bold=short,
+                                       padding=(dp(2), 0))
                     button.choice_label = str(choice.get("label"))
                     button.bind(on_press=lambda _b, c=choice: app.send(c["command"]))
                     matrix.add_widget(button)
+            for _gap in range(-len(rows) % per_line * (1 + len(columns))):
+                matrix.add_widget(TableCell(text=""))  # the last line's empty places
         buttons = self.fill_buttons(listed, [(present.choice_label(c, prompt.get("side"), sides),
                                               lambda c=c: app.send(c["command"])) for c in rest])
         for button, choice in zip(buttons, rest, strict=True):

@@ -143,9 +143,9 @@ BOX_SCORE = BoxScore(
 # The Series between two games: the marker drawn by who won the opening d20, one tap to the next game
 # (the prompt's ``next_game`` choices, series_views.py).
 NEXT_GAME_GRID = ChoiceGrid(row_keys=("condition",), column_key="first_attacker", columns=(0, 1),
-                            column_labels=("{side} won the d20",) * 2,
-                            cell_labels=("{side} attacks first",) * 2,
-                            row_labels=MARKER_NAMES, corner="Marker drawn")
+                            column_labels=("{side} won the d20",) * 2, cell_labels=("{side}",) * 2,
+                            row_labels=MARKER_NAMES, corner="Marker drawn", per_line=2,
+                            label_share=1.4)
 
 
 def _frontend() -> Frontend:
