@@ -354,6 +354,9 @@ def test_who_attacks_first_in_the_next_game_is_the_winner_of_the_opening_d20_rol
         assert game.first_attacker == side and game.turn.attacker == side and game.pending.side == side
         assert after.message == f"Game 3: Karl at Home, {name} attacks first"
         assert game.series.home == 1 and game.series.condition == "steal"
+        # The marker the tap chose, short and in full, for the Table screen's "Series track" line.
+        shown = GAME.view(after)["series"]
+        assert (shown["condition_name"], shown["condition_text"]) == ("Steal", CONDITIONS["steal"])
     # Typed without it, the Home side attacks first (the default the docs give).
     after, _ = GAME.run(state, {"type": "next_game", "condition": "steal"})
     assert after.game.turn.attacker == 1

@@ -31,9 +31,10 @@ from long_runs import long_runs
 
 from companion.game import Prompt
 from companion.games.valley_hoopers import GAME
-from companion.games.valley_hoopers.series_game import CONDITIONS
+from companion.games.valley_hoopers.series_game import CONDITIONS, MARKER_NAMES
 from companion.session import Session
 from companion.store import Store
+from kiosk import parts
 
 SERIES_LOG = ROOT / "tests" / "games" / "series_valley_hoopers.jsonl"
 # The kiosk tests' simulated table service per test (on conftest's private Xvfb).
@@ -228,4 +229,10 @@ def test_the_next_game_is_one_tap_on_a_screen_that_holds_them_all(before_game_2:
     # The table started the recorded game 2 from that tap.
     log = request(before_game_2["socket"], {"op": "log"})["log"]
     assert log[-1]["command"] == recorded[cut]
+    # The Table screen's "Series track" line names the marker the tap chose, short and in full.
+    view = request(before_game_2["socket"], {"op": "state"})["snapshot"]["view"]
+    panel = next(p for p in GAME.frontend.to_json()["panels"] if p["title"] == "Series track")
+    condition = recorded[cut]["condition"]
+    words = f"{MARKER_NAMES[condition]} marker: {CONDITIONS[condition]}"
+    assert parts.panel_line(panel, view).startswith(words), parts.panel_line(panel, view)
     test_kiosk.assert_laid_out(report)

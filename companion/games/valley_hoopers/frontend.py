@@ -120,6 +120,11 @@ PANELS = (
                    Column("cubes", "Cubes", join=", ", width=1.1,
                           parts=(Part("{red} red", when="red"), Part("{white} white", when="white"))),
                    Column("status", "", parts=STATUS_PARTS, width=1.6))),
+    # The Series only: the condition marker drawn, short and in full (what the next game's tap chose),
+    # and where the Tribe marker stands.
+    Panel("Series track", "/series", kind="line",
+          parts=(Part("{condition_name} marker: {condition_text}", when="condition"),
+                 Part("Tribe marker {track.text}", when="track"))),
     # The Series only: the two milestones of the side's gameplan card, live (empty otherwise).
     Panel("Gameplan", "/gameplans/sides/{side}/milestones", kind="line", per_side=True, join="   ",
           parts=(Part("{label}"),)),

@@ -234,6 +234,7 @@ def view(series: SeriesState) -> dict[str, Any]:
         "home": None if game is None else game.home,
         "condition": None if game is None else game.condition,
         "condition_text": None if game is None else CONDITIONS[game.condition],
+        "condition_name": None if game is None else MARKER_NAMES[game.condition],
         "track": None if game is None else {"steps": game.track, "face": game.track_face,
                                             "off": game.track_off, "text": track_words(game, names)},
         "chip_stock": None if game is None else {"lv1": game.chips_lv1, "lv2": game.chips_lv2},
