@@ -141,8 +141,7 @@ def _next_game_prompt(series: SeriesState) -> Prompt:
     home = home_side(number, series.first_home)
     susan = susan_peg_side(series.wins, number)
     text = (f"Game {number}: {names[home]} at Home. Each player rolls the d20 (the highest attacks first) "
-            "and draws a Series track condition marker: tap the marker by who won the roll (same "
-            "line-ups, or next_game with new ones)")
+            "and draws a Series track condition marker: tap the marker by who won the roll")
     if susan is not None:
         text += f"; Susan Peg may join {names[susan]}"
     sides, changes = suggested_sides(series)
