@@ -111,6 +111,8 @@ class CourtsideApp(App):
         self._have_known = False
         self._ready_fired = False
         self._redrawn = False
+        self._last_look: dict[str, Any] | None = None
+        self._settle_looks = 0
         self._draw_waiting = False  # a snapshot arrived before the known games' parts (see _draw_now)
         self._switch_to: str | None = None
         self._draw_snapshot = Clock.create_trigger(self._draw_now, 0)
@@ -619,6 +621,17 @@ class CourtsideApp(App):
             Window.canvas.ask_update()
             Clock.schedule_once(self._ready, 0.2)
             return
+        if self.screenshot_path is not None and self._settle_looks < 20:
+            from kiosk.layout_check import describe
+
+            # An answer arriving late rebuilds a screen's widgets before its layout runs: the screen
+            # is settled (and shot) when two looks a frame apart agree.
+            look = describe(self.root)
+            if look != self._last_look:
+                self._last_look, self._settle_looks = look, self._settle_looks + 1
+                Window.canvas.ask_update()
+                Clock.schedule_once(self._ready, 0.1)
+                return
         for callback in list(self.ready_callbacks):
             callback(self)
         if self.screenshot_path is not None:
