@@ -607,6 +607,14 @@ def sealed_and_race(driver: Driver) -> Step:
     yield from tap(driver, "Ann: press!", exact=True)
     yield wait_for("the race sent", lambda app: len(sent) == 2)
     driver.report["race_sent"] = sent[-1]
+    # Two fingers down together, the first still down when the second lands (as two players slap
+    # their pads): both are presses. A short window: a lost finger would show as a one-press race.
+    race = dict(race, window_ms=50)
+    app.set_snapshot(_three_sides(3, {"text": "Dice battle", "commands": ["battle"], "race": race}))
+    yield wait_for("fresh race buttons", lambda app: driver.button("Cy: press!", exact=True) is not None)
+    driver.tap_together(["Cy: press!", "Ann: press!"], exact=True)
+    yield wait_for("the race of two fingers sent", lambda app: len(sent) == 3)
+    driver.report["race_together_sent"] = sent[-1]
 
 
 # The game_info of a game that exists only as JSON: 3 to 5 sides, no rosters, a lookup die.
