@@ -40,6 +40,7 @@ class Driver:
         self.report: dict[str, Any] = {"shots": {}, "taps": 0, "steps": [], "ok": False}
         self.screens: list[str] = []
         self.last_tap_at = 0.0
+        self.step_timeout = 15.0  # run() sets the scenario's own
 
     # -- finding and tapping ---------------------------------------------------------------------------
 
@@ -156,6 +157,7 @@ def run(scenario: Callable[[Driver], Step], argv: argparse.Namespace) -> int:
 
     app = CourtsideApp(socket_path=argv.socket, sim=argv.sim)
     driver = Driver(app, argv.out, argv.marker)
+    driver.step_timeout = argv.step_timeout
     driver.screens = [name for name in argv.screens.split(",") if name]
     steps = scenario(driver)
     state: dict[str, Any] = {"waiting": None, "since": 0.0, "settle": 0}
@@ -220,19 +222,30 @@ def tap(driver: Driver, text: str, exact: bool = False, hold: float = 0.0, withi
             return None
         return widget
 
+    trace: list[tuple[Any, ...]] = []  # what moved it, for the error if it never holds still
+
     def scrolled(_app: Any) -> bool:
         # Scroll views settle over a frame or two (and may re-layout): ask again until it shows.
+        from kivy.clock import Clock
+
+        from kiosk.layout_check import _in_scroll
+
         widget = out_of_view()
         if widget is None:
             return True
+        scroll = _in_scroll(widget)
+        trace.append((Clock.frames, id(widget) % 10**5, round(widget.to_window(*widget.center)[1]),
+                      id(scroll) % 10**5, round(getattr(scroll, "scroll_y", -1), 3)))
         driver.scroll_into_view(widget)
         return False
 
     # Checked again after the frames the wait lets draw, right before the tap: what was in view
-    # then may have moved since (each wait still fails on its own timeout).
-    for _ in range(5):
-        if out_of_view() is None:
-            break
+    # then may have moved since. Until the step's timeout: a button that never holds still fails.
+    deadline = time.monotonic() + driver.step_timeout
+    while out_of_view() is not None:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{text!r} never stayed in view; (frame, button, y, scroll, scroll_y): "
+                                 f"{trace[-12:]}")
         yield wait_for(f"{text!r} scrolled into view", scrolled)
     if not hold:
         driver.tap(text, exact, within)
