@@ -300,9 +300,15 @@ def serve(args: argparse.Namespace) -> int:
         signal.signal(sig, lambda *_: stop.set())
     stop.wait()
     notify.stopping()
-    server.close()
-    service.stop()
+    # Each stage's time in the log: systemd kills a stop slower than TimeoutStopSec (15 s), and the
+    # stages' joins could add up to more than that if threads hung; this says which one did.
+    stages = [("socket", server.close), ("owner", service.stop), ("store", store.close)]
     if hardware is not None:
-        hardware.close()
-    store.close()
+        stages.insert(2, ("hardware", hardware.close))
+    took = []
+    for name, close in stages:
+        started = time.monotonic()
+        close()
+        took.append(f"{name} {time.monotonic() - started:.2f} s")
+    log.info("stopped: %s", ", ".join(took))
     return 0

@@ -40,6 +40,7 @@ class Driver:
         self.report: dict[str, Any] = {"shots": {}, "taps": 0, "steps": [], "ok": False}
         self.screens: list[str] = []
         self.last_tap_at = 0.0
+        self.step_timeout = 15.0  # run() sets the scenario's own
 
     # -- finding and tapping ---------------------------------------------------------------------------
 
@@ -69,8 +70,28 @@ class Driver:
         only among the widgets of ``within`` (a held tap is the ``tap`` step with ``hold=``)."""
         self.press(text, exact, within).touch_up()
 
+    def tap_together(self, texts: list[str], exact: bool = False) -> None:
+        """Fingers on several buttons in the same instant, as a touch screen reports fingers that land
+        in one frame: every touch is made (and dated: ``time_start``) before any is dispatched.
+        Tapping them one after the other would date each after the previous one's whole dispatch and
+        the next button's lookup, tens of ms apart on a loaded machine (over a 50 ms race window)."""
+        touches = [self._touch(text, exact, None) for text in texts]
+        at = min(touch.time_start for touch in touches)
+        for touch in touches:
+            touch.time_start = at
+        for text, touch in zip(texts, touches, strict=True):
+            self._down(text, touch)
+        for touch in touches:
+            touch.touch_up()
+
     def press(self, text: str, exact: bool = False, within: Any = None) -> Any:
         """A finger down on the button labelled ``text``; returns the touch, for ``touch_up()``."""
+        touch = self._touch(text, exact, within)
+        self._down(text, touch)
+        return touch
+
+    def _touch(self, text: str, exact: bool, within: Any) -> Any:
+        """A touch (not yet down) at the centre of the visible, enabled button labelled ``text``."""
         from kivy.tests.common import UnitTestTouch
 
         widget = self.button(text, exact, within)
@@ -80,12 +101,13 @@ class Driver:
         x, y = widget.to_window(*widget.center)
         if not self.in_view(widget, x, y):
             raise AssertionError(f"{text!r} is scrolled out of view: call scroll_into_view and yield a frame")
-        touch = UnitTestTouch(x, y)
+        return UnitTestTouch(x, y)
+
+    def _down(self, text: str, touch: Any) -> None:
         self.last_tap_at = time.monotonic()
         touch.touch_down()
         self.report["taps"] += 1
         self.report["steps"].append(f"tap {text!r} on {self.app.screens.current}")
-        return touch
 
     def in_view(self, widget: Any, x: float, y: float) -> bool:
         """Whether window point ``x, y`` of ``widget`` is inside every scroll view around it."""
@@ -135,6 +157,7 @@ def run(scenario: Callable[[Driver], Step], argv: argparse.Namespace) -> int:
 
     app = CourtsideApp(socket_path=argv.socket, sim=argv.sim)
     driver = Driver(app, argv.out, argv.marker)
+    driver.step_timeout = argv.step_timeout
     driver.screens = [name for name in argv.screens.split(",") if name]
     steps = scenario(driver)
     state: dict[str, Any] = {"waiting": None, "since": 0.0, "settle": 0}
@@ -190,16 +213,39 @@ def run(scenario: Callable[[Driver], Step], argv: argparse.Namespace) -> int:
 
 def tap(driver: Driver, text: str, exact: bool = False, hold: float = 0.0, within: Any = None) -> Step:
     """Tap a button like a finger would, scrolling it into view first (and letting that frame draw)."""
-    widget = driver.button(text, exact, within)
-    if widget is not None and not driver.in_view(widget, *widget.to_window(*widget.center)):
 
-        def scrolled(_app: Any) -> bool:
-            # Scroll views settle over a frame or two (and may re-layout): ask again until it shows.
-            if driver.in_view(widget, *widget.to_window(*widget.center)):
-                return True
-            driver.scroll_into_view(widget)
-            return False
+    def out_of_view() -> Any | None:
+        # Looked up afresh each time: a snapshot arriving meanwhile rebuilds the buttons (and may
+        # scroll back), and an old button, out of the tree, would still say it is in view.
+        widget = driver.button(text, exact, within)
+        if widget is None or driver.in_view(widget, *widget.to_window(*widget.center)):
+            return None
+        return widget
 
+    trace: list[tuple[Any, ...]] = []  # what moved it, for the error if it never holds still
+
+    def scrolled(_app: Any) -> bool:
+        # Scroll views settle over a frame or two (and may re-layout): ask again until it shows.
+        from kivy.clock import Clock
+
+        from kiosk.layout_check import _in_scroll
+
+        widget = out_of_view()
+        if widget is None:
+            return True
+        scroll = _in_scroll(widget)
+        trace.append((Clock.frames, id(widget) % 10**5, round(widget.to_window(*widget.center)[1]),
+                      id(scroll) % 10**5, round(getattr(scroll, "scroll_y", -1), 3)))
+        driver.scroll_into_view(widget)
+        return False
+
+    # Checked again after the frames the wait lets draw, right before the tap: what was in view
+    # then may have moved since. Until the step's timeout: a button that never holds still fails.
+    deadline = time.monotonic() + driver.step_timeout
+    while out_of_view() is not None:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{text!r} never stayed in view; (frame, button, y, scroll, scroll_y): "
+                                 f"{trace[-12:]}")
         yield wait_for(f"{text!r} scrolled into view", scrolled)
     if not hold:
         driver.tap(text, exact, within)
@@ -611,6 +657,14 @@ def sealed_and_race(driver: Driver) -> Step:
     yield from tap(driver, "Ann: press!", exact=True)
     yield wait_for("the race sent", lambda app: len(sent) == 2)
     driver.report["race_sent"] = sent[-1]
+    # Two fingers down together, the first still down when the second lands (as two players slap
+    # their pads): both are presses. A short window: a lost finger would show as a one-press race.
+    race = dict(race, window_ms=50)
+    app.set_snapshot(_three_sides(3, {"text": "Dice battle", "commands": ["battle"], "race": race}))
+    yield wait_for("fresh race buttons", lambda app: driver.button("Cy: press!", exact=True) is not None)
+    driver.tap_together(["Cy: press!", "Ann: press!"], exact=True)
+    yield wait_for("the race of two fingers sent", lambda app: len(sent) == 3)
+    driver.report["race_together_sent"] = sent[-1]
 
 
 # The game_info of a game that exists only as JSON: 3 to 5 sides, no rosters, a lookup die.

@@ -230,6 +230,9 @@ def test_sealed_bids_use_a_masked_pad_and_a_race_sends_every_press_time(display:
     assert (race["type"], race["order"], race["tie"]) == ("battle", [0, 2], True), "Ann holds the breaker"
     assert [p["side"] for p in race["presses"]] == [2, 0] and race["presses"][0]["ms"] == 0
     assert race["presses"][1]["ms"] > 0, "Cy pressed first, then Ann"
+    together = report["race_together_sent"]  # two fingers down at once: neither is lost
+    assert sorted(p["side"] for p in together["presses"]) == [0, 2], together
+    assert (together["order"], together["tie"]) == ([0, 2], True)
     for shot in report["shots"].values():
         assert shot["problems"] == [], shot["problems"]
 

@@ -57,7 +57,7 @@ class ResolveScreen(KioskScreen):
         die = present.die_entry(prompt, info)
         self.die_text = (f"Roll the {die.get('title') or die.get('name')} and tap its face "
                          "(or use the tray or the encoder)") if faces else ""
-        self._place_choices(bool(faces))
+        self._place_choices(bool(faces), isinstance(prompt.get("race"), dict))
         pad = self._parts["die_pad"]
         pad.clear_widgets()
         pad.cols = 5 if len(faces) > 8 else 4 if len(faces) > 6 else 3
@@ -86,11 +86,12 @@ class ResolveScreen(KioskScreen):
         # A grid of choices (action by spot, each cell with its odds) needs the width more than the words.
         self.words_share = 0.3 if self.ids.matrix.children and not faces else 0.45
 
-    def _place_choices(self, die_awaited: bool) -> None:
-        """The choices go under the words while the die pad holds its place, else where the pad is."""
+    def _place_choices(self, die_awaited: bool, race: bool = False) -> None:
+        """The choices go under the words while the die pad holds its place, else where the pad is;
+        a race's pads under them, never scrolled."""
         if not hasattr(self, "_parts"):  # strong references: ``ids`` only holds weak ones
             names = ("choices_box", "choices_scroll", "die_caption", "die_pad", "action_side", "words",
-                     "choices_home")
+                     "choices_home", "race_pads")
             self._parts = {name: self.ids[name].__self__ for name in names}
         part = self._parts
         box = part["choices_box"]
@@ -101,6 +102,7 @@ class ResolveScreen(KioskScreen):
             home.add_widget(box, index=2 if die_awaited else 0)
         side = part["action_side"]
         wanted = [part["die_caption"], part["die_pad"]] if die_awaited else [part["choices_scroll"]]
+        wanted += [part["race_pads"]] if race else []
         if side.children[::-1] != wanted:
             side.clear_widgets()
             for widget in wanted:
@@ -158,6 +160,8 @@ class ResolveScreen(KioskScreen):
             return
         self._special_for = key
         box.clear_widgets()
+        pads = self._parts["race_pads"]
+        pads.clear_widgets()
         names = present.side_names(app.snapshot)
         sealed, race = prompt.get("sealed"), prompt.get("race")
         command = str((sealed or race or {}).get("command") or (prompt.get("commands") or [""])[0])
@@ -184,14 +188,14 @@ class ResolveScreen(KioskScreen):
                                  font_size="22sp")
                 box.add_widget(beat)
                 self._beat(race, beat)
-            row = BoxLayout(size_hint_y=None, height="96dp", spacing="8dp")
+            # The pads themselves sit outside the scroll view (see resolve.kv): a finger on a pad is
+            # its press at once, and two fingers down together are two presses.
             state: JSON = {"presses": {}, "sent": False}
             for side in race.get("sides") or []:
                 who = names[side] if isinstance(side, int) and 0 <= side < len(names) else f"Side {side}"
                 button = BigButton(text=f"{who}: press!", tone="primary", font_size="24sp")
                 button.bind(on_press=lambda b, s=side: self._race_press(app, command, race, state, s, b))
-                row.add_widget(button)
-            box.add_widget(row)
+                pads.add_widget(button)
 
     def _pin_pad(self, app: Any, command: str, side: int, field: str) -> Any:
         """A masked number pad: what is typed shows as dots; ``enter`` sends it for ``side``."""
