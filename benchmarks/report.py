@@ -149,7 +149,7 @@ def render_markdown(figures: list[Figure], machine: str, stamp: str, rounds: int
     return f"""# Performance
 
 Written by `python -m benchmarks` (or `make bench`) on {stamp}, on {machine}, load average {load}
-when it started{which} (other work shared the 2 cores: absolute times are noisy, the interleaved ratios
+when it started{which} (absolute times move with the load and the disk, the interleaved ratios
 less so; start-up ratios are the most sensitive to load). Every figure is the median of {rounds}
 rounds in which it and its bare-library baseline were timed alternately, in the same run; the ratio
 is what the goals of issue 15 are about. These are measurements, not tests: nothing fails when a
