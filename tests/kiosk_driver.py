@@ -211,6 +211,14 @@ def run(scenario: Callable[[Driver], Step], argv: argparse.Namespace) -> int:
 # -- scenarios ---------------------------------------------------------------------------------------
 
 
+def _number_pad() -> Any | None:
+    from kivy.core.window import Window
+
+    from kiosk.number_pad import NumberPad
+
+    return next((w for w in Window.children if isinstance(w, NumberPad)), None)
+
+
 def tap(driver: Driver, text: str, exact: bool = False, hold: float = 0.0, within: Any = None) -> Step:
     """Tap a button like a finger would, scrolling it into view first (and letting that frame draw)."""
 
@@ -294,8 +302,17 @@ def full_turn(driver: Driver) -> Step:
     cells = fields.children[::-1]
     stepper = next(cells[i + 1] for i, cell in enumerate(cells) if getattr(cell, "text", None) == "2PS")
     driver.report["card_2ps_before"] = stepper.children[1].text
-    yield from tap(driver, "+", exact=True, within=stepper)
-    yield wait_for("the new stat", lambda app: stepper.children[1].text != driver.report["card_2ps_before"])
+    # The stat typed on the keypad (tap the number, then its digits: taken on the last one), then
+    # stepped down with "-": 60, then 55.
+    yield from tap(driver, stepper.children[1].text, exact=True, within=stepper)
+    yield wait_for("the number pad", lambda app: _number_pad() is not None)
+    driver.shot("03a-card-number-pad")
+    for digit in "60":
+        yield from tap(driver, digit, exact=True, within=_number_pad())
+    yield wait_for("the typed stat", lambda app: _number_pad() is None and stepper.children[1].text == "60")
+    driver.report["card_2ps_typed"] = stepper.children[1].text  # 3 taps: the number, 6, 0 (no OK)
+    yield from tap(driver, "-", exact=True, within=stepper)
+    yield wait_for("the new stat", lambda app: stepper.children[1].text == "55")
     driver.report["card_2ps_after"] = stepper.children[1].text
     driver.shot("03-card-editor")
     yield from tap(driver, "Save card")

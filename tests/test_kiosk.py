@@ -65,8 +65,10 @@ def test_setup_and_a_defended_fouled_two_pointer_with_its_free_throws_by_touch(t
     assert report["ok"], report.get("error")
     assert report["first_prompt"] == "Lucy: play F1 (a fundamental or the attack)"
     # The defender sees the shooter's target before choosing; then the breakdown names every term.
-    # The card editor's +5 on Muy Schillato's 2PS (50 on the remembered card) is what the table uses.
-    assert (report["card_2ps_before"], report["card_2ps_after"]) == ("50", "55")
+    # Muy Schillato's 2PS (50 on the remembered card) typed as 60 on the card editor's keypad in 3 taps,
+    # then -5: the 55 is what the table uses.
+    typed = (report["card_2ps_before"], report["card_2ps_typed"], report["card_2ps_after"])
+    assert typed == ("50", "60", "55")
     assert report["defense_window_target"] == "55 2PS Muy Schillato = 55"
     assert report["defense_window_chance"] == "Roll 55 or less · 55% chance · 1.10 points expected"
     assert report["foul_die_faces"] == ["Whistle", "Whistle 2", "Whistle 3", "Charging foul", "Jump ball",
@@ -94,10 +96,10 @@ def test_setup_and_a_defended_fouled_two_pointer_with_its_free_throws_by_touch(t
     assert report["score_after_tray_roll"] == "Lucy 2 - 0 Karl"
     assert report["score_after_held_undo"] == "Lucy 1 - 0 Karl"
     assert report["prompt_after_roll_for_me"] == "Karl: play F1 (a fundamental or the attack)"
-    # Setup: new game, card, +, save, start (5); the turn: 6; then table, log, undo, settings, sim, play,
-    # the encoder turn and three simulated-hardware taps, and a card from the table (table, name,
-    # 2nd position, save).
-    assert report["taps"] == 5 + 6 + 4 + 2 + 1 + 3 + 4
+    # Setup: new game, card, the 2PS number, 6, 0, -, save, start (8); the turn: 6; then table, log,
+    # undo, settings, sim, play, the encoder turn and three simulated-hardware taps, and a card from
+    # the table (table, name, 2nd position, save).
+    assert report["taps"] == 8 + 6 + 4 + 2 + 1 + 3 + 4
     # The encoder turned one step from the free throw's dial start (the target, 70) shows the next face.
     assert report["live_dial"] == "Dial shows: d20 of Valley Hoopers: 75"
     assert report["chus_second_after_edit"] == "PG", "the card completed from the Table reached the game"

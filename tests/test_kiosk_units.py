@@ -321,13 +321,14 @@ def test_the_examples_in_the_kiosk_docstrings_hold() -> None:
     import kiosk.cards
     import kiosk.client
     import kiosk.launcher
+    import kiosk.number_pad
     import kiosk.parts
     import kiosk.present
     import kiosk.startup
     import kiosk.status_words
 
-    for module in (kiosk.cards, kiosk.client, kiosk.launcher, kiosk.parts, kiosk.present, kiosk.startup,
-                   kiosk.status_words):
+    for module in (kiosk.cards, kiosk.client, kiosk.launcher, kiosk.number_pad, kiosk.parts, kiosk.present,
+                   kiosk.startup, kiosk.status_words):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
@@ -409,3 +410,11 @@ def test_no_display_is_named_before_anything_starts() -> None:
     assert display_problem({"SDL_VIDEODRIVER": "wayland,x11"}) is not None, "wayland needs a compositor"
     assert display_problem({"SDL_VIDEODRIVER": "kmsdrm"}) is None  # the appliance, on the Pi's screen
     assert "DISPLAY and WAYLAND_DISPLAY are not set" in display_problem({"SSH_CONNECTION": "x"})
+
+
+def test_the_number_pad_takes_a_stat_on_its_last_digit_and_refuses_one_out_of_range() -> None:
+    from kiosk.number_pad import complete, refusal
+
+    assert [complete(t, 100) for t in ("5", "55", "1", "10", "100")] == [False, True, False, False, True]
+    assert refusal(55, 0, 100) == "" and refusal(None, 0, 100) == "type a number"
+    assert refusal(150, 0, 100) == "150 is not 0-100" and refusal(3, 5, None) == "3 is not 5-..."

@@ -312,8 +312,8 @@ def _value_text(value: Any, field: JSON | None = None) -> str:
 
 def field_editor(field: JSON, get: Any, put: Any, group: str = "", optional: bool = False) -> Any:
     """A widget that edits one form field: toggles or a cycling button for a choice, a stepper for
-    an int (``-`` / ``+``; tap the number to clear it when ``optional``), a toggle for a bool, a text
-    box for text. ``get`` reads the value, ``put`` stores it."""
+    an int (``-`` / ``+``; tap the number to type it on a keypad, ``clear`` there empties it when
+    ``optional``), a toggle for a bool, a text box for text. ``get`` reads the value, ``put`` stores it."""
     kind = field.get("kind")
     choices = list(field.get("choices", []))
     if kind == "choice" and field.get("multiple"):
@@ -374,14 +374,20 @@ def field_editor(field: JSON, get: Any, put: Any, group: str = "", optional: boo
             put(new)
             value.text = _value_text(new)
 
-        def clear(_b: Any) -> None:
-            if optional:
-                put(None)
-                value.text = _value_text(None)
+        def typed(new: int | None) -> None:
+            put(new)
+            value.text = _value_text(new)
+
+        def keypad(_b: Any) -> None:
+            # Typing a printed stat is 3 taps where -/+ in steps of 5 is up to 20.
+            from kiosk.number_pad import NumberPad
+
+            NumberPad.ask(title=str(field.get("label") or field.get("name", "")), low=low, high=high,
+                          optional=optional, on_value=typed)
 
         minus.bind(on_release=lambda _b: change(-step))
         plus.bind(on_release=lambda _b: change(step))
-        value.bind(on_release=clear)
+        value.bind(on_release=keypad)
         for w in (minus, value, plus):
             row.add_widget(w)
         return row
