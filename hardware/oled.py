@@ -155,9 +155,11 @@ class OledPanel:
         """Blank and release the display (luma's ``cleanup``), ignoring a display already gone."""
         device, self.device = self.device, None
         if device is not None:
+            # Apart: a failed write on the way out must not keep luma's cleanup from blanking the panel.
             with contextlib.suppress(Exception):  # unplugged already: nothing left to switch off
                 if self._updater is not None:
                     self._updater.release()
+            with contextlib.suppress(Exception):
                 device.cleanup()
 
     # -- internals ------------------------------------------------------------------------------

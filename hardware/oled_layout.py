@@ -90,7 +90,7 @@ def _text_width(text: str) -> int:
 
 
 def _fit(text: str, width: int) -> str:
-    """Cut ``text`` to ``width`` pixels of the small font, marking the cut with a dot."""
+    """Cut ``text`` to ``width`` pixels of the small font, cut at a word and marked with two dots."""
     return fit_line(text, width)
 
 

@@ -49,6 +49,33 @@ def refusal(value: int | None, low: int | None, high: int | None) -> str:
     return ""
 
 
+def after_key(typed: str, key: str, low: int | None, high: int | None,
+              optional: bool) -> tuple[str, bool, int | None, str]:
+    """One key on the pad: ``(typed, done, value, words)``; ``done`` with the value to store, else
+    what the pad shows (the digits so far, or why a value was refused).
+
+    >>> after_key("5", "5", 0, 100, False)[:3], after_key("1", "0", 0, 100, False)[:2]
+    (('55', True, 55), ('10', False))
+    >>> after_key("4", "5", 5, 40, False), after_key("3", "OK", 5, 40, False)[3]
+    (('', False, None, '45 is not 5-40'), '3 is not 5-40')
+    >>> after_key("", "clear", 0, 100, True)[1:3], after_key("7", "clear", 0, 100, False)
+    ((True, None), ('', False, None, '_'))
+    """
+    if key == "clear":
+        if optional:
+            return "", True, None, ""
+        typed = ""
+    elif key != "OK":
+        typed = typed_number(typed, key)
+    value = number_value(typed)
+    if key == "OK" or (value is not None and complete(typed, high)):
+        problem = refusal(value, low, high)
+        if not problem:
+            return typed, True, value, ""
+        return "", False, None, problem
+    return typed, False, None, typed or "_"
+
+
 class NumberPad(ModalView):
     """The field's name with what is typed so far, and the keys."""
 
@@ -77,23 +104,11 @@ class NumberPad(ModalView):
         self.add_widget(box)
 
     def press(self, key: str) -> None:
-        if key == "clear":
-            if self.optional:
-                self.finish(None)
-                return
-            self.typed = ""
-        elif key != "OK":
-            self.typed = typed_number(self.typed, key)
-        value = number_value(self.typed)
-        if key == "OK" or (value is not None and complete(self.typed, self.high)):
-            problem = refusal(value, self.low, self.high)
-            if not problem:
-                self.finish(value)
-                return
-            self.typed = ""
-            self.label.text = f"{self.title}: {problem}"
+        self.typed, done, value, words = after_key(self.typed, key, self.low, self.high, self.optional)
+        if done:
+            self.finish(value)
             return
-        self.label.text = f"{self.title}: {self.typed or '_'}"
+        self.label.text = f"{self.title}: {words}"
 
     def finish(self, value: int | None) -> None:
         self.dismiss(animation=False)

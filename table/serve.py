@@ -300,8 +300,8 @@ def serve(args: argparse.Namespace) -> int:
         signal.signal(sig, lambda *_: stop.set())
     stop.wait()
     notify.stopping()
-    # Each stage's time in the log: systemd kills a stop slower than TimeoutStopSec (15 s), and the
-    # stages' joins could add up to more than that if threads hung; this says which one did.
+    # Each stage's time in the log: systemd kills a stop slower than the unit's TimeoutStopSec, and
+    # the stages' joins could add up to about that if threads hung; this says which one did.
     stages = [("socket", server.close), ("owner", service.stop), ("store", store.close)]
     if hardware is not None:
         stages.insert(2, ("hardware", hardware.close))
