@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -192,7 +193,10 @@ class CourtsideApp(App):
         if self.announce is not None:
             self.announce(self)
         if self.screenshot_path is not None:
-            Clock.schedule_once(self._screenshot_timeout, 30)
+            # How long a screenshot waits for the service (a test that starts it later, on a loaded
+            # machine, asks for longer).
+            wait = float(os.environ.get("COURTSIDE_SCREENSHOT_WAIT_S", "30"))
+            Clock.schedule_once(self._screenshot_timeout, wait)
 
     def on_stop(self) -> None:
         self.conn.stop()

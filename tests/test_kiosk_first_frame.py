@@ -84,6 +84,9 @@ def test_no_game_opens_on_home_alone_and_any_screen_is_built_when_asked_for(tabl
 
 def test_a_kiosk_up_before_the_service_waits_then_opens_on_home(tmp_path: Path, display: str) -> None:
     env = kiosk_env(tmp_path, display)
+    # Longer than this test waits for the window (60 s): on a loaded machine the window came up after
+    # the kiosk's usual 30 s and it gave up before the service was started.
+    env["COURTSIDE_SCREENSHOT_WAIT_S"] = "120"
     socket_path = tmp_path / "run" / "table.sock"
     png = ARTIFACTS / "first-frame" / "service-later.png"
     kiosk = subprocess.Popen([PYTHON, "-m", "table.cli", "run", "--socket", str(socket_path), "--screenshot",
