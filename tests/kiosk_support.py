@@ -7,12 +7,14 @@ its screenshots under ``tests/artifacts/kiosk/``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -141,3 +143,19 @@ def play_until(socket_path: Path, done: Any, seed: int = 7, limit: int = 5000) -
     finally:
         client.close()
     raise AssertionError("the game did not get there")
+
+
+@contextlib.contextmanager
+def served_table(tmp_path: Path, display: str, cards: bool = False) -> Iterator[dict[str, Any]]:
+    """A simulated table service for a kiosk test (``cards``: the test cards remembered by the kiosk):
+    its env, socket, store, process (a test that restarts it puts the new one back) and home."""
+    env = kiosk_env(tmp_path, display)
+    if cards:
+        write_test_cards(env)
+    socket_path = tmp_path / "run" / "table.sock"
+    info = {"env": env, "socket": socket_path, "db": tmp_path / "table.db", "home": tmp_path,
+            "service": start_service(socket_path, tmp_path / "table.db", env)}
+    try:
+        yield info
+    finally:
+        stop(info["service"])

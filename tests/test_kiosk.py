@@ -23,10 +23,9 @@ from kiosk_support import (
     play_until,
     request,
     run_kiosk,
+    served_table,
     start_service,
-    stop,
     table_test_options,
-    write_test_cards,
 )
 from long_runs import long_runs
 from service_rig import connections_to, kill_processes_naming
@@ -37,14 +36,8 @@ SIZES = ("800x480", "1024x600", "1280x720")
 @pytest.fixture()
 def table(tmp_path: Path, display: str) -> Iterator[dict]:
     """A simulated table service with the test cards remembered by the kiosk."""
-    env = kiosk_env(tmp_path, display)
-    write_test_cards(env)
-    socket_path = tmp_path / "run" / "table.sock"
-    service = start_service(socket_path, tmp_path / "table.db", env)
-    info = {"env": env, "socket": socket_path, "db": tmp_path / "table.db", "service": service,
-            "home": tmp_path}
-    yield info
-    stop(info["service"])
+    with served_table(tmp_path, display, cards=True) as info:
+        yield info
 
 
 def driver(scenario: str, table: dict, out: str, size: str = "800x480", sim: bool = True,

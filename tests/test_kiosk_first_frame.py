@@ -23,10 +23,10 @@ from kiosk_support import (
     kiosk_env,
     request,
     run_kiosk,
+    served_table,
     start_service,
     stop,
     table_test_options,
-    write_test_cards,
 )
 
 
@@ -47,12 +47,8 @@ def display() -> Iterator[str]:
 
 @pytest.fixture()
 def table(tmp_path: Path, display: str) -> Iterator[dict]:
-    env = kiosk_env(tmp_path, display)
-    write_test_cards(env)  # a roster, so the card editor has a card to open
-    socket_path = tmp_path / "run" / "table.sock"
-    service = start_service(socket_path, tmp_path / "table.db", env)
-    yield {"env": env, "socket": socket_path}
-    stop(service)
+    with served_table(tmp_path, display, cards=True) as info:  # a roster: the card editor has a card
+        yield info
 
 
 def shot(table: dict, name: str, *screen: str) -> dict:

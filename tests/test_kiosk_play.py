@@ -12,12 +12,10 @@ from kiosk_support import (
     ARTIFACTS,
     PYTHON,
     ROOT,
-    kiosk_env,
     play_until,
     request,
     run_kiosk,
-    start_service,
-    stop,
+    served_table,
 )
 from long_runs import long_runs
 
@@ -27,13 +25,8 @@ GAME = "nba-showdown"
 @pytest.fixture()
 def table(tmp_path: Path, display: str) -> Iterator[dict]:
     # The session's X server is tall enough for the upright 720x1280 windows (service_rig).
-    env = kiosk_env(tmp_path, display)
-    socket_path = tmp_path / "run" / "table.sock"
-    service = start_service(socket_path, tmp_path / "table.db", env)
-    try:
-        yield {"env": env, "socket": socket_path}
-    finally:
-        stop(service)
+    with served_table(tmp_path, display) as info:
+        yield info
 
 
 def _to_the_scoring_roll(socket_path: Path) -> dict:

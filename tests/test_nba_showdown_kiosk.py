@@ -7,19 +7,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from kiosk_support import ARTIFACTS, PYTHON, ROOT, kiosk_env, run_kiosk, start_service, stop
+from kiosk_support import ARTIFACTS, PYTHON, ROOT, run_kiosk, served_table
 from long_runs import long_runs
 
 
 @pytest.fixture()
 def table(tmp_path: Path, display: str) -> Iterator[dict]:
-    env = kiosk_env(tmp_path, display)
-    socket_path = tmp_path / "run" / "table.sock"
-    service = start_service(socket_path, tmp_path / "table.db", env)
-    try:
-        yield {"env": env, "socket": socket_path}
-    finally:
-        stop(service)
+    with served_table(tmp_path, display) as info:
+        yield info
 
 
 def test_from_setup_to_a_scored_roll_and_on_to_the_end_by_touch(table: dict) -> None:
