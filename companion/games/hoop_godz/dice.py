@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 
 from companion.dice import Die
@@ -45,13 +46,17 @@ class BallCount(Die):
         return sum((w for face, w in self.weights.items() if face in wanted), Fraction(0))
 
 
+@lru_cache(maxsize=256)  # a prompt asks for the same few counts again and again (one per SHOOT offered)
 def ball_count(dice: int, ball_faces: int) -> BallCount:
-    """The awaited count for a final roll of ``dice`` dice when ``ball_faces`` faces show a BALL."""
+    """The awaited count for a final roll of ``dice`` dice when ``ball_faces`` faces show a BALL.
+
+    Shared between callers (cached): nobody changes a ``BallCount``'s weights."""
     faces = tuple(range(dice + 1))
     return BallCount(BALLS.name, BALLS.title, faces, {k: BALLS.face_label(k) for k in faces},
                      {k: count_chance(dice, k, ball_faces) for k in faces})
 
 
+@lru_cache(maxsize=1024)
 def shot_chance(dice: int, difficulty: int, ball_faces: int) -> Fraction:
     """Exact chance that ``dice`` dice show at least ``difficulty`` BALL icons.
 
