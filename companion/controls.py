@@ -26,6 +26,7 @@ No rule lives here: every command still goes through the game's ``decide``.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -87,6 +88,7 @@ class TableControls:
     dial: int = 0
     rejected_tray_lines: int = 0
     later: Later = _timer  # runs a call after a delay; the service passes one that runs on its thread
+    clock: Callable[[], float] = time.monotonic  # the clock the buttons date their edges by (``at``)
     race_presses: list[tuple[int, float]] = field(default_factory=list)
     pool_faces: list[Any] = field(default_factory=list)
     pool_trays: list[JSON | None] = field(default_factory=list)  # the tray roll behind each kept face
