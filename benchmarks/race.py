@@ -86,7 +86,9 @@ class SimTable:
     def __post_init__(self) -> None:
         self.panel = ButtonPanel(PINS, self.emit, MockFactory(), debounce_s=DEBOUNCE_S,
                                  clock=lambda: self.now, start_thread=False)
-        self.controls = TableControls(submit=self.submit, notify=lambda text: None, later=self.later)
+        # The controls judge presses on the panel's clock (their edge times), as on the table.
+        self.controls = TableControls(submit=self.submit, notify=lambda text: None, later=self.later,
+                                      clock=lambda: self.now)
 
     # As table/serve.py: events leave the library thread as JSON and run on the owner thread.
     def emit(self, event: Any) -> None:

@@ -132,12 +132,12 @@ def test_after_a_tied_tip_off_a_late_press_of_the_tied_race_does_not_start_the_r
     # HOME hit the button again during the tied race; that press reaches the controls only now.
     table.press("HOME", 1.150, reaches_at=1.320)
     assert table.timers == [] and len(table.sent) == 1
-    # The roll again: AWAY matches first, HOME 200 ms later.
+    # The roll again: AWAY matches first, HOME 80 ms later (outside the window, before it closes).
     table.press("AWAY", 3.000)
-    table.press("HOME", 3.200)
+    table.press("HOME", 3.080)
     table.run_until(4.0)
     assert table.sent[1] == {"type": "race", "order": [1, 0], "tie": False,
-                             "presses": [{"side": 1, "ms": 0}, {"side": 0, "ms": 200}]}
+                             "presses": [{"side": 1, "ms": 0}, {"side": 0, "ms": 80}]}
 
 
 def test_a_tying_press_that_reaches_the_table_after_the_race_was_sent_is_told_to_the_table() -> None:
@@ -273,10 +273,11 @@ def test_on_the_pins_a_tied_tip_off_is_rolled_again_by_fresh_presses_only() -> N
         table.run_until(101.0)
         assert [e["type"] for e in table.decided] == ["battle_tied"]
         assert table.controls.snapshot is not None and table.controls.snapshot["prompt"]["race"] is not None
-        # The roll again: AWAY matches first, HOME 150 ms later.
+        # The roll again: AWAY matches first, HOME 70 ms later (outside the window).
         table.tap("AWAY", 103.000)
-        table.tap("HOME", 103.150)
+        table.tap("HOME", 103.070)
         table.run_until(104.0)
-        assert [(e["type"], e.get("side")) for e in table.decided] == [("battle_tied", None), ("battle_won", 1)]
+        assert [(e["type"], e.get("side")) for e in table.decided] == [("battle_tied", None),
+                                                                      ("battle_won", 1)]
     finally:
         table.close()
