@@ -275,8 +275,9 @@ class TableControls:
         self.race_presses.append((side, at))
         if len(self.race_presses) == 1:
             round_now = self._race_round
-            # From the press's edge, not from now: on a loaded machine a press reaches us late, and
-            # the other presses of its window come in as late, in edge order, before this timer's call.
+            # From the press's edge, not from now: it may reach us late (a busy owner thread), and so
+            # may the others of its window; they are queued before this timer's call unless handed on
+            # more than the grace late, and then ``_late_for_sent_race`` tells the table.
             closes_at = at + race["window_ms"] / 1000 + RACE_GRACE_S
             self.later(max(0.0, closes_at - self.clock()), lambda: self._close_race(round_now))
 
@@ -298,7 +299,7 @@ class TableControls:
         winner or the tie, the table is told how, to undo and race again; the status page keeps it.
         """
         sent = self.sent_race
-        if sent is None or not sent.shown_at <= at <= sent.sent_at:
+        if sent is None or side not in sent.race["sides"] or not sent.shown_at <= at <= sent.sent_at:
             return False
         if any(s == side for s, _ in sent.presses):
             return True  # a second press of a side already in that race changes nothing
