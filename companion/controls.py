@@ -296,7 +296,8 @@ class TableControls:
         """A press dated while the last race was open that reaches us only after it was sent.
 
         Nothing is sent for it: the race is recorded and maybe shown. If its time changes the
-        winner or the tie, the table is told how, to undo and race again; the status page keeps it.
+        winner or the tie, the table is told how, to undo and race again; the status keeps the last
+        one (``race_late``).
         """
         sent = self.sent_race
         if sent is None or side not in sent.race["sides"] or not sent.shown_at <= at <= sent.sent_at:

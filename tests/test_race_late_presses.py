@@ -183,6 +183,19 @@ def test_a_late_press_that_lost_anyway_changes_nothing_and_jumps_no_dial() -> No
     assert table.controls.dial == 1
 
 
+def test_a_refused_race_is_raced_again_on_the_same_prompt_by_fresh_presses_only() -> None:
+    table = table_at(9.0, holder=1, after_race=[])  # the game refuses the race: the prompt stays
+    table.press("HOME", 10.000)
+    table.run_until(10.200)
+    table.press("HOME", 10.060, reaches_at=10.250)  # a second press of that race, handed on late
+    assert len(table.sent) == 1 and table.timers == []
+    table.press("AWAY", 11.000)
+    table.press("HOME", 11.030)
+    table.run_until(12.0)
+    assert table.sent[1] == {"type": "race", "order": [1, 0], "tie": True,
+                             "presses": [{"side": 1, "ms": 0}, {"side": 0, "ms": 30}]}
+
+
 # -- through gpiozero's mock pins at a Hoop Godz dice battle -------------------------------------------
 
 
