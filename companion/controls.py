@@ -15,7 +15,12 @@ form so this module stays free of hardware imports). The meaning depends on the 
   (``"faces": [...]``); a tap on UNDO takes back the last kept face;
 - when the prompt declares a race, the side buttons race instead: the first press opens the race's
   own window, presses dated (first edge) within it tie and the tie-breaker holder wins; when the
-  window closes the race command goes out with the order and the press times.
+  window closes the race command goes out with the order and the press times. Everything is judged
+  on the edge times (``at``), never on when a press reaches the controls (late on a loaded
+  machine): the window closes ``window_ms`` + ``RACE_GRACE_S`` after the first press's *edge*; a
+  press dated before the race's prompt was shown is not in it (after a tied tip-off, the roll again
+  is raced by fresh presses only); a press of a race already sent whose time would have changed
+  the result is told to the table (hold UNDO and race again), one that lost anyway changes nothing.
 
 Which die is awaited, its faces and its success rule come from the prompt's ``die_info``; no game
 is named here.
@@ -26,15 +31,16 @@ No rule lives here: every command still goes through the game's ``decide``.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.game import JSON
 from companion.games import known_dice
 from companion.protocol import RACE_GRACE_S, race_command
 
-__all__ = ["RACE_GRACE_S", "TableControls", "die_title", "race_command"]
+__all__ = ["RACE_GRACE_S", "SentRace", "TableControls", "die_title", "race_command"]
 
 Submit = Callable[[JSON], JSON]
 Notify = Callable[[str], None]
@@ -75,6 +81,36 @@ def _timer(delay: float, call: Callable[[], None]) -> None:
     timer.start()
 
 
+@dataclass(frozen=True)
+class SentRace:
+    """A race the controls sent, kept to judge a press of it that reaches them only afterwards.
+
+    ``shown_at`` is when its prompt was shown and ``sent_at`` when it went out (the buttons' clock):
+    a press dated between the two was made during that race, whenever it arrives.
+    """
+
+    race: JSON
+    presses: tuple[tuple[int, float], ...]
+    command: JSON
+    shown_at: float
+    sent_at: float
+
+
+def _race_result(race: JSON, command: JSON) -> str:
+    """A race command's result in the table's words.
+
+    >>> held = {"tie_breaker": 1}
+    >>> _race_result(held, {"order": [1, 0], "tie": True})
+    'a tie to AWAY'
+    >>> _race_result(held, {"order": [0, 1], "tie": False})
+    'won by HOME'
+    """
+    first = SIDE_ROLES[command["order"][0]]
+    if command["tie"]:
+        return "a tie" if race.get("tie_breaker") is None else f"a tie to {first}"
+    return f"won by {first}"
+
+
 @dataclass
 class TableControls:
     """Dial position and the meaning of each control; lives on the table's owner thread."""
@@ -87,10 +123,13 @@ class TableControls:
     dial: int = 0
     rejected_tray_lines: int = 0
     later: Later = _timer  # runs a call after a delay; the service passes one that runs on its thread
+    clock: Callable[[], float] = time.monotonic  # the clock the buttons date their edges by (``at``)
     race_presses: list[tuple[int, float]] = field(default_factory=list)
+    sent_race: SentRace | None = None  # the last race sent, to judge its presses that come in late
     pool_faces: list[Any] = field(default_factory=list)
     pool_trays: list[JSON | None] = field(default_factory=list)  # the tray roll behind each kept face
     _race_round: int = 0
+    _shown_at: float = float("-inf")  # when the prompt was shown (clock): a race counts later presses
 
     def update(self, snapshot: JSON | None) -> None:
         """A new table state: keep the dial on a sensible entry for the new prompt."""
@@ -104,6 +143,7 @@ class TableControls:
             self._drop_pool_trays(self.pool_trays)
             self.pool_trays = []
             self._race_round += 1
+            self._shown_at = self.clock()
 
     # -- what the dial shows --------------------------------------------------------------------
 
@@ -205,12 +245,17 @@ class TableControls:
         elif role == "MENU" and kind == "press":
             self._turn(-1)
         elif role in SIDE_ROLES and kind == "press":
-            side = SIDE_ROLES.index(role)
-            race = (self._prompt() or {}).get("race")
-            if race and side in race["sides"]:
-                self._race_press(race, side, float(event["at"]))
-            else:
-                self._jump_to_side(side)
+            self._side_press(SIDE_ROLES.index(role), float(event["at"]))
+
+    def _side_press(self, side: int, at: float) -> None:
+        if self._late_for_sent_race(side, at):
+            return
+        race = (self._prompt() or {}).get("race")
+        if not (race and side in race["sides"]):
+            self._jump_to_side(side)
+        elif at >= self._shown_at:
+            self._race_press(race, side, at)
+        # else pressed before this race's prompt was shown: a press of an older prompt, not of this race
 
     def _jump_to_side(self, side: int) -> None:
         entries = self.entries()
@@ -230,14 +275,52 @@ class TableControls:
         self.race_presses.append((side, at))
         if len(self.race_presses) == 1:
             round_now = self._race_round
-            self.later(race["window_ms"] / 1000 + RACE_GRACE_S, lambda: self._close_race(round_now))
+            # From the press's edge, not from now: it may reach us late (a busy owner thread), and so
+            # may the others of its window; they are queued before this timer's call unless handed on
+            # more than the grace late, and then ``_late_for_sent_race`` tells the table.
+            closes_at = at + race["window_ms"] / 1000 + RACE_GRACE_S
+            self.later(max(0.0, closes_at - self.clock()), lambda: self._close_race(round_now))
 
     def _close_race(self, round_then: int) -> None:
         race = (self._prompt() or {}).get("race")
         if round_then != self._race_round or not race or not self.race_presses:
             return  # the prompt moved on (an undo, a touch on the kiosk): this race is void
-        self._send(race_command(race, self.race_presses))
-        self.race_presses = []
+        presses, self.race_presses = self.race_presses, []
+        command = race_command(race, presses)
+        now = self.clock()
+        self.sent_race = SentRace(race, tuple(presses), command, self._shown_at, now)
+        self._shown_at = now  # the same prompt raced again (a refused race) counts only newer presses
+        self._send(command)
+
+    def _late_for_sent_race(self, side: int, at: float) -> bool:
+        """A press dated while the last race was open that reaches us only after it was sent.
+
+        Nothing is sent for it: the race is recorded and maybe shown. If its time changes the
+        winner or the tie, the table is told how, to undo and race again; the status keeps the last
+        one (``race_late``).
+        """
+        sent = self.sent_race
+        if sent is None or side not in sent.race["sides"] or not sent.shown_at <= at <= sent.sent_at:
+            return False
+        if any(s == side for s, _ in sent.presses):
+            return True  # a second press of a side already in that race changes nothing
+        self.sent_race = replace(sent, presses=(*sent.presses, (side, at)))
+        with_it = race_command(sent.race, list(self.sent_race.presses))
+        changes = (with_it["order"][0], with_it["tie"]) != (sent.command["order"][0], sent.command["tie"])
+        first_side, first_at = min(sent.presses, key=lambda press: press[1])
+        ms, late_ms = round((at - first_at) * 1000), round((self.clock() - at) * 1000)
+        self.status("race_late", {"role": SIDE_ROLES[side], "side": side, "ms": ms, "late_ms": late_ms,
+                                  "changes_result": changes,
+                                  "sent": {"order": sent.command["order"], "tie": sent.command["tie"]},
+                                  "with_it": {"order": with_it["order"], "tie": with_it["tie"]}})
+        if changes:
+            window_ms = sent.race["window_ms"]
+            inside = f", inside the {window_ms} ms window" if abs(ms) <= window_ms else ""
+            when = f"{abs(ms)} ms {'after' if ms >= 0 else 'before'} {SIDE_ROLES[first_side]}'s{inside}"
+            self.notify(f"{SIDE_ROLES[side]}'s race press reached the table {late_ms} ms late, after the "
+                        f"race was sent: it was {when}, so the race was {_race_result(sent.race, with_it)}, "
+                        f"not {_race_result(sent.race, sent.command)}; hold UNDO and race again")
+        return True
 
     def _on_ButtonTie(self, event: JSON) -> None:  # noqa: N802
         # Races judge ties themselves (their own window); the tie is kept for the status page.

@@ -12,7 +12,10 @@ import stat
 from pathlib import Path
 from typing import Any
 
-# Presses of the slower players reach us a debounce later than their edge: wait that much longer.
+# A race closes this long after its window (both counted from the first press's edge): a press is
+# dated on its edge but handed on a little later (by a thread a loaded machine runs late), and one
+# dated inside the window must still be in the race. One later still is told to the table
+# (``companion.controls``), never silently lost.
 RACE_GRACE_S = 0.05
 
 FALLBACK_ROOT = Path("/tmp")  # only when neither systemd nor the login session gives a runtime dir

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -48,10 +49,12 @@ class ButtonPanel:
     """Debounced buttons by role; ``emit`` receives ``ButtonPress`` and ``ButtonTie`` events.
 
     ``pins`` maps role to BCM pin; ``hold_s`` gives a hold time to some roles (see ``ButtonPress``
-    for what press means then). ``clock`` returns seconds; it defaults to the factory's ``ticks``.
-    Edge times come from ``clock()`` when the callback runs, not from the callback's ``ticks``
-    argument, because backends disagree on its epoch (lgpio reports kernel nanosecond stamps) and
-    a millisecond of callback latency is far below the debounce and tie windows.
+    for what press means then). ``clock`` returns seconds; it defaults to ``time.monotonic``, the
+    clock ``ButtonPress.at`` is in and the race code (``companion.controls``) reads to judge how late
+    a press reached it (gpiozero's mock and lgpio factories tick on it too; pigpio's ticks are
+    wrapping microseconds). Edge times come from ``clock()`` when the callback runs, not from the
+    callback's ``ticks`` argument, because backends disagree on its epoch (lgpio reports kernel
+    nanosecond stamps) and a millisecond of callback latency is far below the debounce and tie windows.
     """
 
     def __init__(self, pins: Mapping[str, int], emit: Emit, pin_factory: Any, *,
@@ -60,7 +63,7 @@ class ButtonPanel:
                  start_thread: bool = True):
         self._emit_to = emit
         self._factory = pin_factory
-        self._clock = clock or pin_factory.ticks
+        self._clock = clock or time.monotonic
         self._debounce_s = debounce_s
         self._tie_window_s = tie_window_s
         self._lock = threading.RLock()

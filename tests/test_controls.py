@@ -168,8 +168,9 @@ def race_snapshot(tie_breaker: int = 2) -> dict:
 def make_race(snap: dict) -> tuple[TableControls, list, list]:
     sent: list = []
     timers: list = []
+    # The buttons' clock reads 0 s: the race prompt is shown then, before every press of these tests.
     controls = TableControls(submit=lambda c: (sent.append(c), {"ok": True})[1], notify=lambda text: None,
-                             later=lambda delay, call: timers.append((delay, call)))
+                             later=lambda delay, call: timers.append((delay, call)), clock=lambda: 0.0)
     controls.update(snap)
     return controls, sent, timers
 
