@@ -5,9 +5,12 @@
 Plays the Valley Hoopers full-game script again and again on simulated hardware. Every command is
 entered with a CONFIRM press (the encoder dials the choice or the die face first, untimed); the
 clock starts at ``drive_low()`` on the CONFIRM pin and stops when the session has committed the
-command, and again when the OLED's frame has been handed to the luma device. The time spent in
-``Session.handle`` (the rules and the store's commit) is also taken apart, so the rest of the path
-(debounce, controls, queue, scoreboard, OLED) can be read alone. The interpreter runs with the
+command, and again when the OLED's first frame after the press has been handed to the luma device:
+the result of the press, drawn as soon as its entry is durable (``TableService.durable_hooks``),
+while the next prompt is still rendering; ``choice_frame`` is the frame that then shows the next
+choice's words. The time ``Session.handle`` takes up to the durable entry (the rules, the
+scoreboard and the store's commit) is also taken apart, so the rest of the path (debounce,
+controls, queue, OLED) can be read alone. The interpreter runs with the
 settings ``companion serve`` makes once its table is built (``table.press_tuning``). Prints p50/p99/max.
 """
 
@@ -40,28 +43,34 @@ def press_latencies(presses: int) -> dict[str, list[float]]:
     options, commands = script()
     to_commit: list[float] = []
     to_frame: list[float] = []
+    to_choice: list[float] = []
     in_handle: list[float] = []
     handled: list[float] = []
     original_handle = Session.handle
 
-    def timed_handle(self, *args, **kwargs):  # instrument the rules + commit
-        started = time.perf_counter()
-        try:
-            return original_handle(self, *args, **kwargs)
-        finally:
-            handled.append(time.perf_counter() - started)
+    handle_started: list[float] = []
+
+    def timed_handle(self, *args, **kwargs):  # instrument the rules + commit, up to the durable result
+        handle_started.append(time.perf_counter())
+        return original_handle(self, *args, **kwargs)
+
+    def durable_at(board) -> None:  # the entry is durable: the OLED is handed the result next
+        handled.append(time.perf_counter() - handle_started[-1])
 
     Session.handle = timed_handle  # type: ignore[method-assign]
     try:
         with tempfile.TemporaryDirectory() as tmp:
             table = SimTable(Path(tmp) / "latency.db")
+            table.service.durable_hooks.insert(0, durable_at)
             tuning = tune_for_presses()  # as companion serve does once its table is built
             panel = next(iter(table.hardware.sim.panels.values()))
             frame_sent = threading.Event()
             original_send = panel._send
+            sent_at: list[float] = []
 
             def timed_send(image):  # instrument the hand-over to the luma device
                 original_send(image)
+                sent_at.append(time.perf_counter())
                 frame_sent.set()
 
             panel._send = timed_send
@@ -75,6 +84,7 @@ def press_latencies(presses: int) -> dict[str, list[float]]:
                     seq = table.seq
                     table.hardware.worker.flush()  # the dial's own frame is not this press's
                     frame_sent.clear()
+                    sent_at.clear()
                     handled.clear()
                     started = time.perf_counter()
                     confirm.drive_low()
@@ -82,15 +92,19 @@ def press_latencies(presses: int) -> dict[str, list[float]]:
                         raise SystemExit(f"{command} was not recorded: {table.notices[-3:]}")
                     to_commit.append(time.perf_counter() - started)
                     if frame_sent.wait(5):
-                        to_frame.append(time.perf_counter() - started)
+                        # Timed where the frame was handed over, not when this thread woke to see it.
+                        to_frame.append(next(t for t in sent_at if t >= started) - started)
                         in_handle.append(sum(handled))
+                        # The snapshot's frame (the next choice's words) follows the early one.
+                        table.hardware.worker.flush()
+                        to_choice.append(sent_at[-1] - started)
                     confirm.drive_high()
                     time.sleep(0.03)  # past the release's bounce time before the next press
             table.close()
             untune(tuning)
     finally:
         Session.handle = original_handle  # type: ignore[method-assign]
-    return {"commit": to_commit, "frame": to_frame, "handle": in_handle,
+    return {"commit": to_commit, "frame": to_frame, "choice_frame": to_choice, "handle": in_handle,
             "frame_without_handle": [f - h for f, h in zip(to_frame, in_handle, strict=True)]}
 
 

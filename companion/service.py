@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import CommandError, CompanionError, RuleError, StoreError
-from companion.game import JSON, Game
+from companion.game import JSON, Game, ScoreboardView
 from companion.games import find_game
 from companion.session import Session, check_command
 from companion.store import Store
@@ -61,6 +61,10 @@ class TableService:
     find_game: Callable[[str], Game] = find_game
     status_sources: dict[str, Callable[[], Any]] = field(default_factory=dict)
     banner: str | None = None  # shown on the scoreboards until the next accepted command (recovery)
+    # Given a command's new scoreboard as soon as its entry is durable, before its snapshot (whose
+    # prompt may still be rendering) is published: the OLEDs show a press's result at once. Called on
+    # the owner thread; like subscribers, they must hand slow work to their own threads.
+    durable_hooks: list[Callable[[ScoreboardView], None]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._queue: queue.Queue[_Work | None] = queue.Queue()
@@ -238,7 +242,19 @@ class TableService:
             raise RuleError("no game in progress: start a new game or resume one first")
         kind = command.get("type")
         undone = self.session.last_words() if kind == "undo" else ""
-        snapshot = self.session.handle(command)
+        hooks = list(self.durable_hooks)
+        shown: list[ScoreboardView] = []
+
+        def durable(board: ScoreboardView) -> None:
+            shown.append(board)
+            self._durable(hooks, board)
+
+        try:
+            snapshot = self.session.handle(command, durable if hooks else None)
+        except Exception:
+            if shown:  # a durable state whose render failed was taken back: show the current one again
+                self.publish()
+            raise
         self.banner = None
         reply = self.publish(snapshot)
         # Every client (and whoever pressed the hardware UNDO) reads what was taken back or put back.
@@ -247,6 +263,14 @@ class TableService:
         elif kind == "redo":
             self.notice(f"Redid: {self.session.last_words()}")
         return reply
+
+    @staticmethod
+    def _durable(hooks: list[Callable[[ScoreboardView], None]], board: ScoreboardView) -> None:
+        for hook in hooks:
+            try:
+                hook(board)
+            except Exception:  # like a subscriber: a failed display must not stop the table
+                log.exception("a durable hook failed")
 
     def new_game(self, game: str, options: Mapping[str, Any]) -> JSON:
         self.session = Session.new(self.store, self.find_game(game), options)

@@ -1,8 +1,10 @@
 """A session owns one game: it checks a command, makes it durable, then shows the new state.
 
-The order is the whole point: decide and render (nothing changes on a refusal, and nothing is
-written that could not be shown) -> append to the store (a pulled plug after this loses nothing)
--> make it current. The table service then publishes the snapshot (OLED, kiosk, LEDs).
+The order is the whole point: decide (nothing changes on a refusal) -> append to the store (a pulled
+plug after this loses nothing) -> make it current. The table service then publishes the snapshot
+(OLED, kiosk, LEDs). The new state's prompt and view are rendered while the append waits for the
+disk (``companion.overlap``); a state they cannot show is taken back out of the store before its
+error is raised, so nothing stays written that could not be shown.
 
 >>> import tempfile, pathlib
 >>> from companion.store import Store
@@ -19,7 +21,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.errors import CommandError, RuleError, StoreError
-from companion.game import JSON, Game
+from companion.game import JSON, Game, ScoreboardView
 from companion.games import find_game
 from companion.sealed import mask_done
 from companion.snapshots import (
@@ -167,8 +169,14 @@ class Session:
     def state(self) -> Any:
         return self.timeline.state
 
-    def handle(self, command: Mapping[str, Any]) -> JSON:
+    def handle(self, command: Mapping[str, Any],
+               on_durable: Callable[[ScoreboardView], None] | None = None) -> JSON:
         """Apply one command (or undo / redo). Refusals raise and leave everything unchanged.
+
+        ``on_durable`` is given the new state's scoreboard the moment its entry is durable, while its
+        prompt may still be rendering (the OLEDs show the result of a press without waiting for the
+        next choices); when the state then cannot be shown, the entry is taken back and the error
+        raised, so whoever showed it must show the current state again.
 
         A command may name its ``origin`` (``"tray:17:d20:15"``: the dice tray's line 17): it is
         kept in the log entry, not given to the game, and the snapshot's ``last_origin`` shows the
@@ -191,10 +199,20 @@ class Session:
             entry, new_state = self.timeline.plan_command(command)
         if origin is not None:
             entry = {**entry, "origin": origin}
-        shown = self._render(new_state)  # game code that could fail runs before anything is written
-        status = "finished" if shown["outcome"] is not None else "playing"
-        self.store.append(self.game_id, self.seq + 1, entry, _summary(shown["scoreboard"]), status,
-                          self._snapshots(entry, new_state))
+        # What the entry's row says (the score, finished or not) is game code run before anything is
+        # written; the prompt and the view are rendered while the commit waits for the disk, and an
+        # entry whose state they fail to show is taken back before the error is raised.
+        board = self.game.scoreboard(new_state)
+        scoreboard = board.to_json()
+        outcome = self.game.outcome(new_state)
+        status = "finished" if outcome is not None else "playing"
+        shown = self.store.append(self.game_id, self.seq + 1, entry, _summary(scoreboard), status,
+                                  self._snapshots(entry, new_state),
+                                  meanwhile=lambda: self._render_rest(new_state, scoreboard, outcome),
+                                  durable=None if on_durable is None else lambda: on_durable(board))
+        if isinstance(shown, Exception):
+            self._take_back(self.seq + 1)
+            raise shown
         self.seq += 1
         self.last_origin = origin
         self.timeline.commit(entry, new_state)
@@ -253,13 +271,27 @@ class Session:
         return lines
 
     def _render(self, state: Any) -> JSON:
-        outcome = self.game.outcome(state)
+        return self._render_view(state, self.game.scoreboard(state).to_json(), self.game.outcome(state))
+
+    def _render_view(self, state: Any, scoreboard: JSON, outcome: Any) -> JSON:
         return {
             "view": self.game.view(state),
-            "scoreboard": self.game.scoreboard(state).to_json(),
+            "scoreboard": scoreboard,
             "prompt": self.game.prompt(state).to_json(),
             "outcome": None if outcome is None else outcome.to_json(),
         }
+
+    def _render_rest(self, state: Any, scoreboard: JSON, outcome: Any) -> JSON | Exception:
+        """``_render_view``, or the error it raised (it runs on the commit's helper thread)."""
+        try:
+            return self._render_view(state, scoreboard, outcome)
+        except Exception as exc:  # noqa: BLE001 - raised again by handle once the entry is taken back
+            return exc
+
+    def _take_back(self, seq: int) -> None:
+        """Remove entry ``seq`` (just committed, its state not showable) and the summary it wrote."""
+        status = "finished" if self.game.outcome(self.state) is not None else "playing"
+        self.store.retract(self.game_id, seq, _summary(self.game.scoreboard(self.state).to_json()), status)
 
     def snapshot(self) -> JSON:
         """Everything a front end shows, as plain JSON; rendered once per state, shared read-only."""

@@ -61,6 +61,54 @@ def test_a_state_that_cannot_be_shown_is_never_recorded(store: Store, monkeypatc
     assert len(store.entries(session.game_id)) == 1 and session.seq == 0
 
 
+@pytest.mark.parametrize("part", ["view", "prompt", "scoreboard"])
+def test_a_state_that_cannot_be_shown_is_taken_back_with_its_summary_and_play_goes_on(
+        store: Store, monkeypatch, part: str) -> None:
+    """The prompt and the view are rendered while the commit waits for the disk: when they fail, the
+    entry already written is taken back (and the summary it wrote), so nothing unshowable stays."""
+    session = new(store)
+    session.handle(score(0, 2))
+    summary_before = store.game(session.game_id).summary
+    good = session.game
+    original = getattr(good, part)
+
+    def broken(state):
+        if state.score[1] == 3:
+            raise RuntimeError(f"{part} bug")
+        return original(state)
+
+    monkeypatch.setattr(session, "game", dataclasses.replace(good, **{part: broken}))
+    with pytest.raises(RuntimeError, match=f"{part} bug"):
+        session.handle(score(1, 3))
+    assert [e["kind"] for e in store.entries(session.game_id)] == ["setup", "command"]
+    assert store.game(session.game_id).summary == summary_before == {**summary_before, "score": [2, 0]}
+    assert session.seq == 1 and session.state.score == (2, 0)
+    session.handle(score(1, 2))  # the next entry takes the seq the taken-back one had
+    assert Session.resume(store, session.game_id, tally_game.find).state.score == (2, 2)
+    assert store.game(session.game_id).summary["score"] == [2, 2]
+
+
+def test_the_prompt_and_view_are_rendered_while_the_commit_is_under_way(store: Store, monkeypatch) -> None:
+    import threading
+
+    session = new(store)
+    seen: list[tuple[str, bool, bool]] = []
+    good = session.game
+
+    def watched(part):
+        def render(state):
+            seen.append((part, threading.current_thread().name))
+            return getattr(good, part)(state)
+        return render
+
+    watching = dataclasses.replace(good, view=watched("view"), prompt=watched("prompt"))
+    monkeypatch.setattr(session, "game", watching)
+    session.handle(score(0, 2))
+    # On the helper thread, which runs them while the caller's thread commits (tests/test_overlap.py).
+    assert seen == [("view", "companion-overlap"), ("prompt", "companion-overlap")]
+    assert store.entries(session.game_id)[-1]["command"] == score(0, 2)
+
+
 def test_refused_command_changes_nothing_and_writes_nothing(store: Store) -> None:
     session = new(store)
     session.handle(score(0, 2))
