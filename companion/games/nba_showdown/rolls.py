@@ -93,8 +93,9 @@ def modifier(state: State, roll: ScoringRoll) -> int:
     return sum(t.value for t in roll_terms(state, roll))
 
 
-def choose(state: State, side: int, position: str, stat: str) -> State:
-    """Steps 1-2: choose a player who has not rolled this quarter, and Speed or Power."""
+def check_choice(state: State, side: int, position: str) -> Card:
+    """The roller's card, or ``RuleError``: every check of ``choose`` (someone must stand at the
+    position on both sides: the matchup reads the defender)."""
     if state.stage != "choose":
         raise RuleError(_not_now(state, "choose a player"))
     if side != state.acting:
@@ -102,6 +103,13 @@ def choose(state: State, side: int, position: str, stat: str) -> State:
     card = _player(state, side, position)
     if card.name in state.team(side).used:
         raise RuleError(f"{card.name} already rolled this quarter (he is turned sideways)")
+    _player(state, other(side), position)
+    return card
+
+
+def choose(state: State, side: int, position: str, stat: str) -> State:
+    """Steps 1-2: choose a player who has not rolled this quarter, and Speed or Power."""
+    card = check_choice(state, side, position)
     roll = ScoringRoll(side=side, position=position, stat=stat)
     mine, theirs = attacker_stat(state, roll, stat), defender_stat(state, roll, stat)
     return replace(state, stage="roll", roll=roll,
@@ -286,8 +294,8 @@ def roll_die(state: State, face: int) -> State:
     return _finish(state, 0)
 
 
-def spend_assists(state: State, count: int) -> State:
-    """Assists added after seeing the roll: +1 each, taken off the Assist Track."""
+def check_assists(state: State, count: int) -> None:
+    """``RuleError`` unless ``count`` assists can be added now: every check of ``spend_assists``."""
     if state.stage != "assist" or state.roll is None:
         raise RuleError(_not_now(state, "add assists"))
     team = state.team(state.roll.side)
@@ -296,6 +304,11 @@ def spend_assists(state: State, count: int) -> State:
     if count > team.assists:
         raise RuleError(f"{team.name} have {team.assists} assist{'s' if team.assists != 1 else ''} on the "
                         f"Assist Track, not {count}")
+
+
+def spend_assists(state: State, count: int) -> State:
+    """Assists added after seeing the roll: +1 each, taken off the Assist Track."""
+    check_assists(state, count)
     return _finish(state, count)
 
 

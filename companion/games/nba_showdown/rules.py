@@ -2,8 +2,10 @@
 
 An event is the accepted command in canonical form (the acting side filled in, the face parsed),
 plus what the log shows: points per side, a sentence, the quarter and the roll number. ``play``
-keeps the state its check resolved (the engine makes it current: one resolve per command);
-``trial`` remembers what the prompt's candidates resolved to, so a picked choice is not resolved again.
+keeps the state its check resolved (the engine makes it current: one resolve per command).
+``allowed`` tells the prompt which candidates the rules accept from each kind's checks alone, without
+resolving them; a candidate of a kind without checks is tried (``trial``), and a picked one is then
+not resolved again.
 
 >>> from companion.games.nba_showdown.setup_options import example_options, setup
 >>> decide(setup(example_options()), {"type": "roll", "face": 21})
@@ -18,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.dice import D20
-from companion.errors import RuleError
+from companion.errors import CompanionError, RuleError
 from companion.frozen import replace
 from companion.games.nba_showdown import quarters, rolls
 from companion.games.nba_showdown.commands import normalize
@@ -30,14 +32,22 @@ def _side(state: State, event: dict[str, Any]) -> int:
     return int(event.get("side", state.acting))
 
 
-def _shoot(state: State, event: dict[str, Any]) -> State:
-    side = state.acting
+def _shot_position(state: State, event: Mapping[str, Any]) -> str:
     position = event.get("position")
     if position is None:
-        position = state.team(side).position_of(event["player"])
+        position = state.team(state.acting).position_of(event["player"])
         if position is None:
-            raise RuleError(f"{event['player']} is not on the playmat for {state.team(side).name}")
-    return rolls.choose(state, side, position, event["stat"])
+            raise RuleError(f"{event['player']} is not on the playmat for {state.team(state.acting).name}")
+    return str(position)
+
+
+def _shoot(state: State, event: dict[str, Any]) -> State:
+    return rolls.choose(state, state.acting, _shot_position(state, event), event["stat"])
+
+
+def _check_shoot(state: State, event: Mapping[str, Any]) -> None:
+    event["stat"]  # noqa: B018 - a shot without a stat is refused as _shoot refuses it
+    rolls.check_choice(state, state.acting, _shot_position(state, event))
 
 
 def _roll(state: State, event: dict[str, Any]) -> State:
@@ -58,9 +68,21 @@ HANDLERS = {
 }
 
 
-def resolve(state: State, event: Mapping[str, Any]) -> State:
-    """The state after ``event``; raises ``RuleError`` if the rules refuse it."""
-    event = dict(event)
+# For each kind, every check its handler makes before it builds the state after the event (the
+# handler calls the same function first, and nothing after it refuses): the prompt asks these of its
+# candidates instead of resolving each one.
+CHECKS = {
+    "place": lambda s, e: quarters.placed_lineup(s, _side(s, e), e["position"], e["player"]),
+    "keep": lambda s, e: quarters.kept_lineup(s, _side(s, e)),
+    "double_team": lambda s, e: quarters.check_double_team(s, _side(s, e), e["helped"], e["helper"]),
+    "no_double_team": lambda s, e: quarters.check_no_double_team(s, _side(s, e)),
+    "shoot": _check_shoot,
+    "assist": lambda s, e: rolls.check_assists(s, e["count"]),
+}
+
+
+def _check_any(state: State, event: Mapping[str, Any]) -> None:
+    """What ``resolve`` refuses whatever the kind: a finished game, a rule switched off, the wrong side."""
     if state.final:
         raise RuleError(f"the game is over: {state.message}")
     kind = event["type"]
@@ -72,10 +94,31 @@ def resolve(state: State, event: Mapping[str, Any]) -> State:
         raise RuleError("assists are switched off in this game")
     if kind in ("shoot", "assist") and event.get("side", state.acting) != state.acting:
         raise RuleError(f"it is {state.team(state.acting).name}'s scoring roll")
-    return HANDLERS[kind](replace(state, period_over=False), event)
+
+
+def resolve(state: State, event: Mapping[str, Any]) -> State:
+    """The state after ``event``; raises ``RuleError`` if the rules refuse it."""
+    event = dict(event)
+    _check_any(state, event)
+    return HANDLERS[event["type"]](replace(state, period_over=False), event)
 
 
 trial: Trials[State] = Trials(resolve)
+
+
+def allowed(state: State, event: Mapping[str, Any]) -> bool:
+    """Whether ``resolve`` accepts ``event`` now: its kind's ``CHECKS`` alone when it has them (a
+    prompt's candidates, without building the state after each), else a ``trial``."""
+    try:
+        _check_any(state, event)
+        check = CHECKS.get(event["type"])
+        if check is None:
+            trial(state, event)
+        else:
+            check(state, event)
+    except CompanionError:
+        return False
+    return True
 
 
 def play(state: State, command: Mapping[str, Any]) -> tuple[State, list[dict[str, Any]]]:

@@ -1,8 +1,8 @@
 """What the front ends show: the prompt (who acts, which die, the modifier's breakdown, the chance
 of every chart row), the scoreboard, the outcome and the full JSON view.
 
-Choices are found by trying candidate commands on the state, so the kiosk never offers a command
-the rules would refuse.
+Choices are the candidate commands the rules accept on the state (``rules.allowed``: each kind's
+own checks, the ones its handler makes), so the kiosk never offers a command the rules would refuse.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from companion.dice import D20
-from companion.errors import CompanionError
 from companion.frozen import by_identities, by_identity
 from companion.game import Choice, Counter, Outcome, Prompt, RollInfo, ScoreboardView, SideView, Target, Term
 from companion.games.nba_showdown import odds, rolls
@@ -24,7 +23,7 @@ from companion.games.nba_showdown.model import (
     quarter_label,
 )
 from companion.games.nba_showdown.quarters import NEIGHBOURS, rebound_award
-from companion.games.nba_showdown.rules import trial
+from companion.games.nba_showdown.rules import allowed
 from companion.splits import Splits
 
 # Cards never change after setup and the odds are counted once (odds.stat_odds): their JSON too.
@@ -57,16 +56,7 @@ def outcome(state: State) -> Outcome | None:
 
 
 def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]]) -> tuple[Choice, ...]:
-    return tuple(choice for choice in (Choice(label, command) for label, command in candidates)
-                 if _allowed(state, choice))
-
-
-def _allowed(state: State, choice: Choice) -> bool:
-    try:
-        trial(state, choice.command)
-    except CompanionError:
-        return False
-    return True
+    return tuple(Choice(label, command) for label, command in candidates if allowed(state, command))
 
 
 # The prompt, the scoreboard and the view all read the modifiers of the roll under way.
@@ -162,7 +152,7 @@ def _choose_prompt(state: State) -> Prompt:
                    {"type": "shoot", "position": position, "stat": name},
                    p_success=stat.p_score, expected_points=stat.expected_pts, hint=stat.hint)
             for position, name, stat in choice_odds(state))
-        if _allowed(state, choice))
+        if allowed(state, choice.command))
     markers = (f"; any roll: hot marker {float(odds.marker_chances()[0]):.0%} (19-20), "
                f"cold {float(odds.marker_chances()[1]):.0%} (1-2)") if state.rules.hot_cold else ""
     return Prompt(side=side, text=f"{team.name}: choose a player and Speed or Power "
