@@ -51,7 +51,7 @@ def test_nba_showdown_prompt_players_box_and_modifiers_are_the_ones_counted_afre
         for side in (0, 1):
             assert view["sides"][side]["players"] == nba_views._count_team_players(
                 state.team(side), state.box, side)
-        assert view["box_totals"] == nba_views._count_box_totals(state.box, state.teams)
+        assert view["box_totals"] == nba_views._count_box_totals(state.box, *(t.name for t in state.teams))
         assert view["box"] == [nba_views._box_line_json(b) for b in state.box]
         assert view["flow"] == [list(f) for f in state.flow]
         for side, team in enumerate(state.teams):

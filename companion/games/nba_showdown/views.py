@@ -17,6 +17,7 @@ from companion.games.nba_showdown.cards import POSITIONS, STATS, Card
 from companion.games.nba_showdown.model import (
     ROLLS_PER_QUARTER,
     BoxLine,
+    Rules,
     ScoringRoll,
     State,
     other,
@@ -29,6 +30,7 @@ from companion.splits import Splits
 # Cards never change after setup and the odds are counted once (odds.stat_odds): their JSON too.
 _card_json = by_identity(Card.to_json)
 _odds_json = by_identity(odds.StatOdds.to_json)
+_rules_json = by_identity(Rules.to_json, size=4)  # the rule switches are set once, at setup
 
 
 def _box_line_json(b: BoxLine) -> dict[str, Any]:
@@ -291,17 +293,17 @@ def _roll_json(state: State) -> dict[str, Any] | None:
 
 def box_totals(state: State) -> list[dict[str, Any]]:
     """Each player's PTS / AST / REB over the game so far, team by team in the order they first scored."""
-    return _box_totals(state.box, state.teams)
+    return _box_totals(state.box, state.teams[0].name, state.teams[1].name)
 
 
-def _count_box_totals(box: tuple[BoxLine, ...], teams: tuple[Any, ...]) -> list[dict[str, Any]]:
+def _count_box_totals(box: tuple[BoxLine, ...], *names: str) -> list[dict[str, Any]]:
     totals: dict[tuple[int, str], list[int]] = {}
     for line in sorted(box, key=lambda b: b.side):
         total = totals.setdefault((line.side, line.player), [0, 0, 0])
         total[0] += line.pts
         total[1] += line.ast
         total[2] += line.reb
-    return [{"side": side, "team": teams[side].name, "player": player,
+    return [{"side": side, "team": names[side], "player": player,
              "pts": pts, "ast": ast, "reb": reb} for (side, player), (pts, ast, reb) in totals.items()]
 
 
@@ -311,25 +313,30 @@ def box_score(state: State) -> list[dict[str, Any]]:
 
     A shot check is a field goal (a 3-pointer when its card says so), a foul shot a free throw.
     """
-    return _box_score(state.box, state.teams)
+    return _box_score(state.box, state.teams[0].name, state.teams[1].name)
 
 
-def _count_box_score(box: tuple[BoxLine, ...], teams: tuple[Any, ...]) -> list[dict[str, Any]]:
-    groups: dict[tuple[int, str], list[tuple[int, ...]]] = {}
+def _count_box_score(box: tuple[BoxLine, ...], *names: str) -> list[dict[str, Any]]:
+    groups: dict[tuple[int, str], list[BoxLine]] = {}
     for line in sorted(box, key=lambda b: b.side):
-        groups.setdefault((line.side, line.player), []).append(_line_numbers(line))
+        groups.setdefault((line.side, line.player), []).append(line)
     rows: list[dict[str, Any]] = []
     for side in (0, 1):
-        name = teams[side].name
-        players = [(player, [sum(column) for column in zip(*lines, strict=True)])
+        name = names[side]
+        players = [_player_row(side, name, player, *lines)
                    for (owner, player), lines in groups.items() if owner == side]
-        team = [sum(column) for column in zip(*(found for _, found in players), strict=True)] or [0] * 9
-        for player, found in players:
-            rows.append({"side": side, "team": name, "player": player, "pts": found[0], "ast": found[1],
-                         "reb": found[2], **Splits(*found[3:]).to_json()})
+        team = [sum(column) for column in zip(*(found for found, _ in players), strict=True)] or [0] * 9
+        rows += [row for _, row in players]
         rows.append({"side": side, "team": name, "player": "Team total", "total": True, "pts": team[0],
                      "ast": team[1], "reb": team[2], **Splits(*team[3:]).to_json()})
     return rows
+
+
+def _count_player_row(side: int, team: str, player: str, *lines: BoxLine) -> tuple[list[int], dict[str, Any]]:
+    """One player's numbers summed over his lines (PTS, AST, REB, the six split counts) and his row."""
+    found = [sum(column) for column in zip(*map(_line_numbers, lines), strict=True)]
+    return found, {"side": side, "team": team, "player": player, "pts": found[0], "ast": found[1],
+                   "reb": found[2], **Splits(*found[3:]).to_json()}
 
 
 def _line_numbers_of(line: BoxLine) -> tuple[int, ...]:
@@ -340,21 +347,31 @@ def _line_numbers_of(line: BoxLine) -> tuple[int, ...]:
 
 # A roll changes one line: the others keep their objects and their numbers.
 _line_numbers = by_identity(_line_numbers_of, size=2048)
-# A roll changes the box score and one team at most; the view is built after every command (read-only).
+# The box score changes with a scoring roll or a shot check, the team names never: most commands
+# leave both, and the rows are counted again only when the box score changes (the view is read-only).
 _box_totals = by_identities(_count_box_totals, size=8)
-# Most commands leave the box score alone: the game-end rows are counted again only when it changes.
 _box_score = by_identities(_count_box_score, size=8)
+# A roll changes one player's line: every other player keeps his lines, so his row.
+_player_row = by_identities(_count_player_row, size=128)
 
 
 def _players(state: State, side: int) -> list[dict[str, Any]]:
     """The team's cards for the Table panel: on the court in playmat order, then the bench."""
-    return _team_players(state.team(side), state.box, side)
+    team = state.team(side)
+    return _team_players(team.cards, team.lineup, team.markers, team.used, state.box, side)
 
 
 def _count_team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[dict[str, Any]]:
+    """``_players`` counted afresh."""
+    return _count_players(team.cards, team.lineup, team.markers, team.used, box, side)
+
+
+def _count_players(cards: tuple[Card, ...], lineup: tuple[str | None, ...],
+                   markers: tuple[tuple[str, int], ...], used: tuple[str, ...], box: tuple[BoxLine, ...],
+                   side: int) -> list[dict[str, Any]]:
     # One pass over the lineup and the box score, not one per card (this runs on every command).
     placed: dict[str, str] = {}
-    for position, name in zip(POSITIONS, team.lineup, strict=True):
+    for position, name in zip(POSITIONS, lineup, strict=True):
         if name is not None:
             placed.setdefault(name.lower(), position)
     totals: dict[str, list[int]] = {}
@@ -364,19 +381,21 @@ def _count_team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[
             total[0] += b.pts
             total[1] += b.ast
             total[2] += b.reb
-    markers = dict(team.markers)
+    marker_of = dict(markers)
     found = []
-    for card in sorted(team.cards, key=lambda c: (placed.get(c.name.lower()) is None,
-                                                  POSITIONS.index(placed.get(c.name.lower()) or "PG"))):
-        marker = markers.get(card.name, 0)
+    for card in sorted(cards, key=lambda c: (placed.get(c.name.lower()) is None,
+                                             POSITIONS.index(placed.get(c.name.lower()) or "PG"))):
+        marker = marker_of.get(card.name, 0)
         pts, ast, reb = totals.get(card.name, (0, 0, 0))
         found.append({"name": card.name, "position": placed.get(card.name.lower()) or "bench",
-                      "speed": card.speed, "power": card.power, "rolled": card.name in team.used,
+                      "speed": card.speed, "power": card.power, "rolled": card.name in used,
                       "hot": max(0, marker), "cold": max(0, -marker), "pts": pts, "ast": ast, "reb": reb})
     return found
 
 
-_team_players = by_identities(_count_team_players, size=8)
+# Read from a team: its cards, lineup, markers and who rolled, not its hand, cards played or
+# assists (a strategy card or an assist leaves the panel as it was).
+_team_players = by_identities(_count_players, size=8)
 
 
 def _double_team_words(team: Any) -> str:
@@ -419,7 +438,7 @@ def view(state: State) -> dict[str, Any]:
     """The whole state as JSON (kiosk, replay, exports)."""
     return {
         "game": "nba-showdown",
-        "rules": state.rules.to_json(),
+        "rules": _rules_json(state.rules),
         "quarter": state.quarter,
         "quarter_label": quarter_label(state.quarter),
         "stage": state.stage,
