@@ -141,6 +141,23 @@ def test_the_checks_the_prompt_asks_accept_exactly_what_the_rules_resolve(
     assert accepted > 500 and refused > 10_000
 
 
+def test_the_placement_prompt_offers_every_placement_the_rules_accept_in_playmat_order(
+        walked: list[tuple[Any, dict[str, Any]]]) -> None:
+    # The prompt tries only players not in yet who can play the open position: it must offer what
+    # resolving every open position with every card (and keeping the lineup) accepts, in that order.
+    placements = 0
+    for state, shown in walked:
+        if state.stage != "placement":
+            continue
+        side, team = state.acting, state.team(state.acting)
+        every = [{"type": "keep", "side": side}] + [
+            {"type": "place", "side": side, "position": position, "player": card.name}
+            for position in POSITIONS if team.at(position) is None for card in team.cards]
+        assert [c["command"] for c in shown["prompt"]["choices"]] == [c for c in every if resolves(state, c)]
+        placements += 1
+    assert placements > 20
+
+
 def test_the_shoot_check_refuses_a_roller_without_a_defender_as_the_rules_do() -> None:
     # The script never leaves a position empty once the rolls start (the matchup reads the defender):
     # make one on a copy.

@@ -54,23 +54,29 @@ def double_team_change(state: State, defending_side: int, position: str) -> tupl
     return 0, ""
 
 
-def _card_change(roll: ScoringRoll, role: str, stat: str) -> int:
-    return sum(getattr(c, stat) for c in roll.cards if c.role == role)
+def _card_change(cards: tuple[CardPlay, ...], role: str, stat: str) -> int:
+    return sum(getattr(c, stat) for c in cards if c.role == role)
+
+
+def _attacking(card: Card, stat: str, cards: tuple[CardPlay, ...]) -> int:
+    return odds.floor_one(card.stat(stat) + _card_change(cards, "offense", stat))
+
+
+def _defending(card: Card, stat: str, change: int, cards: tuple[CardPlay, ...]) -> int:
+    return odds.floor_one(card.stat(stat) + change + _card_change(cards, "defense", stat))
 
 
 def attacker_stat(state: State, roll: ScoringRoll, stat: str) -> int:
-    card = _player(state, roll.side, roll.position)
-    return odds.floor_one(card.stat(stat) + _card_change(roll, "offense", stat))
+    return _attacking(_player(state, roll.side, roll.position), stat, roll.cards)
 
 
 def defender_stat(state: State, roll: ScoringRoll, stat: str) -> int:
     card = _player(state, other(roll.side), roll.position)
     change, _ = double_team_change(state, other(roll.side), roll.position)
-    return odds.floor_one(card.stat(stat) + change + _card_change(roll, "defense", stat))
+    return _defending(card, stat, change, roll.cards)
 
 
-def marker_term(state: State, side: int, name: str) -> Term | None:
-    markers = state.team(side).marker(name) if state.rules.hot_cold else 0
+def _marker_term(markers: int) -> Term | None:
     if not markers:
         return None
     word = "hot" if markers > 0 else "cold"
@@ -78,15 +84,36 @@ def marker_term(state: State, side: int, name: str) -> Term | None:
     return Term(count, odds.MARKER_STEP * markers)
 
 
-def roll_terms(state: State, roll: ScoringRoll) -> tuple[Term, ...]:
-    """Every modifier of the scoring roll, matchup first (the Target breakdown)."""
-    mine, theirs = attacker_stat(state, roll, roll.stat), defender_stat(state, roll, roll.stat)
-    terms = [Term(f"{roll.stat.title()} {mine} vs {theirs}", odds.matchup_bonus(mine, theirs))]
-    marker = marker_term(state, roll.side, _player(state, roll.side, roll.position).name)
+def marker_term(state: State, side: int, name: str) -> Term | None:
+    return _marker_term(state.team(side).marker(name) if state.rules.hot_cold else 0)
+
+
+def matchup(state: State, side: int, position: str) -> tuple[Card, Card, int, int]:
+    """What the modifiers of a roll at ``position`` read from the table, besides the cards played on
+    it: the roller's card, the defender's, the defender's double-team change and the roller's
+    markers (0 when markers are off). ``RuleError`` if either position is empty."""
+    attacker = _player(state, side, position)
+    defender = _player(state, other(side), position)
+    change, _ = double_team_change(state, other(side), position)
+    markers = state.team(side).marker(attacker.name) if state.rules.hot_cold else 0
+    return attacker, defender, change, markers
+
+
+def terms_of(attacker: Card, defender: Card, change: int, markers: int, stat: str,
+             cards: tuple[CardPlay, ...] = ()) -> tuple[Term, ...]:
+    """Every modifier of a scoring roll from what ``matchup`` read, matchup first."""
+    mine, theirs = _attacking(attacker, stat, cards), _defending(defender, stat, change, cards)
+    terms = [Term(f"{stat.title()} {mine} vs {theirs}", odds.matchup_bonus(mine, theirs))]
+    marker = _marker_term(markers)
     if marker is not None:
         terms.append(marker)
-    terms += [Term(c.name, c.roll_bonus) for c in roll.cards if c.roll_bonus]
+    terms += [Term(c.name, c.roll_bonus) for c in cards if c.roll_bonus]
     return tuple(terms)
+
+
+def roll_terms(state: State, roll: ScoringRoll) -> tuple[Term, ...]:
+    """Every modifier of the scoring roll, matchup first (the Target breakdown)."""
+    return terms_of(*matchup(state, roll.side, roll.position), roll.stat, roll.cards)
 
 
 def modifier(state: State, roll: ScoringRoll) -> int:

@@ -31,6 +31,7 @@ from companion.splits import Splits
 _card_json = by_identity(Card.to_json)
 _odds_json = by_identity(odds.StatOdds.to_json)
 _rules_json = by_identity(Rules.to_json, size=4)  # the rule switches are set once, at setup
+_choice_odds_json = by_identities(lambda position, stat: {"position": position, **_odds_json(stat)}, size=64)
 
 
 def _box_line_json(b: BoxLine) -> dict[str, Any]:
@@ -82,6 +83,20 @@ def stat_odds_for(state: State, roll: ScoringRoll) -> odds.StatOdds:
                           markers_on=state.rules.hot_cold)
 
 
+def _count_fresh_odds(attacker: Card, defender: Card, change: int, markers: int, stat: str,
+                      markers_on: bool) -> odds.StatOdds:
+    """``stat_odds_for`` a roll with no card played yet, from what ``rolls.matchup`` read."""
+    terms = rolls.terms_of(attacker, defender, change, markers, stat)
+    return odds.stat_odds(attacker, stat, terms[0].value, sum(t.value for t in terms[1:]),
+                          markers_on=markers_on)
+
+
+# Between two of a side's choices a roll changes a player or two (who rolled, a marker): the other
+# matchups keep their cards, double-team and markers, so their odds (ints and strings by identity:
+# the small ones are shared objects, a miss only counts again).
+_fresh_odds = by_identities(_count_fresh_odds, size=64)
+
+
 def _choice_odds(state: State) -> tuple[tuple[str, str, odds.StatOdds], ...]:
     """For each player still to roll this quarter, the odds with Speed and with Power."""
     team = state.team(state.acting)
@@ -90,8 +105,9 @@ def _choice_odds(state: State) -> tuple[tuple[str, str, odds.StatOdds], ...]:
         card = team.at(position)
         if card is None or card.name in team.used or state.team(other(state.acting)).at(position) is None:
             continue
+        read = rolls.matchup(state, state.acting, position)
         for stat in STATS:
-            found.append((position, stat, stat_odds_for(state, ScoringRoll(state.acting, position, stat))))
+            found.append((position, stat, _fresh_odds(*read, stat, state.rules.hot_cold)))
     return tuple(found)
 
 
@@ -121,10 +137,15 @@ def _placement_prompt(state: State) -> Prompt:
     team = state.team(side)
     keep = "keep the starting lineup" if state.quarter == 1 else "keep last quarter's lineup"
     candidates: list[tuple[str, dict[str, Any]]] = [(keep, {"type": "keep", "side": side})]
+    # Who is in already, or can't play the position, ``place`` refuses: not tried. (A name finds
+    # the team's first card of that name, as ``place`` finds it.)
+    placed = {name.lower() for name in team.lineup if name is not None}
     for position in POSITIONS:
         if team.at(position) is not None:
             continue
         for card in team.cards:
+            if card.name.lower() in placed or position not in team.card(card.name).positions:
+                continue
             candidates.append((f"{position} {card.name}",
                                {"type": "place", "side": side, "position": position, "player": card.name}))
     return Prompt(side=side, text=f"{quarter_label(state.quarter)}: {team.name} put a player in",
@@ -474,7 +495,7 @@ def view(state: State) -> dict[str, Any]:
         "box_score": box_score(state),
         "flow": _flow_json(state.flow),
         "roll": _roll_json(state),
-        "choices_odds": ([{"position": p, **_odds_json(s)} for p, _, s in choice_odds(state)]
+        "choices_odds": ([_choice_odds_json(p, s) for p, _, s in choice_odds(state)]
                          if state.stage == "choose" else []),
         "reminders": reminders(state),
         "message": state.message,
