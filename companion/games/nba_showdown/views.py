@@ -7,6 +7,7 @@ own checks, the ones its handler makes), so the kiosk never offers a command the
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from companion.dice import D20
@@ -317,15 +318,19 @@ def box_totals(state: State) -> list[dict[str, Any]]:
     return _box_totals(state.box, state.teams[0].name, state.teams[1].name)
 
 
-def _count_box_totals(box: tuple[BoxLine, ...], *names: str) -> list[dict[str, Any]]:
-    totals: dict[tuple[int, str], list[int]] = {}
+def _count_by_player(box: tuple[BoxLine, ...]) -> dict[tuple[int, str], tuple[int, ...]]:
+    """Each (side, player)'s PTS, AST, REB and six split counts summed over his lines, team by team
+    in the order they first scored: what the box totals, the box score and the players panel read."""
+    groups: dict[tuple[int, str], list[tuple[int, ...]]] = {}
     for line in sorted(box, key=lambda b: b.side):
-        total = totals.setdefault((line.side, line.player), [0, 0, 0])
-        total[0] += line.pts
-        total[1] += line.ast
-        total[2] += line.reb
-    return [{"side": side, "team": names[side], "player": player,
-             "pts": pts, "ast": ast, "reb": reb} for (side, player), (pts, ast, reb) in totals.items()]
+        groups.setdefault((line.side, line.player), []).append(_line_numbers(line))
+    return {key: lines[0] if len(lines) == 1 else tuple(map(sum, zip(*lines, strict=True)))
+            for key, lines in groups.items()}
+
+
+def _count_box_totals(box: tuple[BoxLine, ...], *names: str) -> list[dict[str, Any]]:
+    return [{"side": side, "team": names[side], "player": player, "pts": found[0], "ast": found[1],
+             "reb": found[2]} for (side, player), found in _by_player(box).items()]
 
 
 def box_score(state: State) -> list[dict[str, Any]]:
@@ -338,26 +343,24 @@ def box_score(state: State) -> list[dict[str, Any]]:
 
 
 def _count_box_score(box: tuple[BoxLine, ...], *names: str) -> list[dict[str, Any]]:
-    groups: dict[tuple[int, str], list[BoxLine]] = {}
-    for line in sorted(box, key=lambda b: b.side):
-        groups.setdefault((line.side, line.player), []).append(line)
+    by_player = _by_player(box)
     rows: list[dict[str, Any]] = []
     for side in (0, 1):
         name = names[side]
-        players = [_player_row(side, name, player, *lines)
-                   for (owner, player), lines in groups.items() if owner == side]
-        team = [sum(column) for column in zip(*(found for found, _ in players), strict=True)] or [0] * 9
-        rows += [row for _, row in players]
+        players = [(player, found) for (owner, player), found in by_player.items() if owner == side]
+        team = [sum(column) for column in zip(*(found for _, found in players), strict=True)] or [0] * 9
+        for player, found in players:
+            rows.append({"side": side, "team": name, "player": player, "pts": found[0], "ast": found[1],
+                         "reb": found[2], **_splits_json(found[3:])})
         rows.append({"side": side, "team": name, "player": "Team total", "total": True, "pts": team[0],
-                     "ast": team[1], "reb": team[2], **Splits(*team[3:]).to_json()})
+                     "ast": team[1], "reb": team[2], **_splits_json(tuple(team[3:]))})
     return rows
 
 
-def _count_player_row(side: int, team: str, player: str, *lines: BoxLine) -> tuple[list[int], dict[str, Any]]:
-    """One player's numbers summed over his lines (PTS, AST, REB, the six split counts) and his row."""
-    found = [sum(column) for column in zip(*map(_line_numbers, lines), strict=True)]
-    return found, {"side": side, "team": team, "player": player, "pts": found[0], "ast": found[1],
-                   "reb": found[2], **Splits(*found[3:]).to_json()}
+@lru_cache(maxsize=256)
+def _splits_json(counts: tuple[int, ...]) -> dict[str, Any]:
+    """The split cells of six counts (most players' are all 0): merged into each row, never changed."""
+    return Splits(*counts).to_json()
 
 
 def _line_numbers_of(line: BoxLine) -> tuple[int, ...]:
@@ -370,10 +373,9 @@ def _line_numbers_of(line: BoxLine) -> tuple[int, ...]:
 _line_numbers = by_identity(_line_numbers_of, size=2048)
 # The box score changes with a scoring roll or a shot check, the team names never: most commands
 # leave both, and the rows are counted again only when the box score changes (the view is read-only).
+_by_player = by_identity(_count_by_player, size=8)
 _box_totals = by_identities(_count_box_totals, size=8)
 _box_score = by_identities(_count_box_score, size=8)
-# A roll changes one player's line: every other player keeps his lines, so his row.
-_player_row = by_identities(_count_player_row, size=128)
 
 
 def _players(state: State, side: int) -> list[dict[str, Any]]:
@@ -395,25 +397,20 @@ def _count_players(cards: tuple[Card, ...], lineup: tuple[str | None, ...],
     for position, name in zip(POSITIONS, lineup, strict=True):
         if name is not None:
             placed.setdefault(name.lower(), position)
-    totals: dict[str, list[int]] = {}
-    for b in box:
-        if b.side == side:
-            total = totals.setdefault(b.player, [0, 0, 0])
-            total[0] += b.pts
-            total[1] += b.ast
-            total[2] += b.reb
+    by_player = _by_player(box)
     marker_of = dict(markers)
     found = []
     for card in sorted(cards, key=lambda c: (placed.get(c.name.lower()) is None,
                                              POSITIONS.index(placed.get(c.name.lower()) or "PG"))):
         marker = marker_of.get(card.name, 0)
-        pts, ast, reb = totals.get(card.name, (0, 0, 0))
+        pts, ast, reb = by_player.get((side, card.name), _NOTHING)[:3]
         found.append({"name": card.name, "position": placed.get(card.name.lower()) or "bench",
                       "speed": card.speed, "power": card.power, "rolled": card.name in used,
                       "hot": max(0, marker), "cold": max(0, -marker), "pts": pts, "ast": ast, "reb": reb})
     return found
 
 
+_NOTHING = (0, 0, 0)
 # Read from a team: its cards, lineup, markers and who rolled, not its hand, cards played or
 # assists (a strategy card or an assist leaves the panel as it was).
 _team_players = by_identities(_count_players, size=8)
@@ -455,6 +452,32 @@ def rebound_line(state: State) -> str:
             f"(+{max(rebound_award(state))} at the end of the quarter)")
 
 
+def _count_side(t: Any, players: list[dict[str, Any]]) -> dict[str, Any]:
+    """One side as the view shows it; ``players`` is its Table panel (``_players``)."""
+    return {
+        "name": t.name,
+        "players": players,
+        "lineup": dict(zip(POSITIONS, t.lineup, strict=True)),
+        "bench": [c.name for c in t.bench()],
+        "markers": dict(t.markers),
+        "used": list(t.used),
+        "assists": t.assists,
+        "hand": t.hand,
+        "deck_left": t.deck_left,
+        "played": list(t.played),
+        # The deck list's cards with a copy left to play (the kiosk's card buttons).
+        "strategy_cards": _strategy_cards(t.deck, t.played),
+        "double_team": list(t.double_team) if t.double_team else None,
+        "double_team_words": _double_team_words(t),
+        "cards": _cards_json(t.cards),
+    }
+
+
+# A command changes one team at most, and a roll that doesn't finish none: the other side's part
+# of the view is the one already built.
+_side_json = by_identities(_count_side, size=8)
+
+
 def view(state: State) -> dict[str, Any]:
     """The whole state as JSON (kiosk, replay, exports)."""
     return {
@@ -472,23 +495,8 @@ def view(state: State) -> dict[str, Any]:
         "rebound_awards": [list(a) for a in state.rebound_awards],
         "rebound": state.rebound,
         "rebound_points": list(state.rebound_points),
-        "sides": [{  # each side's first list of objects is its box score (companion export --format csv)
-            "name": t.name,
-            "players": _players(state, i),
-            "lineup": dict(zip(POSITIONS, t.lineup, strict=True)),
-            "bench": [c.name for c in t.bench()],
-            "markers": dict(t.markers),
-            "used": list(t.used),
-            "assists": t.assists,
-            "hand": t.hand,
-            "deck_left": t.deck_left,
-            "played": list(t.played),
-            # The deck list's cards with a copy left to play (the kiosk's card buttons).
-            "strategy_cards": _strategy_cards(t.deck, t.played),
-            "double_team": list(t.double_team) if t.double_team else None,
-            "double_team_words": _double_team_words(t),
-            "cards": _cards_json(t.cards),
-        } for i, t in enumerate(state.teams)],
+        # Each side's first list of objects is its box score (companion export --format csv).
+        "sides": [_side_json(t, _players(state, i)) for i, t in enumerate(state.teams)],
         "rebound_line": rebound_line(state),
         "box": _box_list_json(state.box),
         "box_totals": box_totals(state),
