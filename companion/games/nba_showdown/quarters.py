@@ -7,6 +7,8 @@ Whoever rolls first in a quarter also puts in the first player and decides first
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from companion.errors import RuleError
 from companion.frozen import replace
 from companion.games.nba_showdown.cards import POSITIONS, Card
@@ -64,10 +66,18 @@ def _after_placing(state: State, side: int) -> State:
 
 def _fillable(positions: list[str], cards: list[Card]) -> bool:
     """Whether distinct players among ``cards`` can take every one of ``positions``."""
+    return _can_fill(tuple(positions), tuple(sorted(c.positions for c in cards)))
+
+
+@lru_cache(maxsize=1024)
+def _can_fill(positions: tuple[str, ...], options: tuple[tuple[str, ...], ...]) -> bool:
+    """``_fillable`` over what it reads of the cards, the positions each can play (in any order):
+    the prompt asks it of every placement it offers, on the same few benches."""
     if not positions:
         return True
     first, rest = positions[0], positions[1:]
-    return any(first in c.positions and _fillable(rest, [d for d in cards if d is not c]) for c in cards)
+    return any(first in can and _can_fill(rest, options[:i] + options[i + 1:])
+               for i, can in enumerate(options))
 
 
 def placed_lineup(state: State, side: int, position: str, player: str) -> tuple[Card, list[str | None]]:

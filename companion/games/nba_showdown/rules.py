@@ -100,7 +100,8 @@ def resolve(state: State, event: Mapping[str, Any]) -> State:
     """The state after ``event``; raises ``RuleError`` if the rules refuse it."""
     event = dict(event)
     _check_any(state, event)
-    return HANDLERS[event["type"]](replace(state, period_over=False), event)
+    # The buzzer shows until the next command (every handler builds a new state from this one).
+    return HANDLERS[event["type"]](replace(state, period_over=False) if state.period_over else state, event)
 
 
 trial: Trials[State] = Trials(resolve)

@@ -141,14 +141,14 @@ def _placement_prompt(state: State) -> Prompt:
     # Who is in already, or can't play the position, ``place`` refuses: not tried. (A name finds
     # the team's first card of that name, as ``place`` finds it.)
     placed = {name.lower() for name in team.lineup if name is not None}
+    free = [(card.name, team.card(card.name).positions)
+            for card in team.cards if card.name.lower() not in placed]
     for position in POSITIONS:
         if team.at(position) is not None:
             continue
-        for card in team.cards:
-            if card.name.lower() in placed or position not in team.card(card.name).positions:
-                continue
-            candidates.append((f"{position} {card.name}",
-                               {"type": "place", "side": side, "position": position, "player": card.name}))
+        candidates += [(f"{position} {name}",
+                        {"type": "place", "side": side, "position": position, "player": name})
+                       for name, can in free if position in can]
     return Prompt(side=side, text=f"{quarter_label(state.quarter)}: {team.name} put a player in",
                   commands=("place", "keep"), choices=_legal(state, candidates))
 
