@@ -116,9 +116,13 @@ def _choice_odds(state: State) -> tuple[tuple[str, str, odds.StatOdds], ...]:
 choice_odds = by_identity(_choice_odds, size=4)
 
 
-def _distribution_text(stat: odds.StatOdds) -> str:
+def _count_distribution_text(stat: odds.StatOdds) -> str:
     rows = ", ".join(f"{c.row.label} {float(c.probability):.0%}" for c in stat.rows if c.probability)
     return f"{rows}; {float(stat.expected_pts):.1f} pts expected"
+
+
+# Every command before the roll (a strategy card, a shot check) shows the same odds' words again.
+_distribution_text = by_identity(_count_distribution_text, size=64)
 
 
 def prompt_outcomes(state: State) -> list[dict[str, Any]]:
@@ -263,7 +267,8 @@ def _counters(state: State, side: int) -> tuple[Counter, ...]:
     if state.rules.rebounds:
         counters.append(Counter("REB", max(0, state.rebound if side == 0 else -state.rebound)))
     if state.rules.hot_cold:
-        on_court = [team.marker(name) for name in team.lineup if name is not None]
+        markers = dict(team.markers)
+        on_court = [markers.get(name, 0) for name in team.lineup if name is not None]
         counters.append(Counter("HOT", sum(m for m in on_court if m > 0)))
         counters.append(Counter("COLD", -sum(m for m in on_court if m < 0)))
     if state.rules.strategy:
