@@ -260,20 +260,28 @@ prompt = by_identity(_prompt, size=4)
 
 def _counters(state: State, side: int) -> tuple[Counter, ...]:
     """The side's tracks and markers: assists, rebound spaces towards it, hot and cold players on court."""
-    team = state.team(side)
+    return _team_counters(state.team(side), state.rebound, state.rules, side)
+
+
+def _count_counters(team: Any, rebound: int, rules: Rules, side: int) -> tuple[Counter, ...]:
     counters = []
-    if state.rules.assists:
+    if rules.assists:
         counters.append(Counter("AST", team.assists))
-    if state.rules.rebounds:
-        counters.append(Counter("REB", max(0, state.rebound if side == 0 else -state.rebound)))
-    if state.rules.hot_cold:
+    if rules.rebounds:
+        counters.append(Counter("REB", max(0, rebound if side == 0 else -rebound)))
+    if rules.hot_cold:
         markers = dict(team.markers)
         on_court = [markers.get(name, 0) for name in team.lineup if name is not None]
         counters.append(Counter("HOT", sum(m for m in on_court if m > 0)))
         counters.append(Counter("COLD", -sum(m for m in on_court if m < 0)))
-    if state.rules.strategy:
+    if rules.strategy:
         counters.append(Counter("SC", team.hand))
     return tuple(counters)
+
+
+# Only a finished roll, a card or a quarter's end moves a side's tracks (the rebound marker is a
+# small int: one shared object per value): the other commands show the counters already built.
+_team_counters = by_identities(_count_counters, size=8)
 
 
 def short_name(name: str) -> str:
@@ -405,17 +413,18 @@ def _count_players(cards: tuple[Card, ...], lineup: tuple[str | None, ...],
     by_player = _by_player(box)
     marker_of = dict(markers)
     found = []
-    for card in sorted(cards, key=lambda c: (placed.get(c.name.lower()) is None,
-                                             POSITIONS.index(placed.get(c.name.lower()) or "PG"))):
+    at = [(card, placed.get(card.name.lower())) for card in cards]
+    for card, position in sorted(at, key=lambda c: (c[1] is None, _POSITION_ORDER[c[1] or "PG"])):
         marker = marker_of.get(card.name, 0)
         pts, ast, reb = by_player.get((side, card.name), _NOTHING)[:3]
-        found.append({"name": card.name, "position": placed.get(card.name.lower()) or "bench",
+        found.append({"name": card.name, "position": position or "bench",
                       "speed": card.speed, "power": card.power, "rolled": card.name in used,
                       "hot": max(0, marker), "cold": max(0, -marker), "pts": pts, "ast": ast, "reb": reb})
     return found
 
 
 _NOTHING = (0, 0, 0)
+_POSITION_ORDER = {position: index for index, position in enumerate(POSITIONS)}
 # Read from a team: its cards, lineup, markers and who rolled, not its hand, cards played or
 # assists (a strategy card or an assist leaves the panel as it was).
 _team_players = by_identities(_count_players, size=8)
