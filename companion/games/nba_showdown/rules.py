@@ -46,7 +46,7 @@ def _shoot(state: State, event: dict[str, Any]) -> State:
 
 
 def _check_shoot(state: State, event: Mapping[str, Any]) -> None:
-    event["stat"]  # noqa: B018 - a shot without a stat is refused as _shoot refuses it
+    event["stat"]  # noqa: B018 - read as _shoot reads it: a shot without one fails the same way
     rolls.check_choice(state, state.acting, _shot_position(state, event))
 
 

@@ -7,17 +7,16 @@ own checks, the ones its handler makes), so the kiosk never offers a command the
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from companion.dice import D20
 from companion.frozen import by_identities, by_identity
 from companion.game import Choice, Counter, Outcome, Prompt, RollInfo, ScoreboardView, SideView, Target, Term
 from companion.games.nba_showdown import odds, rolls
+from companion.games.nba_showdown.boxscore import box_lines_json, box_score, box_totals, players
 from companion.games.nba_showdown.cards import POSITIONS, STATS, Card
 from companion.games.nba_showdown.model import (
     ROLLS_PER_QUARTER,
-    BoxLine,
     Rules,
     ScoringRoll,
     State,
@@ -26,7 +25,6 @@ from companion.games.nba_showdown.model import (
 )
 from companion.games.nba_showdown.quarters import NEIGHBOURS, rebound_award
 from companion.games.nba_showdown.rules import allowed
-from companion.splits import Splits
 
 # Cards never change after setup and the odds are counted once (odds.stat_odds): their JSON too.
 _card_json = by_identity(Card.to_json)
@@ -35,17 +33,9 @@ _rules_json = by_identity(Rules.to_json, size=4)  # the rule switches are set on
 _choice_odds_json = by_identities(lambda position, stat: {"position": position, **_odds_json(stat)}, size=64)
 
 
-def _box_line_json(b: BoxLine) -> dict[str, Any]:
-    return {"side": b.side, "player": b.player, "quarter": b.quarter,
-            "pts": b.pts, "ast": b.ast, "reb": b.reb, **b.splits.to_json()}
-
-
-# The box score grows by a line or so per roll; the lines already there keep their objects.
-_box_json = by_identity(_box_line_json, size=2048)
-# A team's cards never change after setup, and the box score only with a scoring roll: each list is
-# built once per tuple (read-only, like every rendered snapshot).
+# A team's cards never change after setup: each list is built once per tuple (read-only, like every
+# rendered snapshot).
 _cards_json = by_identity(lambda cards: [_card_json(c) for c in cards], size=16)
-_box_list_json = by_identity(lambda box: [_box_json(b) for b in box], size=16)
 _flow_json = by_identity(lambda flow: [list(f) for f in flow], size=16)
 _strategy_cards = by_identities(
     lambda deck, played: [name for name, copies in deck if played.count(name) < copies], size=16)
@@ -326,110 +316,6 @@ def _roll_json(state: State) -> dict[str, Any] | None:
     return found
 
 
-def box_totals(state: State) -> list[dict[str, Any]]:
-    """Each player's PTS / AST / REB over the game so far, team by team in the order they first scored."""
-    return _box_totals(state.box, state.teams[0].name, state.teams[1].name)
-
-
-def _count_by_player(box: tuple[BoxLine, ...]) -> dict[tuple[int, str], tuple[int, ...]]:
-    """Each (side, player)'s PTS, AST, REB and six split counts summed over his lines, team by team
-    in the order they first scored: what the box totals, the box score and the players panel read."""
-    groups: dict[tuple[int, str], list[tuple[int, ...]]] = {}
-    for line in sorted(box, key=lambda b: b.side):
-        groups.setdefault((line.side, line.player), []).append(_line_numbers(line))
-    return {key: lines[0] if len(lines) == 1 else tuple(map(sum, zip(*lines, strict=True)))
-            for key, lines in groups.items()}
-
-
-def _count_box_totals(box: tuple[BoxLine, ...], *names: str) -> list[dict[str, Any]]:
-    return [{"side": side, "team": names[side], "player": player, "pts": found[0], "ast": found[1],
-             "reb": found[2]} for (side, player), found in _by_player(box).items()]
-
-
-def box_score(state: State) -> list[dict[str, Any]]:
-    """The game-end box score: each team's players (as ``box_totals``) with their shot-check splits,
-    then the team's total line (``total``: its players' sums, rebound-track points not included).
-
-    A shot check is a field goal (a 3-pointer when its card says so), a foul shot a free throw.
-    """
-    return _box_score(state.box, state.teams[0].name, state.teams[1].name)
-
-
-def _count_box_score(box: tuple[BoxLine, ...], *names: str) -> list[dict[str, Any]]:
-    by_player = _by_player(box)
-    rows: list[dict[str, Any]] = []
-    for side in (0, 1):
-        name = names[side]
-        players = [(player, found) for (owner, player), found in by_player.items() if owner == side]
-        team = [sum(column) for column in zip(*(found for _, found in players), strict=True)] or [0] * 9
-        for player, found in players:
-            rows.append({"side": side, "team": name, "player": player, "pts": found[0], "ast": found[1],
-                         "reb": found[2], **_splits_json(found[3:])})
-        rows.append({"side": side, "team": name, "player": "Team total", "total": True, "pts": team[0],
-                     "ast": team[1], "reb": team[2], **_splits_json(tuple(team[3:]))})
-    return rows
-
-
-@lru_cache(maxsize=256)
-def _splits_json(counts: tuple[int, ...]) -> dict[str, Any]:
-    """The split cells of six counts (most players' are all 0): merged into each row, never changed."""
-    return Splits(*counts).to_json()
-
-
-def _line_numbers_of(line: BoxLine) -> tuple[int, ...]:
-    """PTS, AST, REB and the six split counts of one line."""
-    s = line.splits
-    return (line.pts, line.ast, line.reb, s.fgm, s.fga, s.tpm, s.tpa, s.ftm, s.fta)
-
-
-# A roll changes one line: the others keep their objects and their numbers.
-_line_numbers = by_identity(_line_numbers_of, size=2048)
-# The box score changes with a scoring roll or a shot check, the team names never: most commands
-# leave both, and the rows are counted again only when the box score changes (the view is read-only).
-_by_player = by_identity(_count_by_player, size=8)
-_box_totals = by_identities(_count_box_totals, size=8)
-_box_score = by_identities(_count_box_score, size=8)
-
-
-def _players(state: State, side: int) -> list[dict[str, Any]]:
-    """The team's cards for the Table panel: on the court in playmat order, then the bench."""
-    team = state.team(side)
-    return _team_players(team.cards, team.lineup, team.markers, team.used, state.box, side)
-
-
-def _count_team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[dict[str, Any]]:
-    """``_players`` counted afresh."""
-    return _count_players(team.cards, team.lineup, team.markers, team.used, box, side)
-
-
-def _count_players(cards: tuple[Card, ...], lineup: tuple[str | None, ...],
-                   markers: tuple[tuple[str, int], ...], used: tuple[str, ...], box: tuple[BoxLine, ...],
-                   side: int) -> list[dict[str, Any]]:
-    # One pass over the lineup and the box score, not one per card (this runs on every command).
-    placed: dict[str, str] = {}
-    for position, name in zip(POSITIONS, lineup, strict=True):
-        if name is not None:
-            placed.setdefault(name.lower(), position)
-    by_player = _by_player(box)
-    marker_of = dict(markers)
-    found = []
-    at = [(card, placed.get(card.name.lower())) for card in cards]
-    for card, position in sorted(at, key=lambda c: (c[1] is None, _POSITION_ORDER[c[1] or "PG"])):
-        marker = marker_of.get(card.name, 0)
-        pts, ast, reb = by_player.get((side, card.name), _NOTHING)[:3]
-        found.append({"name": card.name, "position": position or "bench",
-                      "speed": card.speed, "power": card.power, "rolled": card.name in used,
-                      "hot": max(0, marker), "cold": max(0, -marker), "pts": pts, "ast": ast, "reb": reb})
-    return found
-
-
-_NOTHING = (0, 0, 0)
-_POSITION_ORDER = {position: index for index, position in enumerate(POSITIONS)}
-# Read from a team: its cards, lineup, markers and who rolled, not its hand, cards played or
-# assists (a strategy card or an assist leaves the panel as it was).
-_team_players = by_identities(_count_players, size=8)
-
-
 def _double_team_words(team: Any) -> str:
     if team.double_team is None:
         return ""
@@ -467,7 +353,7 @@ def rebound_line(state: State) -> str:
 
 
 def _count_side(t: Any, players: list[dict[str, Any]]) -> dict[str, Any]:
-    """One side as the view shows it; ``players`` is its Table panel (``_players``)."""
+    """One side as the view shows it; ``players`` is its Table panel (``boxscore.players``)."""
     return {
         "name": t.name,
         "players": players,
@@ -510,9 +396,9 @@ def view(state: State) -> dict[str, Any]:
         "rebound": state.rebound,
         "rebound_points": list(state.rebound_points),
         # Each side's first list of objects is its box score (companion export --format csv).
-        "sides": [_side_json(t, _players(state, i)) for i, t in enumerate(state.teams)],
+        "sides": [_side_json(t, players(state, i)) for i, t in enumerate(state.teams)],
         "rebound_line": rebound_line(state),
-        "box": _box_list_json(state.box),
+        "box": box_lines_json(state.box),
         "box_totals": box_totals(state),
         "box_score": box_score(state),
         "flow": _flow_json(state.flow),
