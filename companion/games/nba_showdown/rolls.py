@@ -120,9 +120,10 @@ def modifier(state: State, roll: ScoringRoll) -> int:
     return sum(t.value for t in roll_terms(state, roll))
 
 
-def check_choice(state: State, side: int, position: str) -> Card:
+def check_choice(state: State, side: int, position: str, stat: str) -> Card:
     """The roller's card, or ``RuleError``: every check of ``choose`` (someone must stand at the
-    position on both sides: the matchup reads the defender)."""
+    position on both sides: the matchup reads the defender). Any ``stat`` but ``speed`` reads Power
+    (``normalize`` lets only the two through)."""
     if state.stage != "choose":
         raise RuleError(_not_now(state, "choose a player"))
     if side != state.acting:
@@ -136,7 +137,7 @@ def check_choice(state: State, side: int, position: str) -> Card:
 
 def choose(state: State, side: int, position: str, stat: str) -> State:
     """Steps 1-2: choose a player who has not rolled this quarter, and Speed or Power."""
-    card = check_choice(state, side, position)
+    card = check_choice(state, side, position, stat)
     roll = ScoringRoll(side=side, position=position, stat=stat)
     mine, theirs = attacker_stat(state, roll, stat), defender_stat(state, roll, stat)
     return replace(state, stage="roll", roll=roll,

@@ -16,7 +16,7 @@ companion.errors.RuleError: the d20 shows 1 to 20, not 21
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.dice import D20
@@ -28,56 +28,59 @@ from companion.games.nba_showdown.model import State
 from companion.trials import Trials
 
 
-def _side(state: State, event: dict[str, Any]) -> int:
+def _side(state: State, event: Mapping[str, Any]) -> int:
     return int(event.get("side", state.acting))
 
 
-def _shot_position(state: State, event: Mapping[str, Any]) -> str:
+def _placing(state: State, event: Mapping[str, Any]) -> tuple[Any, ...]:
+    return _side(state, event), event["position"], event["player"]
+
+
+def _deciding(state: State, event: Mapping[str, Any]) -> tuple[Any, ...]:
+    return (_side(state, event),)
+
+
+def _doubling(state: State, event: Mapping[str, Any]) -> tuple[Any, ...]:
+    return _side(state, event), event["helped"], event["helper"]
+
+
+def _shooting(state: State, event: Mapping[str, Any]) -> tuple[Any, ...]:
     position = event.get("position")
     if position is None:
         position = state.team(state.acting).position_of(event["player"])
         if position is None:
             raise RuleError(f"{event['player']} is not on the playmat for {state.team(state.acting).name}")
-    return str(position)
+    return state.acting, position, event["stat"]
 
 
-def _shoot(state: State, event: dict[str, Any]) -> State:
-    return rolls.choose(state, state.acting, _shot_position(state, event), event["stat"])
+def _the_event(state: State, event: Mapping[str, Any]) -> tuple[Any, ...]:
+    return (event,)
 
 
-def _check_shoot(state: State, event: Mapping[str, Any]) -> None:
-    event["stat"]  # noqa: B018 - read as _shoot reads it: a shot without one fails the same way
-    rolls.check_choice(state, state.acting, _shot_position(state, event))
-
-
-def _roll(state: State, event: dict[str, Any]) -> State:
+def _rolling(state: State, event: Mapping[str, Any]) -> tuple[Any, ...]:
     if str(event.get("die", "d20")).lower() != D20.name:
         raise RuleError(f"NBA Showdown rolls the d20, not the {event['die']}")
-    return rolls.roll_die(state, int(D20.parse_face(event["face"])))
+    return (int(D20.parse_face(event["face"])),)
 
 
-HANDLERS = {
-    "place": lambda s, e: quarters.place(s, _side(s, e), e["position"], e["player"]),
-    "keep": lambda s, e: quarters.keep(s, _side(s, e)),
-    "double_team": lambda s, e: quarters.double_team(s, _side(s, e), e["helped"], e["helper"]),
-    "no_double_team": lambda s, e: quarters.no_double_team(s, _side(s, e)),
-    "shoot": _shoot,
-    "play_card": rolls.play_card,
-    "roll": _roll,
-    "assist": lambda s, e: rolls.spend_assists(s, e["count"]),
-}
+def _counting(state: State, event: Mapping[str, Any]) -> tuple[Any, ...]:
+    return (event["count"],)
 
 
-# For each kind, every check its handler makes before it builds the state after the event (the
-# handler calls the same function first, and nothing after it refuses): the prompt asks these of its
-# candidates instead of resolving each one.
-CHECKS = {
-    "place": lambda s, e: quarters.placed_lineup(s, _side(s, e), e["position"], e["player"]),
-    "keep": lambda s, e: quarters.kept_lineup(s, _side(s, e)),
-    "double_team": lambda s, e: quarters.check_double_team(s, _side(s, e), e["helped"], e["helper"]),
-    "no_double_team": lambda s, e: quarters.check_no_double_team(s, _side(s, e)),
-    "shoot": _check_shoot,
-    "assist": lambda s, e: rolls.check_assists(s, e["count"]),
+Reader = Callable[[State, Mapping[str, Any]], tuple[Any, ...]]
+
+# Each kind: what it reads of the event, what it does with it, and every check it makes before it
+# builds the state after the event (the handler calls the same function first, and nothing after it
+# refuses), so the prompt asks its candidates these instead of resolving each one; None: tried.
+KINDS: dict[str, tuple[Reader, Callable[..., State], Callable[..., object] | None]] = {
+    "place": (_placing, quarters.place, quarters.placed_lineup),
+    "keep": (_deciding, quarters.keep, quarters.kept_lineup),
+    "double_team": (_doubling, quarters.double_team, quarters.check_double_team),
+    "no_double_team": (_deciding, quarters.no_double_team, quarters.check_no_double_team),
+    "shoot": (_shooting, rolls.choose, rolls.check_choice),
+    "play_card": (_the_event, rolls.play_card, None),
+    "roll": (_rolling, rolls.roll_die, None),
+    "assist": (_counting, rolls.spend_assists, rolls.check_assists),
 }
 
 
@@ -100,23 +103,25 @@ def resolve(state: State, event: Mapping[str, Any]) -> State:
     """The state after ``event``; raises ``RuleError`` if the rules refuse it."""
     event = dict(event)
     _check_any(state, event)
+    read, handle, _ = KINDS[event["type"]]
+    arguments = read(state, event)
     # The buzzer shows until the next command (every handler builds a new state from this one).
-    return HANDLERS[event["type"]](replace(state, period_over=False) if state.period_over else state, event)
+    return handle(replace(state, period_over=False) if state.period_over else state, *arguments)
 
 
 trial: Trials[State] = Trials(resolve)
 
 
 def allowed(state: State, event: Mapping[str, Any]) -> bool:
-    """Whether ``resolve`` accepts ``event`` now: its kind's ``CHECKS`` alone when it has them (a
-    prompt's candidates, without building the state after each), else a ``trial``."""
+    """Whether ``resolve`` accepts ``event`` now: its kind's checks (``KINDS``) alone when it has
+    them (a prompt's candidates, without building the state after each), else a ``trial``."""
     try:
         _check_any(state, event)
-        check = CHECKS.get(event["type"])
+        read, _, check = KINDS[event["type"]]
         if check is None:
             trial(state, event)
         else:
-            check(state, event)
+            check(state, *read(state, event))
     except CompanionError:
         return False
     return True
