@@ -1,13 +1,20 @@
 """NBA Showdown's box score as the view shows it: each quarter's lines, each player's totals, the
 game-end box score with its shot-check splits and team total lines, and the players' Table panel.
 
-Every command renders the view, and most leave the box score alone: what is read from it is counted
-once per box score (by identity: successive states share it until a roll changes it), and each line's
-JSON once per line.
+Every command renders the view. Most leave the box score alone, and a scoring roll or a shot check
+changes one line or adds one: what is read from the box score is counted once per box score (by
+identity: successive states share it), and a box score one step on from the last one counted is
+counted from it, the changed line only (``_step``). A side whose sums a step left alone keeps them
+(the same object), so its players' panel too.
+
+>>> box = (BoxLine(0, "Ann", 1, pts=2), BoxLine(1, "Bo", 1, pts=3), BoxLine(0, "Ann", 2, pts=1))
+>>> count_sides(box)[0]["Ann"][:3], list(count_sides(box)[1])
+((3, 0, 0), ['Bo'])
 """
 
 from __future__ import annotations
 
+import operator
 from functools import lru_cache
 from typing import Any
 
@@ -16,16 +23,107 @@ from companion.games.nba_showdown.cards import POSITIONS, Card
 from companion.games.nba_showdown.model import BoxLine, State
 from companion.splits import Splits
 
+Sums = dict[str, tuple[int, ...]]  # player -> PTS, AST, REB and six split counts, in scoring order
+
 
 def _box_line_json(b: BoxLine) -> dict[str, Any]:
     return {"side": b.side, "player": b.player, "quarter": b.quarter,
             "pts": b.pts, "ast": b.ast, "reb": b.reb, **b.splits.to_json()}
 
 
-# The box score grows by a line or so per roll; the lines already there keep their objects.
+def _numbers(line: BoxLine) -> tuple[int, ...]:
+    """PTS, AST, REB and the six split counts of one line."""
+    s = line.splits
+    return (line.pts, line.ast, line.reb, s.fgm, s.fga, s.tpm, s.tpa, s.ftm, s.fta)
+
+
+def _step(previous: tuple[BoxLine, ...], box: tuple[BoxLine, ...]) -> tuple[int, BoxLine | None] | None:
+    """How ``box`` follows ``previous`` when one line changed or one was added: the line's index and
+    the line it replaced (None: added); None when it is any other box score."""
+    if len(box) == len(previous):
+        differs = list(map(operator.is_not, previous, box))
+        if differs.count(True) != 1:
+            return None
+        index = differs.index(True)
+        return index, previous[index]
+    if len(box) == len(previous) + 1 and not any(map(operator.is_not, previous, box)):
+        return len(previous), None
+    return None
+
+
+def count_sides(box: tuple[BoxLine, ...]) -> tuple[Sums, Sums]:
+    """Each side's players with their lines summed, in the order they first scored: what the box
+    totals, the box score and the players' panel read."""
+    groups: tuple[dict[str, list[tuple[int, ...]]], dict[str, list[tuple[int, ...]]]] = ({}, {})
+    for line in box:
+        groups[line.side].setdefault(line.player, []).append(_numbers(line))
+    first, second = ({player: lines[0] if len(lines) == 1 else tuple(map(sum, zip(*lines, strict=True)))
+                      for player, lines in group.items()} for group in groups)
+    return first, second
+
+
+# The box score the last count was for, and that count: the next one is usually one step on.
+_latest: tuple[tuple[BoxLine, ...], tuple[Sums, Sums]] = ((), ({}, {}))
+
+
+def _count_from_latest(box: tuple[BoxLine, ...]) -> tuple[Sums, Sums]:
+    """``count_sides(box)``, from the last box score counted when ``box`` is one step on from it."""
+    global _latest
+    previous, sides = _latest  # read once: another thread may replace it, never change it
+    found = _stepped(sides, previous, box)
+    if found is None:
+        found = count_sides(box)
+    _latest = (box, found)
+    return found
+
+
+def _stepped(sides: tuple[Sums, Sums], previous: tuple[BoxLine, ...],
+             box: tuple[BoxLine, ...]) -> tuple[Sums, Sums] | None:
+    step = _step(previous, box)
+    if step is None:
+        return None
+    index, old = step
+    new = box[index]
+    mine = sides[new.side]
+    had = mine.get(new.player)
+    numbers = _numbers(new)
+    if old is not None:
+        if (old.side, old.player) != (new.side, new.player) or had is None:
+            return None
+        numbers = tuple(h - o + n for h, o, n in zip(had, _numbers(old), numbers, strict=True))
+    elif had is not None:
+        numbers = tuple(map(operator.add, had, numbers))
+    mine = {**mine, new.player: numbers}  # a player new to the box score goes last: he scored last
+    return (mine, sides[1]) if new.side == 0 else (sides[0], mine)
+
+
+# Undo and redo come back to box scores counted before: the last few are kept as they are.
+_sides = by_identity(_count_from_latest, size=8)
+
+# Each line's JSON once per line, and the list from the last one when a line changed or was added.
 _box_json = by_identity(_box_line_json, size=2048)
+_latest_lines: tuple[tuple[BoxLine, ...], list[dict[str, Any]]] = ((), [])
+
+
+def _lines_from_latest(box: tuple[BoxLine, ...]) -> list[dict[str, Any]]:
+    global _latest_lines
+    previous, shown = _latest_lines
+    step = _step(previous, box)
+    if step is None:
+        found = [_box_json(b) for b in box]
+    else:
+        found = list(shown)
+        index = step[0]
+        if index == len(found):
+            found.append(_box_json(box[index]))
+        else:
+            found[index] = _box_json(box[index])
+    _latest_lines = (box, found)
+    return found
+
+
 # Read-only, like every rendered snapshot.
-box_lines_json = by_identity(lambda box: [_box_json(b) for b in box], size=16)
+box_lines_json = by_identity(_lines_from_latest, size=16)
 
 
 def box_totals(state: State) -> list[dict[str, Any]]:
@@ -33,19 +131,15 @@ def box_totals(state: State) -> list[dict[str, Any]]:
     return _box_totals(state.box, state.teams[0].name, state.teams[1].name)
 
 
-def _count_by_player(box: tuple[BoxLine, ...]) -> dict[tuple[int, str], tuple[int, ...]]:
-    """Each (side, player)'s PTS, AST, REB and six split counts summed over his lines, team by team
-    in the order they first scored: what the box totals, the box score and the players panel read."""
-    groups: dict[tuple[int, str], list[tuple[int, ...]]] = {}
-    for line in sorted(box, key=lambda b: b.side):
-        groups.setdefault((line.side, line.player), []).append(_line_numbers(line))
-    return {key: lines[0] if len(lines) == 1 else tuple(map(sum, zip(*lines, strict=True)))
-            for key, lines in groups.items()}
-
-
 def _count_box_totals(box: tuple[BoxLine, ...], *names: str) -> list[dict[str, Any]]:
-    return [{"side": side, "team": names[side], "player": player, "pts": found[0], "ast": found[1],
-             "reb": found[2]} for (side, player), found in _by_player(box).items()]
+    return [_total_row(side, names[side], player, *found[:3])
+            for side, sums in enumerate(_sides(box)) for player, found in sums.items()]
+
+
+@lru_cache(maxsize=512)
+def _total_row(side: int, team: str, player: str, pts: int, ast: int, reb: int) -> dict[str, Any]:
+    # A roll changes one player's line: the others' rows are the ones already built (read-only).
+    return {"side": side, "team": team, "player": player, "pts": pts, "ast": ast, "reb": reb}
 
 
 def box_score(state: State) -> list[dict[str, Any]]:
@@ -58,37 +152,24 @@ def box_score(state: State) -> list[dict[str, Any]]:
 
 
 def _count_box_score(box: tuple[BoxLine, ...], *names: str) -> list[dict[str, Any]]:
-    by_player = _by_player(box)
     rows: list[dict[str, Any]] = []
-    for side in (0, 1):
-        name = names[side]
-        mine = [(player, found) for (owner, player), found in by_player.items() if owner == side]
-        team = [sum(column) for column in zip(*(found for _, found in mine), strict=True)] or [0] * 9
-        for player, found in mine:
-            rows.append({"side": side, "team": name, "player": player, "pts": found[0], "ast": found[1],
-                         "reb": found[2], **_splits_json(found[3:])})
-        rows.append({"side": side, "team": name, "player": "Team total", "total": True, "pts": team[0],
-                     "ast": team[1], "reb": team[2], **_splits_json(tuple(team[3:]))})
+    for side, sums in enumerate(_sides(box)):
+        rows += [_score_row(side, names[side], player, found, False) for player, found in sums.items()]
+        team = tuple(sum(column) for column in zip(*sums.values(), strict=True)) or (0,) * 9
+        rows.append(_score_row(side, names[side], "Team total", team, True))
     return rows
 
 
-@lru_cache(maxsize=256)
-def _splits_json(counts: tuple[int, ...]) -> dict[str, Any]:
-    """The split cells of six counts (most players' are all 0): merged into each row, never changed."""
-    return Splits(*counts).to_json()
+@lru_cache(maxsize=512)
+def _score_row(side: int, team: str, player: str, found: tuple[int, ...], total: bool) -> dict[str, Any]:
+    """One player's row of the box score, or the team's total line; the rows a roll left alone are
+    the ones already built (read-only)."""
+    head = {"side": side, "team": team, "player": player, **({"total": True} if total else {})}
+    return {**head, "pts": found[0], "ast": found[1], "reb": found[2], **Splits(*found[3:]).to_json()}
 
 
-def _line_numbers_of(line: BoxLine) -> tuple[int, ...]:
-    """PTS, AST, REB and the six split counts of one line."""
-    s = line.splits
-    return (line.pts, line.ast, line.reb, s.fgm, s.fga, s.tpm, s.tpa, s.ftm, s.fta)
-
-
-# A roll changes one line: the others keep their objects and their numbers.
-_line_numbers = by_identity(_line_numbers_of, size=2048)
 # The box score changes with a scoring roll or a shot check, the team names never: most commands
-# leave both, and the rows are counted again only when the box score changes (the view is read-only).
-_by_player = by_identity(_count_by_player, size=8)
+# leave both, and the rows are put together again only when the box score changes.
 _box_totals = by_identities(_count_box_totals, size=8)
 _box_score = by_identities(_count_box_score, size=8)
 
@@ -96,29 +177,27 @@ _box_score = by_identities(_count_box_score, size=8)
 def players(state: State, side: int) -> list[dict[str, Any]]:
     """The team's cards for the Table panel: on the court in playmat order, then the bench."""
     team = state.team(side)
-    return _team_players(team.cards, team.lineup, team.markers, team.used, state.box, side)
+    return _team_players(team.cards, team.lineup, team.markers, team.used, _sides(state.box)[side])
 
 
 def _count_team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[dict[str, Any]]:
     """``players`` counted afresh."""
-    return _count_players(team.cards, team.lineup, team.markers, team.used, box, side)
+    return _count_players(team.cards, team.lineup, team.markers, team.used, count_sides(box)[side])
 
 
 def _count_players(cards: tuple[Card, ...], lineup: tuple[str | None, ...],
-                   markers: tuple[tuple[str, int], ...], used: tuple[str, ...], box: tuple[BoxLine, ...],
-                   side: int) -> list[dict[str, Any]]:
-    # One pass over the lineup, the box score's sums shared with the totals (not a pass per card).
+                   markers: tuple[tuple[str, int], ...], used: tuple[str, ...],
+                   sums: Sums) -> list[dict[str, Any]]:
     placed: dict[str, str] = {}
     for position, name in zip(POSITIONS, lineup, strict=True):
         if name is not None:
             placed.setdefault(name.lower(), position)
-    by_player = _by_player(box)
     marker_of = dict(markers)
     found = []
     at = [(card, placed.get(card.name.lower())) for card in cards]
     for card, position in sorted(at, key=lambda c: (c[1] is None, _POSITION_ORDER[c[1] or "PG"])):
         marker = marker_of.get(card.name, 0)
-        pts, ast, reb = by_player.get((side, card.name), _NOTHING)[:3]
+        pts, ast, reb = sums.get(card.name, _NOTHING)[:3]
         found.append({"name": card.name, "position": position or "bench",
                       "speed": card.speed, "power": card.power, "rolled": card.name in used,
                       "hot": max(0, marker), "cold": max(0, -marker), "pts": pts, "ast": ast, "reb": reb})
@@ -128,5 +207,5 @@ def _count_players(cards: tuple[Card, ...], lineup: tuple[str | None, ...],
 _NOTHING = (0, 0, 0)
 _POSITION_ORDER = {position: index for index, position in enumerate(POSITIONS)}
 # Read from a team: its cards, lineup, markers and who rolled, not its hand, cards played or
-# assists (a strategy card or an assist leaves the panel as it was).
+# assists; from the box score, its own side's sums only (a roll by the other side leaves them).
 _team_players = by_identities(_count_players, size=8)
