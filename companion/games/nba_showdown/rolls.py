@@ -319,7 +319,7 @@ def roll_die(state: State, face: int) -> State:
         return replace(state, stage="assist",
                        message=f"{card.name} rolled {face} -> {total} ({row.label}: {row.result}); "
                                f"{needed} assist{'s reach' if needed > 1 else ' reaches'} the next row")
-    return _finish(state, 0)
+    return _finish(state, 0, total)
 
 
 def check_assists(state: State, count: int) -> None:
@@ -340,13 +340,15 @@ def spend_assists(state: State, count: int) -> State:
     return _finish(state, count)
 
 
-def _finish(state: State, assists: int) -> State:
-    """Step 6-7: mark points, assists and rebounds, markers from the natural roll, turn him sideways."""
+def _finish(state: State, assists: int, before: int | None = None) -> State:
+    """Step 6-7: mark points, assists and rebounds, markers from the natural roll, turn him sideways.
+    ``before`` is the total before assists when the roll was just counted."""
     roll = state.roll
     assert roll is not None and roll.face is not None
     side = roll.side
     card = _player(state, side, roll.position)
-    before = odds.roll_total(roll.face, modifier(state, roll))
+    if before is None:
+        before = odds.roll_total(roll.face, modifier(state, roll))
     total = before + assists
     row = card.row_for(total)
     pts = max(0, row.pts + sum(c.pts for c in roll.cards))

@@ -30,7 +30,6 @@ from companion.games.nba_showdown.rules import allowed
 _card_json = by_identity(Card.to_json)
 _odds_json = by_identity(odds.StatOdds.to_json)
 _rules_json = by_identity(Rules.to_json, size=4)  # the rule switches are set once, at setup
-_choice_odds_json = by_identities(lambda position, stat: {"position": position, **_odds_json(stat)}, size=64)
 
 
 # A team's cards never change after setup: each list is built once per tuple (read-only, like every
@@ -82,28 +81,42 @@ def _count_fresh_odds(attacker: Card, defender: Card, change: int, markers: int,
                           markers_on=markers_on)
 
 
+Offer = tuple[tuple[Choice, ...], list[dict[str, Any]]]
+
+
+def _count_offer(position: str, attacker: Card, defender: Card, change: int, markers: int,
+                 markers_on: bool) -> Offer:
+    """A player still to roll, with Speed and with Power: the prompt's choices and the view's odds,
+    from what ``rolls.matchup`` read at ``position``."""
+    found = [(name, _count_fresh_odds(attacker, defender, change, markers, name, markers_on))
+             for name in STATS]
+    choices = tuple(Choice(f"{position} {attacker.name} {stat.stat.title()} {stat.matchup:+d}",
+                           {"type": "shoot", "position": position, "stat": name},
+                           p_success=stat.p_score, expected_points=stat.expected_pts, hint=stat.hint)
+                    for name, stat in found)
+    return choices, [{"position": position, **_odds_json(stat)} for _, stat in found]
+
+
 # Between two of a side's choices a roll changes a player or two (who rolled, a marker): the other
-# matchups keep their cards, double-team and markers, so their odds (ints and strings by identity:
-# the small ones are shared objects, a miss only counts again).
-_fresh_odds = by_identities(_count_fresh_odds, size=64)
+# matchups keep their cards, double-team and markers, so their offers (ints and strings by
+# identity: the small ones are shared objects, a miss only counts again). Read-only.
+_offer = by_identities(_count_offer, size=32)
 
 
-def _choice_odds(state: State) -> tuple[tuple[str, str, odds.StatOdds], ...]:
-    """For each player still to roll this quarter, the odds with Speed and with Power."""
+def _count_offers(state: State) -> tuple[Offer, ...]:
+    """For each player still to roll this quarter, in playmat order, what choosing him offers."""
     team = state.team(state.acting)
     found = []
     for position in POSITIONS:
         card = team.at(position)
         if card is None or card.name in team.used or state.team(other(state.acting)).at(position) is None:
             continue
-        read = rolls.matchup(state, state.acting, position)
-        for stat in STATS:
-            found.append((position, stat, _fresh_odds(*read, stat, state.rules.hot_cold)))
+        found.append(_offer(position, *rolls.matchup(state, state.acting, position), state.rules.hot_cold))
     return tuple(found)
 
 
 # The prompt and the view both show them for the same state: counted once per state.
-choice_odds = by_identity(_choice_odds, size=4)
+_offers = by_identity(_count_offers, size=4)
 
 
 def _count_distribution_text(stat: odds.StatOdds) -> str:
@@ -163,14 +176,8 @@ def _double_team_prompt(state: State) -> Prompt:
 def _choose_prompt(state: State) -> Prompt:
     side = state.acting
     team = state.team(side)
-    choices = tuple(
-        choice for choice in (
-            Choice(f"{position} {team.at(position).name} {stat.stat.title()} "  # type: ignore[union-attr]
-                   f"{stat.matchup:+d}",
-                   {"type": "shoot", "position": position, "stat": name},
-                   p_success=stat.p_score, expected_points=stat.expected_pts, hint=stat.hint)
-            for position, name, stat in choice_odds(state))
-        if allowed(state, choice.command))
+    choices = tuple(choice for offer in _offers(state) for choice in offer[0]
+                    if allowed(state, choice.command))
     markers = (f"; any roll: hot marker {float(odds.marker_chances()[0]):.0%} (19-20), "
                f"cold {float(odds.marker_chances()[1]):.0%} (1-2)") if state.rules.hot_cold else ""
     return Prompt(side=side, text=f"{team.name}: choose a player and Speed or Power "
@@ -403,7 +410,7 @@ def view(state: State) -> dict[str, Any]:
         "box_score": box_score(state),
         "flow": _flow_json(state.flow),
         "roll": _roll_json(state),
-        "choices_odds": ([_choice_odds_json(p, s) for p, _, s in choice_odds(state)]
+        "choices_odds": ([found for offer in _offers(state) for found in offer[1]]
                          if state.stage == "choose" else []),
         "reminders": reminders(state),
         "message": state.message,
