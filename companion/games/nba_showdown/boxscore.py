@@ -1,11 +1,12 @@
 """NBA Showdown's box score as the view shows it: each quarter's lines, each player's totals, the
-game-end box score with its shot-check splits and team total lines, and the players' Table panel.
+game-end box score with its shot-check splits and team total lines, the players' Table panel, and
+the score flow.
 
 Every command renders the view. Most leave the box score alone, and a scoring roll or a shot check
 changes one line or adds one: what is read from the box score is counted once per box score (by
 identity: successive states share it), and a box score one step on from the last one counted is
-counted from it, the changed line only (``_step``). A side whose sums a step left alone keeps them
-(the same object), so its players' panel too.
+counted from it, the changed line only (``_step``; ``following`` for the lists of lines and of the
+flow). A side whose sums a step left alone keeps them (the same object), so its players' panel too.
 
 >>> box = (BoxLine(0, "Ann", 1, pts=2), BoxLine(1, "Bo", 1, pts=3), BoxLine(0, "Ann", 2, pts=1))
 >>> count_sides(box)[0]["Ann"][:3], list(count_sides(box)[1])
@@ -15,14 +16,16 @@ counted from it, the changed line only (``_step``). A side whose sums a step lef
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.frozen import by_identities, by_identity
 from companion.games.nba_showdown.cards import POSITIONS, Card
 from companion.games.nba_showdown.model import BoxLine, State
 from companion.splits import Splits
 
+T = TypeVar("T")
 Sums = dict[str, tuple[int, ...]]  # player -> PTS, AST, REB and six split counts, in scoring order
 
 
@@ -37,16 +40,16 @@ def _numbers(line: BoxLine) -> tuple[int, ...]:
     return (line.pts, line.ast, line.reb, s.fgm, s.fga, s.tpm, s.tpa, s.ftm, s.fta)
 
 
-def _step(previous: tuple[BoxLine, ...], box: tuple[BoxLine, ...]) -> tuple[int, BoxLine | None] | None:
-    """How ``box`` follows ``previous`` when one line changed or one was added: the line's index and
-    the line it replaced (None: added); None when it is any other box score."""
-    if len(box) == len(previous):
-        differs = list(map(operator.is_not, previous, box))
+def _step(previous: tuple[Any, ...], items: tuple[Any, ...]) -> tuple[int, Any] | None:
+    """How ``items`` follows ``previous`` when one item changed or one was added: its index and the
+    item it replaced (None: added); None when it is any other tuple."""
+    if len(items) == len(previous):
+        differs = list(map(operator.is_not, previous, items))
         if differs.count(True) != 1:
             return None
         index = differs.index(True)
         return index, previous[index]
-    if len(box) == len(previous) + 1 and not any(map(operator.is_not, previous, box)):
+    if len(items) == len(previous) + 1 and not any(map(operator.is_not, previous, items)):
         return len(previous), None
     return None
 
@@ -100,30 +103,40 @@ def _stepped(sides: tuple[Sums, Sums], previous: tuple[BoxLine, ...],
 # Undo and redo come back to box scores counted before: the last few are kept as they are.
 _sides = by_identity(_count_from_latest, size=8)
 
-# Each line's JSON once per line, and the list from the last one when a line changed or was added.
-_box_json = by_identity(_box_line_json, size=2048)
-_latest_lines: tuple[tuple[BoxLine, ...], list[dict[str, Any]]] = ((), [])
+def following(item_json: Callable[[T], Any], size: int = 16) -> Callable[[tuple[T, ...]], list[Any]]:
+    """``[item_json(item) for item in items]``, remembered for the last ``size`` tuples by identity,
+    and built from the last list when ``items`` is the last tuple with one item changed or added
+    (the box score's lines, the score flow: a roll changes one or adds one). Read-only.
 
+    >>> calls = []
+    >>> listed = following(lambda item: calls.append(item) or [item])
+    >>> listed((1, 2)), listed((1, 2, 3)), calls
+    ([[1], [2]], [[1], [2], [3]], [1, 2, 3])
+    """
+    latest: list[tuple[tuple[T, ...], list[Any]]] = [((), [])]
 
-def _lines_from_latest(box: tuple[BoxLine, ...]) -> list[dict[str, Any]]:
-    global _latest_lines
-    previous, shown = _latest_lines
-    step = _step(previous, box)
-    if step is None:
-        found = [_box_json(b) for b in box]
-    else:
-        found = list(shown)
-        index = step[0]
-        if index == len(found):
-            found.append(_box_json(box[index]))
+    def count(items: tuple[T, ...]) -> list[Any]:
+        previous, shown = latest[0]  # read once: another thread may replace it, never change it
+        step = _step(previous, items)
+        if step is None:
+            found = [item_json(item) for item in items]
         else:
-            found[index] = _box_json(box[index])
-    _latest_lines = (box, found)
-    return found
+            found = list(shown)
+            index = step[0]
+            if index == len(found):
+                found.append(item_json(items[index]))
+            else:
+                found[index] = item_json(items[index])
+        latest[0] = (items, found)
+        return found
+
+    return by_identity(count, size=size)
 
 
-# Read-only, like every rendered snapshot.
-box_lines_json = by_identity(_lines_from_latest, size=16)
+# The lines of the box score, each line's JSON once per line.
+box_lines_json = following(by_identity(_box_line_json, size=2048))
+# The score after each roll.
+flow_json = following(list)
 
 
 def box_totals(state: State) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ from companion.dice import D20
 from companion.frozen import by_identities, by_identity
 from companion.game import Choice, Counter, Outcome, Prompt, RollInfo, ScoreboardView, SideView, Target, Term
 from companion.games.nba_showdown import odds, rolls
-from companion.games.nba_showdown.boxscore import box_lines_json, box_score, box_totals, players
+from companion.games.nba_showdown.boxscore import box_lines_json, box_score, box_totals, flow_json, players
 from companion.games.nba_showdown.cards import POSITIONS, STATS, Card
 from companion.games.nba_showdown.model import (
     ROLLS_PER_QUARTER,
@@ -35,7 +35,6 @@ _rules_json = by_identity(Rules.to_json, size=4)  # the rule switches are set on
 # A team's cards never change after setup: each list is built once per tuple (read-only, like every
 # rendered snapshot).
 _cards_json = by_identity(lambda cards: [_card_json(c) for c in cards], size=16)
-_flow_json = by_identity(lambda flow: [list(f) for f in flow], size=16)
 _strategy_cards = by_identities(
     lambda deck, played: [name for name, copies in deck if played.count(name) < copies], size=16)
 
@@ -408,7 +407,7 @@ def view(state: State) -> dict[str, Any]:
         "box": box_lines_json(state.box),
         "box_totals": box_totals(state),
         "box_score": box_score(state),
-        "flow": _flow_json(state.flow),
+        "flow": flow_json(state.flow),
         "roll": _roll_json(state),
         "choices_odds": ([found for offer in _offers(state) for found in offer[1]]
                          if state.stage == "choose" else []),
