@@ -7,6 +7,7 @@ own checks, the ones its handler makes), so the kiosk never offers a command the
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from companion.dice import D20
@@ -65,11 +66,29 @@ def _modifier(state: State, roll: ScoringRoll) -> int:
 
 def stat_odds_for(state: State, roll: ScoringRoll) -> odds.StatOdds:
     """The odds of ``roll`` as it stands (matchup, markers and cards played so far)."""
+    return _current_odds(state) if roll is state.roll else _count_stat_odds(state, roll)
+
+
+def _count_stat_odds(state: State, roll: ScoringRoll) -> odds.StatOdds:
     terms = _terms(state, roll)
     card = state.team(roll.side).at(roll.position)
     assert card is not None
     return odds.stat_odds(card, roll.stat, terms[0].value, sum(t.value for t in terms[1:]),
                           markers_on=state.rules.hot_cold)
+
+
+# The prompt and the view both read the odds of the roll under way (a cached lookup that hashes the
+# card): once per state.
+_current_odds = by_identity(lambda state: _count_stat_odds(state, state.roll), size=8)
+
+
+def _count_roll_info(stat: odds.StatOdds) -> tuple[RollInfo, Fraction | None]:
+    info = RollInfo(D20, stat.lookup)
+    return info, info.chance()
+
+
+# A roll's rule and its chance, for the odds (cached, shared) it reads: counted once per odds.
+_roll_info = by_identity(_count_roll_info, size=64)
 
 
 def _count_fresh_odds(attacker: Card, defender: Card, change: int, markers: int, stat: str,
@@ -192,9 +211,9 @@ def _roll_prompt(state: State, roll: ScoringRoll) -> Prompt:
     cards = ("play_card",) if state.rules.strategy and len(roll.cards) < 2 else ()
     text = (f"{team.name}: roll the d20 for {card.name} ({stat.stat.title()} {stat.modifier:+d}): "
             f"{_distribution_text(stat)}")
-    info = RollInfo(D20, stat.lookup)
+    info, chance = _roll_info(stat)
     return Prompt(side=roll.side, text=text, commands=("roll", *cards), roll=info,
-                  target=_roll_target(state, roll), p_success=info.chance(),
+                  target=_roll_target(state, roll), p_success=chance,
                   expected_points=stat.expected_pts)
 
 
