@@ -14,6 +14,7 @@ from typing import Any
 from companion.dice import Die
 from companion.game import Game
 from companion.games import find_game
+from companion.games.nba_showdown import boxscore as nba_box
 from companion.games.nba_showdown import views as nba_views
 from companion.games.valley_hoopers import views as vh_views
 from companion.session import parse_command
@@ -49,10 +50,10 @@ def test_nba_showdown_prompt_players_box_and_modifiers_are_the_ones_counted_afre
         view = game.view(state)
         assert nba_views.prompt(state) == nba_views._prompt(state)
         for side in (0, 1):
-            assert view["sides"][side]["players"] == nba_views._count_team_players(
+            assert view["sides"][side]["players"] == nba_box._count_team_players(
                 state.team(side), state.box, side)
-        assert view["box_totals"] == nba_views._count_box_totals(state.box, state.teams)
-        assert view["box"] == [nba_views._box_line_json(b) for b in state.box]
+        assert view["box_totals"] == nba_box._count_box_totals(state.box, *(t.name for t in state.teams))
+        assert view["box"] == [nba_box._box_line_json(b) for b in state.box]
         assert view["flow"] == [list(f) for f in state.flow]
         for side, team in enumerate(state.teams):
             assert view["sides"][side]["cards"] == [c.to_json() for c in team.cards]

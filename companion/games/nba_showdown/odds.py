@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from companion.dice import D20, Die
@@ -76,7 +76,20 @@ def row_chances(card: Card, modifier: int, die: Die = D20) -> tuple[RowChance, .
     by_row: dict[ChartRow, list[int]] = {row: [] for row in card.chart}
     for face in faces:
         by_row[card.row_for(roll_total(face, modifier))].append(face)
-    return tuple(RowChance(row, Fraction(len(hit), len(faces)), tuple(hit)) for row, hit in by_row.items())
+    return tuple(RowChance(row, _chance(len(hit), len(faces)), tuple(hit)) for row, hit in by_row.items())
+
+
+@lru_cache(maxsize=256)
+def _chance(hits: int, faces: int) -> Fraction:
+    """``Fraction(hits, faces)``: the same few values over and over, each reduced once."""
+    return Fraction(hits, faces)
+
+
+def _mean(chances: tuple[RowChance, ...], result: str) -> Fraction:
+    """The expected ``result`` over the rows: counted in whole faces, one Fraction at the end (the
+    same value as summing each row's Fraction, without a reduction per row)."""
+    return Fraction(sum(len(c.faces) * getattr(c.row, result) for c in chances),
+                    sum(len(c.faces) for c in chances))
 
 
 def chart_lookup(card: Card, modifier: int, die: Die = D20) -> Lookup:
@@ -111,10 +124,10 @@ def shot_check_rule(needed: int, bonus: int) -> AtLeast:
 
 def expected(card: Card, modifier: int, result: str = "pts", die: Die = D20) -> Fraction:
     """Expected PTS (or ``ast`` / ``reb``) of a scoring roll, before any assist is spent."""
-    chances = row_chances(card, modifier, die)
-    return sum((c.probability * getattr(c.row, result) for c in chances), Fraction(0))
+    return _mean(row_chances(card, modifier, die), result)
 
 
+@lru_cache(maxsize=8)
 def marker_chances(die: Die = D20) -> tuple[Fraction, Fraction]:
     """(hot, cold) chance: a natural 19-20 gives a hot marker, 1-2 a cold one, whatever the bonus."""
     faces = _faces(die)
@@ -160,21 +173,23 @@ class StatOdds:
     hot: Fraction
     cold: Fraction
 
-    @property
+    # The odds are shared (``stat_odds`` is cached) and every prompt before a roll reads these:
+    # each is worked out once per odds.
+    @cached_property
     def label(self) -> str:
         return f"{self.stat.title()} +{self.matchup}: {float(self.expected_pts):.1f} pts expected"
 
-    @property
+    @cached_property
     def lookup(self) -> Lookup:
         """The roll as the engine reads it (``RollInfo(D20, lookup)``): its outcomes are ``rows``."""
         return lookup_from(self.rows)
 
-    @property
+    @cached_property
     def p_score(self) -> Fraction:
         """The chance the roll lands on a row that gives points."""
         return sum((c.probability for c in self.rows if c.row.pts > 0), Fraction(0))
 
-    @property
+    @cached_property
     def hint(self) -> str:
         """A few words for a button: expected points and the chance to score."""
         return f"{float(self.expected_pts):.1f} pts, scores {float(self.p_score):.0%}"

@@ -7,6 +7,8 @@ Whoever rolls first in a quarter also puts in the first player and decides first
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from companion.errors import RuleError
 from companion.frozen import replace
 from companion.games.nba_showdown.cards import POSITIONS, Card
@@ -64,14 +66,23 @@ def _after_placing(state: State, side: int) -> State:
 
 def _fillable(positions: list[str], cards: list[Card]) -> bool:
     """Whether distinct players among ``cards`` can take every one of ``positions``."""
+    return _can_fill(tuple(positions), tuple(sorted(c.positions for c in cards)))
+
+
+@lru_cache(maxsize=1024)
+def _can_fill(positions: tuple[str, ...], options: tuple[tuple[str, ...], ...]) -> bool:
+    """``_fillable`` over what it reads of the cards, the positions each can play (in any order):
+    the prompt asks it of every placement it offers, on the same few benches."""
     if not positions:
         return True
     first, rest = positions[0], positions[1:]
-    return any(first in c.positions and _fillable(rest, [d for d in cards if d is not c]) for c in cards)
+    return any(first in can and _can_fill(rest, options[:i] + options[i + 1:])
+               for i, can in enumerate(options))
 
 
-def place(state: State, side: int, position: str, player: str) -> State:
-    """One player put in one position (Substitutions: coaches take turns putting players in)."""
+def placed_lineup(state: State, side: int, position: str, player: str) -> tuple[Card, list[str | None]]:
+    """The card and the side's lineup with it at ``position``, or ``RuleError``: every check of
+    ``place`` (the prompt asks this alone of each candidate: nothing after it can refuse)."""
     _require_acting(state, side, "placement", "place players")
     team = state.team(side)
     card = team.card(player)
@@ -88,13 +99,20 @@ def place(state: State, side: int, position: str, player: str) -> State:
     if not _fillable(open_positions, [c for c in team.cards if c.name not in lineup]):
         raise RuleError(f"with {card.name} at {position}, {team.name} could not fill "
                         f"{', '.join(open_positions)} with players who can play there")
+    return card, lineup
+
+
+def place(state: State, side: int, position: str, player: str) -> State:
+    """One player put in one position (Substitutions: coaches take turns putting players in)."""
+    card, lineup = placed_lineup(state, side, position, player)
+    team = state.team(side)
     state = state.with_team(side, replace(team, lineup=tuple(lineup)))
     state = replace(state, message=f"{team.name} put {card.name} in at {position}")
     return _after_placing(state, side)
 
 
-def keep(state: State, side: int) -> State:
-    """Every open position of the side gets last quarter's player back (no substitution)."""
+def kept_lineup(state: State, side: int) -> list[str | None]:
+    """The side's lineup with last quarter's players back, or ``RuleError``: every check of ``keep``."""
     _require_acting(state, side, "placement", "place players")
     team = state.team(side)
     lineup = list(team.lineup)
@@ -105,6 +123,13 @@ def keep(state: State, side: int) -> State:
             raise RuleError(f"{team.name} can't keep the lineup: {name or 'nobody'} was at "
                             f"{POSITIONS[index]}; put players in one by one")
         lineup[index] = name
+    return lineup
+
+
+def keep(state: State, side: int) -> State:
+    """Every open position of the side gets last quarter's player back (no substitution)."""
+    lineup = kept_lineup(state, side)
+    team = state.team(side)
     state = state.with_team(side, replace(team, lineup=tuple(lineup)))
     state = replace(state, message=f"{team.name} kept their lineup")
     return _after_placing(state, side)
@@ -116,14 +141,24 @@ def _after_deciding(state: State, side: int) -> State:
     return replace(state, stage="choose", acting=state.first_side)
 
 
-def double_team(state: State, side: int, helped: str, helper: str) -> State:
-    """Double-Teaming: the helper (next to him on the playmat) helps the helped player defend."""
+def check_double_team(state: State, side: int, helped: str, helper: str) -> None:
+    """``RuleError`` unless the side may have ``helper`` help ``helped`` now: ``double_team``'s checks."""
     _require_acting(state, side, "double_team", "decide on a double-team")
-    team = state.team(side)
     if helper not in NEIGHBOURS[helped]:
         near = " and ".join(NEIGHBOURS[helped])
-        raise RuleError(f"{team.name}: {helper} is not next to {helped} (Double-Teaming: only a player "
-                        f"next to him can help; {helped}'s neighbours are {near})")
+        raise RuleError(f"{state.team(side).name}: {helper} is not next to {helped} (Double-Teaming: only "
+                        f"a player next to him can help; {helped}'s neighbours are {near})")
+
+
+def check_no_double_team(state: State, side: int) -> None:
+    """``RuleError`` unless the side decides on a double-team now: the check of ``no_double_team``."""
+    _require_acting(state, side, "double_team", "decide on a double-team")
+
+
+def double_team(state: State, side: int, helped: str, helper: str) -> State:
+    """Double-Teaming: the helper (next to him on the playmat) helps the helped player defend."""
+    check_double_team(state, side, helped, helper)
+    team = state.team(side)
     state = state.with_team(side, replace(team, double_team=(helped, helper), double_team_decided=True))
     state = replace(state, message=f"{team.name}: {team.at(helper).name} helps "  # type: ignore[union-attr]
                                    f"{team.at(helped).name} double-team {helped}")  # type: ignore[union-attr]
@@ -131,7 +166,7 @@ def double_team(state: State, side: int, helped: str, helper: str) -> State:
 
 
 def no_double_team(state: State, side: int) -> State:
-    _require_acting(state, side, "double_team", "decide on a double-team")
+    check_no_double_team(state, side)
     team = state.team(side)
     state = state.with_team(side, replace(team, double_team_decided=True))
     return _after_deciding(replace(state, message=f"{team.name}: no double-team"), side)

@@ -54,23 +54,29 @@ def double_team_change(state: State, defending_side: int, position: str) -> tupl
     return 0, ""
 
 
-def _card_change(roll: ScoringRoll, role: str, stat: str) -> int:
-    return sum(getattr(c, stat) for c in roll.cards if c.role == role)
+def _card_change(cards: tuple[CardPlay, ...], role: str, stat: str) -> int:
+    return sum(getattr(c, stat) for c in cards if c.role == role)
+
+
+def _attacking(card: Card, stat: str, cards: tuple[CardPlay, ...]) -> int:
+    return odds.floor_one(card.stat(stat) + _card_change(cards, "offense", stat))
+
+
+def _defending(card: Card, stat: str, change: int, cards: tuple[CardPlay, ...]) -> int:
+    return odds.floor_one(card.stat(stat) + change + _card_change(cards, "defense", stat))
 
 
 def attacker_stat(state: State, roll: ScoringRoll, stat: str) -> int:
-    card = _player(state, roll.side, roll.position)
-    return odds.floor_one(card.stat(stat) + _card_change(roll, "offense", stat))
+    return _attacking(_player(state, roll.side, roll.position), stat, roll.cards)
 
 
 def defender_stat(state: State, roll: ScoringRoll, stat: str) -> int:
     card = _player(state, other(roll.side), roll.position)
     change, _ = double_team_change(state, other(roll.side), roll.position)
-    return odds.floor_one(card.stat(stat) + change + _card_change(roll, "defense", stat))
+    return _defending(card, stat, change, roll.cards)
 
 
-def marker_term(state: State, side: int, name: str) -> Term | None:
-    markers = state.team(side).marker(name) if state.rules.hot_cold else 0
+def _marker_term(markers: int) -> Term | None:
     if not markers:
         return None
     word = "hot" if markers > 0 else "cold"
@@ -78,23 +84,46 @@ def marker_term(state: State, side: int, name: str) -> Term | None:
     return Term(count, odds.MARKER_STEP * markers)
 
 
-def roll_terms(state: State, roll: ScoringRoll) -> tuple[Term, ...]:
-    """Every modifier of the scoring roll, matchup first (the Target breakdown)."""
-    mine, theirs = attacker_stat(state, roll, roll.stat), defender_stat(state, roll, roll.stat)
-    terms = [Term(f"{roll.stat.title()} {mine} vs {theirs}", odds.matchup_bonus(mine, theirs))]
-    marker = marker_term(state, roll.side, _player(state, roll.side, roll.position).name)
+def marker_term(state: State, side: int, name: str) -> Term | None:
+    return _marker_term(state.team(side).marker(name) if state.rules.hot_cold else 0)
+
+
+def matchup(state: State, side: int, position: str) -> tuple[Card, Card, int, int]:
+    """What the modifiers of a roll at ``position`` read from the table, besides the cards played on
+    it: the roller's card, the defender's, the defender's double-team change and the roller's
+    markers (0 when markers are off). ``RuleError`` if either position is empty."""
+    attacker = _player(state, side, position)
+    defender = _player(state, other(side), position)
+    change, _ = double_team_change(state, other(side), position)
+    markers = state.team(side).marker(attacker.name) if state.rules.hot_cold else 0
+    return attacker, defender, change, markers
+
+
+def terms_of(attacker: Card, defender: Card, change: int, markers: int, stat: str,
+             cards: tuple[CardPlay, ...] = ()) -> tuple[Term, ...]:
+    """Every modifier of a scoring roll from what ``matchup`` read, matchup first."""
+    mine, theirs = _attacking(attacker, stat, cards), _defending(defender, stat, change, cards)
+    terms = [Term(f"{stat.title()} {mine} vs {theirs}", odds.matchup_bonus(mine, theirs))]
+    marker = _marker_term(markers)
     if marker is not None:
         terms.append(marker)
-    terms += [Term(c.name, c.roll_bonus) for c in roll.cards if c.roll_bonus]
+    terms += [Term(c.name, c.roll_bonus) for c in cards if c.roll_bonus]
     return tuple(terms)
+
+
+def roll_terms(state: State, roll: ScoringRoll) -> tuple[Term, ...]:
+    """Every modifier of the scoring roll, matchup first (the Target breakdown)."""
+    return terms_of(*matchup(state, roll.side, roll.position), roll.stat, roll.cards)
 
 
 def modifier(state: State, roll: ScoringRoll) -> int:
     return sum(t.value for t in roll_terms(state, roll))
 
 
-def choose(state: State, side: int, position: str, stat: str) -> State:
-    """Steps 1-2: choose a player who has not rolled this quarter, and Speed or Power."""
+def check_choice(state: State, side: int, position: str, stat: str) -> Card:
+    """The roller's card, or ``RuleError``: every check of ``choose`` (someone must stand at the
+    position on both sides: the matchup reads the defender). Any ``stat`` but ``speed`` reads Power
+    (``normalize`` lets only the two through)."""
     if state.stage != "choose":
         raise RuleError(_not_now(state, "choose a player"))
     if side != state.acting:
@@ -102,6 +131,13 @@ def choose(state: State, side: int, position: str, stat: str) -> State:
     card = _player(state, side, position)
     if card.name in state.team(side).used:
         raise RuleError(f"{card.name} already rolled this quarter (he is turned sideways)")
+    _player(state, other(side), position)
+    return card
+
+
+def choose(state: State, side: int, position: str, stat: str) -> State:
+    """Steps 1-2: choose a player who has not rolled this quarter, and Speed or Power."""
+    card = check_choice(state, side, position, stat)
     roll = ScoringRoll(side=side, position=position, stat=stat)
     mine, theirs = attacker_stat(state, roll, stat), defender_stat(state, roll, stat)
     return replace(state, stage="roll", roll=roll,
@@ -283,11 +319,11 @@ def roll_die(state: State, face: int) -> State:
         return replace(state, stage="assist",
                        message=f"{card.name} rolled {face} -> {total} ({row.label}: {row.result}); "
                                f"{needed} assist{'s reach' if needed > 1 else ' reaches'} the next row")
-    return _finish(state, 0)
+    return _finish(state, 0, total)
 
 
-def spend_assists(state: State, count: int) -> State:
-    """Assists added after seeing the roll: +1 each, taken off the Assist Track."""
+def check_assists(state: State, count: int) -> None:
+    """``RuleError`` unless ``count`` assists can be added now: every check of ``spend_assists``."""
     if state.stage != "assist" or state.roll is None:
         raise RuleError(_not_now(state, "add assists"))
     team = state.team(state.roll.side)
@@ -296,16 +332,23 @@ def spend_assists(state: State, count: int) -> State:
     if count > team.assists:
         raise RuleError(f"{team.name} have {team.assists} assist{'s' if team.assists != 1 else ''} on the "
                         f"Assist Track, not {count}")
+
+
+def spend_assists(state: State, count: int) -> State:
+    """Assists added after seeing the roll: +1 each, taken off the Assist Track."""
+    check_assists(state, count)
     return _finish(state, count)
 
 
-def _finish(state: State, assists: int) -> State:
-    """Step 6-7: mark points, assists and rebounds, markers from the natural roll, turn him sideways."""
+def _finish(state: State, assists: int, before: int | None = None) -> State:
+    """Step 6-7: mark points, assists and rebounds, markers from the natural roll, turn him sideways.
+    ``before`` is the total before assists when the roll was just counted."""
     roll = state.roll
     assert roll is not None and roll.face is not None
     side = roll.side
     card = _player(state, side, roll.position)
-    before = odds.roll_total(roll.face, modifier(state, roll))
+    if before is None:
+        before = odds.roll_total(roll.face, modifier(state, roll))
     total = before + assists
     row = card.row_for(total)
     pts = max(0, row.pts + sum(c.pts for c in roll.cards))

@@ -2,8 +2,10 @@
 
 An event is the accepted command in canonical form (the acting side filled in, the face parsed),
 plus what the log shows: points per side, a sentence, the quarter and the roll number. ``play``
-keeps the state its check resolved (the engine makes it current: one resolve per command);
-``trial`` remembers what the prompt's candidates resolved to, so a picked choice is not resolved again.
+keeps the state its check resolved (the engine makes it current: one resolve per command).
+``allowed`` tells the prompt which candidates the rules accept from each kind's checks alone, without
+resolving them; a candidate of a kind without checks is tried (``trial``), and a picked one is then
+not resolved again.
 
 >>> from companion.games.nba_showdown.setup_options import example_options, setup
 >>> decide(setup(example_options()), {"type": "roll", "face": 21})
@@ -14,11 +16,11 @@ companion.errors.RuleError: the d20 shows 1 to 20, not 21
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.dice import D20
-from companion.errors import RuleError
+from companion.errors import CompanionError, RuleError
 from companion.frozen import replace
 from companion.games.nba_showdown import quarters, rolls
 from companion.games.nba_showdown.commands import normalize
@@ -26,41 +28,64 @@ from companion.games.nba_showdown.model import State
 from companion.trials import Trials
 
 
-def _side(state: State, event: dict[str, Any]) -> int:
+def _side(state: State, event: Mapping[str, Any]) -> int:
     return int(event.get("side", state.acting))
 
 
-def _shoot(state: State, event: dict[str, Any]) -> State:
-    side = state.acting
+def _placing(state: State, event: Mapping[str, Any]) -> tuple[Any, ...]:
+    return _side(state, event), event["position"], event["player"]
+
+
+def _deciding(state: State, event: Mapping[str, Any]) -> tuple[Any, ...]:
+    return (_side(state, event),)
+
+
+def _doubling(state: State, event: Mapping[str, Any]) -> tuple[Any, ...]:
+    return _side(state, event), event["helped"], event["helper"]
+
+
+def _shooting(state: State, event: Mapping[str, Any]) -> tuple[Any, ...]:
     position = event.get("position")
     if position is None:
-        position = state.team(side).position_of(event["player"])
+        position = state.team(state.acting).position_of(event["player"])
         if position is None:
-            raise RuleError(f"{event['player']} is not on the playmat for {state.team(side).name}")
-    return rolls.choose(state, side, position, event["stat"])
+            raise RuleError(f"{event['player']} is not on the playmat for {state.team(state.acting).name}")
+    return state.acting, position, event["stat"]
 
 
-def _roll(state: State, event: dict[str, Any]) -> State:
+def _the_event(state: State, event: Mapping[str, Any]) -> tuple[Any, ...]:
+    return (event,)
+
+
+def _rolling(state: State, event: Mapping[str, Any]) -> tuple[Any, ...]:
     if str(event.get("die", "d20")).lower() != D20.name:
         raise RuleError(f"NBA Showdown rolls the d20, not the {event['die']}")
-    return rolls.roll_die(state, int(D20.parse_face(event["face"])))
+    return (int(D20.parse_face(event["face"])),)
 
 
-HANDLERS = {
-    "place": lambda s, e: quarters.place(s, _side(s, e), e["position"], e["player"]),
-    "keep": lambda s, e: quarters.keep(s, _side(s, e)),
-    "double_team": lambda s, e: quarters.double_team(s, _side(s, e), e["helped"], e["helper"]),
-    "no_double_team": lambda s, e: quarters.no_double_team(s, _side(s, e)),
-    "shoot": _shoot,
-    "play_card": rolls.play_card,
-    "roll": _roll,
-    "assist": lambda s, e: rolls.spend_assists(s, e["count"]),
+def _counting(state: State, event: Mapping[str, Any]) -> tuple[Any, ...]:
+    return (event["count"],)
+
+
+Reader = Callable[[State, Mapping[str, Any]], tuple[Any, ...]]
+
+# Each kind: what it reads of the event, what it does with it, and every check it makes before it
+# builds the state after the event (the handler calls the same function first, and nothing after it
+# refuses), so the prompt asks its candidates these instead of resolving each one; None: tried.
+KINDS: dict[str, tuple[Reader, Callable[..., State], Callable[..., object] | None]] = {
+    "place": (_placing, quarters.place, quarters.placed_lineup),
+    "keep": (_deciding, quarters.keep, quarters.kept_lineup),
+    "double_team": (_doubling, quarters.double_team, quarters.check_double_team),
+    "no_double_team": (_deciding, quarters.no_double_team, quarters.check_no_double_team),
+    "shoot": (_shooting, rolls.choose, rolls.check_choice),
+    "play_card": (_the_event, rolls.play_card, None),
+    "roll": (_rolling, rolls.roll_die, None),
+    "assist": (_counting, rolls.spend_assists, rolls.check_assists),
 }
 
 
-def resolve(state: State, event: Mapping[str, Any]) -> State:
-    """The state after ``event``; raises ``RuleError`` if the rules refuse it."""
-    event = dict(event)
+def _check_any(state: State, event: Mapping[str, Any]) -> None:
+    """What ``resolve`` refuses whatever the kind: a finished game, a rule switched off, the wrong side."""
     if state.final:
         raise RuleError(f"the game is over: {state.message}")
     kind = event["type"]
@@ -72,10 +97,34 @@ def resolve(state: State, event: Mapping[str, Any]) -> State:
         raise RuleError("assists are switched off in this game")
     if kind in ("shoot", "assist") and event.get("side", state.acting) != state.acting:
         raise RuleError(f"it is {state.team(state.acting).name}'s scoring roll")
-    return HANDLERS[kind](replace(state, period_over=False), event)
+
+
+def resolve(state: State, event: Mapping[str, Any]) -> State:
+    """The state after ``event``; raises ``RuleError`` if the rules refuse it."""
+    event = dict(event)
+    _check_any(state, event)
+    read, handle, _ = KINDS[event["type"]]
+    arguments = read(state, event)
+    # The buzzer shows until the next command (every handler builds a new state from this one).
+    return handle(replace(state, period_over=False) if state.period_over else state, *arguments)
 
 
 trial: Trials[State] = Trials(resolve)
+
+
+def allowed(state: State, event: Mapping[str, Any]) -> bool:
+    """Whether ``resolve`` accepts ``event`` now: its kind's checks (``KINDS``) alone when it has
+    them (a prompt's candidates, without building the state after each), else a ``trial``."""
+    try:
+        _check_any(state, event)
+        read, _, check = KINDS[event["type"]]
+        if check is None:
+            trial(state, event)
+        else:
+            check(state, *read(state, event))
+    except CompanionError:
+        return False
+    return True
 
 
 def play(state: State, command: Mapping[str, Any]) -> tuple[State, list[dict[str, Any]]]:

@@ -1,49 +1,41 @@
 """What the front ends show: the prompt (who acts, which die, the modifier's breakdown, the chance
 of every chart row), the scoreboard, the outcome and the full JSON view.
 
-Choices are found by trying candidate commands on the state, so the kiosk never offers a command
-the rules would refuse.
+Choices are the candidate commands the rules accept on the state (``rules.allowed``: each kind's
+own checks, the ones its handler makes), so the kiosk never offers a command the rules would refuse.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from companion.dice import D20
-from companion.errors import CompanionError
 from companion.frozen import by_identities, by_identity
 from companion.game import Choice, Counter, Outcome, Prompt, RollInfo, ScoreboardView, SideView, Target, Term
 from companion.games.nba_showdown import odds, rolls
+from companion.games.nba_showdown.boxscore import box_lines_json, box_score, box_totals, flow_json, players
 from companion.games.nba_showdown.cards import POSITIONS, STATS, Card
 from companion.games.nba_showdown.model import (
     ROLLS_PER_QUARTER,
-    BoxLine,
+    Rules,
     ScoringRoll,
     State,
     other,
     quarter_label,
 )
 from companion.games.nba_showdown.quarters import NEIGHBOURS, rebound_award
-from companion.games.nba_showdown.rules import trial
-from companion.splits import Splits
+from companion.games.nba_showdown.rules import allowed
 
 # Cards never change after setup and the odds are counted once (odds.stat_odds): their JSON too.
 _card_json = by_identity(Card.to_json)
 _odds_json = by_identity(odds.StatOdds.to_json)
+_rules_json = by_identity(Rules.to_json, size=4)  # the rule switches are set once, at setup
 
 
-def _box_line_json(b: BoxLine) -> dict[str, Any]:
-    return {"side": b.side, "player": b.player, "quarter": b.quarter,
-            "pts": b.pts, "ast": b.ast, "reb": b.reb, **b.splits.to_json()}
-
-
-# The box score grows by a line or so per roll; the lines already there keep their objects.
-_box_json = by_identity(_box_line_json, size=2048)
-# A team's cards never change after setup, and the box score only with a scoring roll: each list is
-# built once per tuple (read-only, like every rendered snapshot).
+# A team's cards never change after setup: each list is built once per tuple (read-only, like every
+# rendered snapshot).
 _cards_json = by_identity(lambda cards: [_card_json(c) for c in cards], size=16)
-_box_list_json = by_identity(lambda box: [_box_json(b) for b in box], size=16)
-_flow_json = by_identity(lambda flow: [list(f) for f in flow], size=16)
 _strategy_cards = by_identities(
     lambda deck, played: [name for name, copies in deck if played.count(name) < copies], size=16)
 
@@ -57,16 +49,7 @@ def outcome(state: State) -> Outcome | None:
 
 
 def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]]) -> tuple[Choice, ...]:
-    return tuple(choice for choice in (Choice(label, command) for label, command in candidates)
-                 if _allowed(state, choice))
-
-
-def _allowed(state: State, choice: Choice) -> bool:
-    try:
-        trial(state, choice.command)
-    except CompanionError:
-        return False
-    return True
+    return tuple(Choice(label, command) for label, command in candidates if allowed(state, command))
 
 
 # The prompt, the scoreboard and the view all read the modifiers of the roll under way.
@@ -83,6 +66,10 @@ def _modifier(state: State, roll: ScoringRoll) -> int:
 
 def stat_odds_for(state: State, roll: ScoringRoll) -> odds.StatOdds:
     """The odds of ``roll`` as it stands (matchup, markers and cards played so far)."""
+    return _current_odds(state) if roll is state.roll else _count_stat_odds(state, roll)
+
+
+def _count_stat_odds(state: State, roll: ScoringRoll) -> odds.StatOdds:
     terms = _terms(state, roll)
     card = state.team(roll.side).at(roll.position)
     assert card is not None
@@ -90,26 +77,73 @@ def stat_odds_for(state: State, roll: ScoringRoll) -> odds.StatOdds:
                           markers_on=state.rules.hot_cold)
 
 
-def _choice_odds(state: State) -> tuple[tuple[str, str, odds.StatOdds], ...]:
-    """For each player still to roll this quarter, the odds with Speed and with Power."""
+# The prompt and the view both read the odds of the roll under way (a cached lookup that hashes the
+# card): once per state.
+_current_odds = by_identity(lambda state: _count_stat_odds(state, state.roll), size=8)
+
+
+def _count_roll_info(stat: odds.StatOdds) -> tuple[RollInfo, Fraction | None]:
+    info = RollInfo(D20, stat.lookup)
+    return info, info.chance()
+
+
+# A roll's rule and its chance, for the odds (cached, shared) it reads: counted once per odds.
+_roll_info = by_identity(_count_roll_info, size=64)
+
+
+def _count_fresh_odds(attacker: Card, defender: Card, change: int, markers: int, stat: str,
+                      markers_on: bool) -> odds.StatOdds:
+    """``stat_odds_for`` a roll with no card played yet, from what ``rolls.matchup`` read."""
+    terms = rolls.terms_of(attacker, defender, change, markers, stat)
+    return odds.stat_odds(attacker, stat, terms[0].value, sum(t.value for t in terms[1:]),
+                          markers_on=markers_on)
+
+
+Offer = tuple[tuple[Choice, ...], list[dict[str, Any]]]
+
+
+def _count_offer(position: str, attacker: Card, defender: Card, change: int, markers: int,
+                 markers_on: bool) -> Offer:
+    """A player still to roll, with Speed and with Power: the prompt's choices and the view's odds,
+    from what ``rolls.matchup`` read at ``position``."""
+    found = [(name, _count_fresh_odds(attacker, defender, change, markers, name, markers_on))
+             for name in STATS]
+    choices = tuple(Choice(f"{position} {attacker.name} {stat.stat.title()} {stat.matchup:+d}",
+                           {"type": "shoot", "position": position, "stat": name},
+                           p_success=stat.p_score, expected_points=stat.expected_pts, hint=stat.hint)
+                    for name, stat in found)
+    return choices, [{"position": position, **_odds_json(stat)} for _, stat in found]
+
+
+# Between two of a side's choices a roll changes a player or two (who rolled, a marker): the other
+# matchups keep their cards, double-team and markers, so their offers (ints and strings by
+# identity: the small ones are shared objects, a miss only counts again). Read-only.
+_offer = by_identities(_count_offer, size=32)
+
+
+def _count_offers(state: State) -> tuple[Offer, ...]:
+    """For each player still to roll this quarter, in playmat order, what choosing him offers."""
     team = state.team(state.acting)
     found = []
     for position in POSITIONS:
         card = team.at(position)
         if card is None or card.name in team.used or state.team(other(state.acting)).at(position) is None:
             continue
-        for stat in STATS:
-            found.append((position, stat, stat_odds_for(state, ScoringRoll(state.acting, position, stat))))
+        found.append(_offer(position, *rolls.matchup(state, state.acting, position), state.rules.hot_cold))
     return tuple(found)
 
 
 # The prompt and the view both show them for the same state: counted once per state.
-choice_odds = by_identity(_choice_odds, size=4)
+_offers = by_identity(_count_offers, size=4)
 
 
-def _distribution_text(stat: odds.StatOdds) -> str:
+def _count_distribution_text(stat: odds.StatOdds) -> str:
     rows = ", ".join(f"{c.row.label} {float(c.probability):.0%}" for c in stat.rows if c.probability)
     return f"{rows}; {float(stat.expected_pts):.1f} pts expected"
+
+
+# Every command before the roll (a strategy card, a shot check) shows the same odds' words again.
+_distribution_text = by_identity(_count_distribution_text, size=64)
 
 
 def prompt_outcomes(state: State) -> list[dict[str, Any]]:
@@ -129,12 +163,17 @@ def _placement_prompt(state: State) -> Prompt:
     team = state.team(side)
     keep = "keep the starting lineup" if state.quarter == 1 else "keep last quarter's lineup"
     candidates: list[tuple[str, dict[str, Any]]] = [(keep, {"type": "keep", "side": side})]
+    # Who is in already, or can't play the position, ``place`` refuses: not tried. (A name finds
+    # the team's first card of that name, as ``place`` finds it.)
+    placed = {name.lower() for name in team.lineup if name is not None}
+    free = [(card.name, team.card(card.name).positions)
+            for card in team.cards if card.name.lower() not in placed]
     for position in POSITIONS:
         if team.at(position) is not None:
             continue
-        for card in team.cards:
-            candidates.append((f"{position} {card.name}",
-                               {"type": "place", "side": side, "position": position, "player": card.name}))
+        candidates += [(f"{position} {name}",
+                        {"type": "place", "side": side, "position": position, "player": name})
+                       for name, can in free if position in can]
     return Prompt(side=side, text=f"{quarter_label(state.quarter)}: {team.name} put a player in",
                   commands=("place", "keep"), choices=_legal(state, candidates))
 
@@ -155,14 +194,8 @@ def _double_team_prompt(state: State) -> Prompt:
 def _choose_prompt(state: State) -> Prompt:
     side = state.acting
     team = state.team(side)
-    choices = tuple(
-        choice for choice in (
-            Choice(f"{position} {team.at(position).name} {stat.stat.title()} "  # type: ignore[union-attr]
-                   f"{stat.matchup:+d}",
-                   {"type": "shoot", "position": position, "stat": name},
-                   p_success=stat.p_score, expected_points=stat.expected_pts, hint=stat.hint)
-            for position, name, stat in choice_odds(state))
-        if _allowed(state, choice))
+    choices = tuple(choice for offer in _offers(state) for choice in offer[0]
+                    if allowed(state, choice.command))
     markers = (f"; any roll: hot marker {float(odds.marker_chances()[0]):.0%} (19-20), "
                f"cold {float(odds.marker_chances()[1]):.0%} (1-2)") if state.rules.hot_cold else ""
     return Prompt(side=side, text=f"{team.name}: choose a player and Speed or Power "
@@ -178,9 +211,9 @@ def _roll_prompt(state: State, roll: ScoringRoll) -> Prompt:
     cards = ("play_card",) if state.rules.strategy and len(roll.cards) < 2 else ()
     text = (f"{team.name}: roll the d20 for {card.name} ({stat.stat.title()} {stat.modifier:+d}): "
             f"{_distribution_text(stat)}")
-    info = RollInfo(D20, stat.lookup)
+    info, chance = _roll_info(stat)
     return Prompt(side=roll.side, text=text, commands=("roll", *cards), roll=info,
-                  target=_roll_target(state, roll), p_success=info.chance(),
+                  target=_roll_target(state, roll), p_success=chance,
                   expected_points=stat.expected_pts)
 
 
@@ -242,19 +275,28 @@ prompt = by_identity(_prompt, size=4)
 
 def _counters(state: State, side: int) -> tuple[Counter, ...]:
     """The side's tracks and markers: assists, rebound spaces towards it, hot and cold players on court."""
-    team = state.team(side)
+    return _team_counters(state.team(side), state.rebound, state.rules, side)
+
+
+def _count_counters(team: Any, rebound: int, rules: Rules, side: int) -> tuple[Counter, ...]:
     counters = []
-    if state.rules.assists:
+    if rules.assists:
         counters.append(Counter("AST", team.assists))
-    if state.rules.rebounds:
-        counters.append(Counter("REB", max(0, state.rebound if side == 0 else -state.rebound)))
-    if state.rules.hot_cold:
-        on_court = [team.marker(name) for name in team.lineup if name is not None]
+    if rules.rebounds:
+        counters.append(Counter("REB", max(0, rebound if side == 0 else -rebound)))
+    if rules.hot_cold:
+        markers = dict(team.markers)
+        on_court = [markers.get(name, 0) for name in team.lineup if name is not None]
         counters.append(Counter("HOT", sum(m for m in on_court if m > 0)))
         counters.append(Counter("COLD", -sum(m for m in on_court if m < 0)))
-    if state.rules.strategy:
+    if rules.strategy:
         counters.append(Counter("SC", team.hand))
     return tuple(counters)
+
+
+# Only a finished roll, a card or a quarter's end moves a side's tracks (the rebound marker is a
+# small int: one shared object per value): the other commands show the counters already built.
+_team_counters = by_identities(_count_counters, size=8)
 
 
 def short_name(name: str) -> str:
@@ -299,96 +341,6 @@ def _roll_json(state: State) -> dict[str, Any] | None:
     return found
 
 
-def box_totals(state: State) -> list[dict[str, Any]]:
-    """Each player's PTS / AST / REB over the game so far, team by team in the order they first scored."""
-    return _box_totals(state.box, state.teams)
-
-
-def _count_box_totals(box: tuple[BoxLine, ...], teams: tuple[Any, ...]) -> list[dict[str, Any]]:
-    totals: dict[tuple[int, str], list[int]] = {}
-    for line in sorted(box, key=lambda b: b.side):
-        total = totals.setdefault((line.side, line.player), [0, 0, 0])
-        total[0] += line.pts
-        total[1] += line.ast
-        total[2] += line.reb
-    return [{"side": side, "team": teams[side].name, "player": player,
-             "pts": pts, "ast": ast, "reb": reb} for (side, player), (pts, ast, reb) in totals.items()]
-
-
-def box_score(state: State) -> list[dict[str, Any]]:
-    """The game-end box score: each team's players (as ``box_totals``) with their shot-check splits,
-    then the team's total line (``total``: its players' sums, rebound-track points not included).
-
-    A shot check is a field goal (a 3-pointer when its card says so), a foul shot a free throw.
-    """
-    return _box_score(state.box, state.teams)
-
-
-def _count_box_score(box: tuple[BoxLine, ...], teams: tuple[Any, ...]) -> list[dict[str, Any]]:
-    groups: dict[tuple[int, str], list[tuple[int, ...]]] = {}
-    for line in sorted(box, key=lambda b: b.side):
-        groups.setdefault((line.side, line.player), []).append(_line_numbers(line))
-    rows: list[dict[str, Any]] = []
-    for side in (0, 1):
-        name = teams[side].name
-        players = [(player, [sum(column) for column in zip(*lines, strict=True)])
-                   for (owner, player), lines in groups.items() if owner == side]
-        team = [sum(column) for column in zip(*(found for _, found in players), strict=True)] or [0] * 9
-        for player, found in players:
-            rows.append({"side": side, "team": name, "player": player, "pts": found[0], "ast": found[1],
-                         "reb": found[2], **Splits(*found[3:]).to_json()})
-        rows.append({"side": side, "team": name, "player": "Team total", "total": True, "pts": team[0],
-                     "ast": team[1], "reb": team[2], **Splits(*team[3:]).to_json()})
-    return rows
-
-
-def _line_numbers_of(line: BoxLine) -> tuple[int, ...]:
-    """PTS, AST, REB and the six split counts of one line."""
-    s = line.splits
-    return (line.pts, line.ast, line.reb, s.fgm, s.fga, s.tpm, s.tpa, s.ftm, s.fta)
-
-
-# A roll changes one line: the others keep their objects and their numbers.
-_line_numbers = by_identity(_line_numbers_of, size=2048)
-# A roll changes the box score and one team at most; the view is built after every command (read-only).
-_box_totals = by_identities(_count_box_totals, size=8)
-# Most commands leave the box score alone: the game-end rows are counted again only when it changes.
-_box_score = by_identities(_count_box_score, size=8)
-
-
-def _players(state: State, side: int) -> list[dict[str, Any]]:
-    """The team's cards for the Table panel: on the court in playmat order, then the bench."""
-    return _team_players(state.team(side), state.box, side)
-
-
-def _count_team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[dict[str, Any]]:
-    # One pass over the lineup and the box score, not one per card (this runs on every command).
-    placed: dict[str, str] = {}
-    for position, name in zip(POSITIONS, team.lineup, strict=True):
-        if name is not None:
-            placed.setdefault(name.lower(), position)
-    totals: dict[str, list[int]] = {}
-    for b in box:
-        if b.side == side:
-            total = totals.setdefault(b.player, [0, 0, 0])
-            total[0] += b.pts
-            total[1] += b.ast
-            total[2] += b.reb
-    markers = dict(team.markers)
-    found = []
-    for card in sorted(team.cards, key=lambda c: (placed.get(c.name.lower()) is None,
-                                                  POSITIONS.index(placed.get(c.name.lower()) or "PG"))):
-        marker = markers.get(card.name, 0)
-        pts, ast, reb = totals.get(card.name, (0, 0, 0))
-        found.append({"name": card.name, "position": placed.get(card.name.lower()) or "bench",
-                      "speed": card.speed, "power": card.power, "rolled": card.name in team.used,
-                      "hot": max(0, marker), "cold": max(0, -marker), "pts": pts, "ast": ast, "reb": reb})
-    return found
-
-
-_team_players = by_identities(_count_team_players, size=8)
-
-
 def _double_team_words(team: Any) -> str:
     if team.double_team is None:
         return ""
@@ -425,11 +377,37 @@ def rebound_line(state: State) -> str:
             f"(+{max(rebound_award(state))} at the end of the quarter)")
 
 
+def _count_side(t: Any, players: list[dict[str, Any]]) -> dict[str, Any]:
+    """One side as the view shows it; ``players`` is its Table panel (``boxscore.players``)."""
+    return {
+        "name": t.name,
+        "players": players,
+        "lineup": dict(zip(POSITIONS, t.lineup, strict=True)),
+        "bench": [c.name for c in t.bench()],
+        "markers": dict(t.markers),
+        "used": list(t.used),
+        "assists": t.assists,
+        "hand": t.hand,
+        "deck_left": t.deck_left,
+        "played": list(t.played),
+        # The deck list's cards with a copy left to play (the kiosk's card buttons).
+        "strategy_cards": _strategy_cards(t.deck, t.played),
+        "double_team": list(t.double_team) if t.double_team else None,
+        "double_team_words": _double_team_words(t),
+        "cards": _cards_json(t.cards),
+    }
+
+
+# A command changes one team at most, and a roll that doesn't finish none: the other side's part
+# of the view is the one already built.
+_side_json = by_identities(_count_side, size=8)
+
+
 def view(state: State) -> dict[str, Any]:
     """The whole state as JSON (kiosk, replay, exports)."""
     return {
         "game": "nba-showdown",
-        "rules": state.rules.to_json(),
+        "rules": _rules_json(state.rules),
         "quarter": state.quarter,
         "quarter_label": quarter_label(state.quarter),
         "stage": state.stage,
@@ -442,30 +420,15 @@ def view(state: State) -> dict[str, Any]:
         "rebound_awards": [list(a) for a in state.rebound_awards],
         "rebound": state.rebound,
         "rebound_points": list(state.rebound_points),
-        "sides": [{  # each side's first list of objects is its box score (companion export --format csv)
-            "name": t.name,
-            "players": _players(state, i),
-            "lineup": dict(zip(POSITIONS, t.lineup, strict=True)),
-            "bench": [c.name for c in t.bench()],
-            "markers": dict(t.markers),
-            "used": list(t.used),
-            "assists": t.assists,
-            "hand": t.hand,
-            "deck_left": t.deck_left,
-            "played": list(t.played),
-            # The deck list's cards with a copy left to play (the kiosk's card buttons).
-            "strategy_cards": _strategy_cards(t.deck, t.played),
-            "double_team": list(t.double_team) if t.double_team else None,
-            "double_team_words": _double_team_words(t),
-            "cards": _cards_json(t.cards),
-        } for i, t in enumerate(state.teams)],
+        # Each side's first list of objects is its box score (companion export --format csv).
+        "sides": [_side_json(t, players(state, i)) for i, t in enumerate(state.teams)],
         "rebound_line": rebound_line(state),
-        "box": _box_list_json(state.box),
+        "box": box_lines_json(state.box),
         "box_totals": box_totals(state),
         "box_score": box_score(state),
-        "flow": _flow_json(state.flow),
+        "flow": flow_json(state.flow),
         "roll": _roll_json(state),
-        "choices_odds": ([{"position": p, **_odds_json(s)} for p, _, s in choice_odds(state)]
+        "choices_odds": ([found for offer in _offers(state) for found in offer[1]]
                          if state.stage == "choose" else []),
         "reminders": reminders(state),
         "message": state.message,

@@ -1,0 +1,224 @@
+"""NBA Showdown's box score as the view shows it: each quarter's lines, each player's totals, the
+game-end box score with its shot-check splits and team total lines, the players' Table panel, and
+the score flow.
+
+Every command renders the view. Most leave the box score alone, and a scoring roll or a shot check
+changes one line or adds one: what is read from the box score is counted once per box score (by
+identity: successive states share it), and a box score one step on from the last one counted is
+counted from it, the changed line only (``_step``; ``following`` for the lists of lines and of the
+flow). A side whose sums a step left alone keeps them (the same object), so its players' panel too.
+
+>>> box = (BoxLine(0, "Ann", 1, pts=2), BoxLine(1, "Bo", 1, pts=3), BoxLine(0, "Ann", 2, pts=1))
+>>> count_sides(box)[0]["Ann"][:3], list(count_sides(box)[1])
+((3, 0, 0), ['Bo'])
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any, TypeVar
+
+from companion.frozen import by_identities, by_identity
+from companion.games.nba_showdown.cards import POSITIONS, Card
+from companion.games.nba_showdown.model import BoxLine, State
+from companion.splits import Splits
+
+T = TypeVar("T")
+Sums = dict[str, tuple[int, ...]]  # player -> PTS, AST, REB and six split counts, in scoring order
+
+
+def _box_line_json(b: BoxLine) -> dict[str, Any]:
+    return {"side": b.side, "player": b.player, "quarter": b.quarter,
+            "pts": b.pts, "ast": b.ast, "reb": b.reb, **b.splits.to_json()}
+
+
+def _numbers(line: BoxLine) -> tuple[int, ...]:
+    """PTS, AST, REB and the six split counts of one line."""
+    s = line.splits
+    return (line.pts, line.ast, line.reb, s.fgm, s.fga, s.tpm, s.tpa, s.ftm, s.fta)
+
+
+def _step(previous: tuple[Any, ...], items: tuple[Any, ...]) -> tuple[int, Any] | None:
+    """How ``items`` follows ``previous`` when one item changed or one was added: its index and the
+    item it replaced (None: added); None when it is any other tuple."""
+    if len(items) == len(previous):
+        differs = list(map(operator.is_not, previous, items))
+        if differs.count(True) != 1:
+            return None
+        index = differs.index(True)
+        return index, previous[index]
+    if len(items) == len(previous) + 1 and not any(map(operator.is_not, previous, items)):
+        return len(previous), None
+    return None
+
+
+def count_sides(box: tuple[BoxLine, ...]) -> tuple[Sums, Sums]:
+    """Each side's players with their lines summed, in the order they first scored: what the box
+    totals, the box score and the players' panel read."""
+    groups: tuple[dict[str, list[tuple[int, ...]]], dict[str, list[tuple[int, ...]]]] = ({}, {})
+    for line in box:
+        groups[line.side].setdefault(line.player, []).append(_numbers(line))
+    first, second = ({player: lines[0] if len(lines) == 1 else tuple(map(sum, zip(*lines, strict=True)))
+                      for player, lines in group.items()} for group in groups)
+    return first, second
+
+
+# The box score the last count was for, and that count: the next one is usually one step on.
+_latest: tuple[tuple[BoxLine, ...], tuple[Sums, Sums]] = ((), ({}, {}))
+
+
+def _count_from_latest(box: tuple[BoxLine, ...]) -> tuple[Sums, Sums]:
+    """``count_sides(box)``, from the last box score counted when ``box`` is one step on from it."""
+    global _latest
+    previous, sides = _latest  # read once: another thread may replace it, never change it
+    found = _stepped(sides, previous, box)
+    if found is None:
+        found = count_sides(box)
+    _latest = (box, found)
+    return found
+
+
+def _stepped(sides: tuple[Sums, Sums], previous: tuple[BoxLine, ...],
+             box: tuple[BoxLine, ...]) -> tuple[Sums, Sums] | None:
+    step = _step(previous, box)
+    if step is None:
+        return None
+    index, old = step
+    new = box[index]
+    mine = sides[new.side]
+    had = mine.get(new.player)
+    numbers = _numbers(new)
+    if old is not None:
+        if (old.side, old.player) != (new.side, new.player) or had is None:
+            return None
+        numbers = tuple(h - o + n for h, o, n in zip(had, _numbers(old), numbers, strict=True))
+    elif had is not None:
+        numbers = tuple(map(operator.add, had, numbers))
+    mine = {**mine, new.player: numbers}  # a player new to the box score goes last: he scored last
+    return (mine, sides[1]) if new.side == 0 else (sides[0], mine)
+
+
+# Undo and redo come back to box scores counted before: the last few are kept as they are.
+_sides = by_identity(_count_from_latest, size=8)
+
+def following(item_json: Callable[[T], Any], size: int = 16) -> Callable[[tuple[T, ...]], list[Any]]:
+    """``[item_json(item) for item in items]``, remembered for the last ``size`` tuples by identity,
+    and built from the last list when ``items`` is the last tuple with one item changed or added
+    (the box score's lines, the score flow: a roll changes one or adds one). Read-only.
+
+    >>> calls = []
+    >>> listed = following(lambda item: calls.append(item) or [item])
+    >>> listed((1, 2)), listed((1, 2, 3)), calls
+    ([[1], [2]], [[1], [2], [3]], [1, 2, 3])
+    """
+    latest: list[tuple[tuple[T, ...], list[Any]]] = [((), [])]
+
+    def count(items: tuple[T, ...]) -> list[Any]:
+        previous, shown = latest[0]  # read once: another thread may replace it, never change it
+        step = _step(previous, items)
+        if step is None:
+            found = [item_json(item) for item in items]
+        else:
+            found = list(shown)
+            index = step[0]
+            if index == len(found):
+                found.append(item_json(items[index]))
+            else:
+                found[index] = item_json(items[index])
+        latest[0] = (items, found)
+        return found
+
+    return by_identity(count, size=size)
+
+
+# The lines of the box score, each line's JSON once per line.
+box_lines_json = following(by_identity(_box_line_json, size=2048))
+# The score after each roll.
+flow_json = following(list)
+
+
+def box_totals(state: State) -> list[dict[str, Any]]:
+    """Each player's PTS / AST / REB over the game so far, team by team in the order they first scored."""
+    return _box_totals(state.box, state.teams[0].name, state.teams[1].name)
+
+
+def _count_box_totals(box: tuple[BoxLine, ...], *names: str) -> list[dict[str, Any]]:
+    return [_total_row(side, names[side], player, *found[:3])
+            for side, sums in enumerate(_sides(box)) for player, found in sums.items()]
+
+
+@lru_cache(maxsize=512)
+def _total_row(side: int, team: str, player: str, pts: int, ast: int, reb: int) -> dict[str, Any]:
+    # A roll changes one player's line: the others' rows are the ones already built (read-only).
+    return {"side": side, "team": team, "player": player, "pts": pts, "ast": ast, "reb": reb}
+
+
+def box_score(state: State) -> list[dict[str, Any]]:
+    """The game-end box score: each team's players (as ``box_totals``) with their shot-check splits,
+    then the team's total line (``total``: its players' sums, rebound-track points not included).
+
+    A shot check is a field goal (a 3-pointer when its card says so), a foul shot a free throw.
+    """
+    return _box_score(state.box, state.teams[0].name, state.teams[1].name)
+
+
+def _count_box_score(box: tuple[BoxLine, ...], *names: str) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    for side, sums in enumerate(_sides(box)):
+        rows += [_score_row(side, names[side], player, found, False) for player, found in sums.items()]
+        team = tuple(sum(column) for column in zip(*sums.values(), strict=True)) or (0,) * 9
+        rows.append(_score_row(side, names[side], "Team total", team, True))
+    return rows
+
+
+@lru_cache(maxsize=512)
+def _score_row(side: int, team: str, player: str, found: tuple[int, ...], total: bool) -> dict[str, Any]:
+    """One player's row of the box score, or the team's total line; the rows a roll left alone are
+    the ones already built (read-only)."""
+    head = {"side": side, "team": team, "player": player, **({"total": True} if total else {})}
+    return {**head, "pts": found[0], "ast": found[1], "reb": found[2], **Splits(*found[3:]).to_json()}
+
+
+# The box score changes with a scoring roll or a shot check, the team names never: most commands
+# leave both, and the rows are put together again only when the box score changes.
+_box_totals = by_identities(_count_box_totals, size=8)
+_box_score = by_identities(_count_box_score, size=8)
+
+
+def players(state: State, side: int) -> list[dict[str, Any]]:
+    """The team's cards for the Table panel: on the court in playmat order, then the bench."""
+    team = state.team(side)
+    return _team_players(team.cards, team.lineup, team.markers, team.used, _sides(state.box)[side])
+
+
+def _count_team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[dict[str, Any]]:
+    """``players`` counted afresh."""
+    return _count_players(team.cards, team.lineup, team.markers, team.used, count_sides(box)[side])
+
+
+def _count_players(cards: tuple[Card, ...], lineup: tuple[str | None, ...],
+                   markers: tuple[tuple[str, int], ...], used: tuple[str, ...],
+                   sums: Sums) -> list[dict[str, Any]]:
+    placed: dict[str, str] = {}
+    for position, name in zip(POSITIONS, lineup, strict=True):
+        if name is not None:
+            placed.setdefault(name.lower(), position)
+    marker_of = dict(markers)
+    found = []
+    at = [(card, placed.get(card.name.lower())) for card in cards]
+    for card, position in sorted(at, key=lambda c: (c[1] is None, _POSITION_ORDER[c[1] or "PG"])):
+        marker = marker_of.get(card.name, 0)
+        pts, ast, reb = sums.get(card.name, _NOTHING)[:3]
+        found.append({"name": card.name, "position": position or "bench",
+                      "speed": card.speed, "power": card.power, "rolled": card.name in used,
+                      "hot": max(0, marker), "cold": max(0, -marker), "pts": pts, "ast": ast, "reb": reb})
+    return found
+
+
+_NOTHING = (0, 0, 0)
+_POSITION_ORDER = {position: index for index, position in enumerate(POSITIONS)}
+# Read from a team: its cards, lineup, markers and who rolled, not its hand, cards played or
+# assists; from the box score, its own side's sums only (a roll by the other side leaves them).
+_team_players = by_identities(_count_players, size=8)

@@ -1,0 +1,172 @@
+"""NBA Showdown renders every state as a fresh count would, and its prompt's legality checks agree
+with the rules.
+
+The view, scoreboard and prompt reuse what earlier states counted (memos by the identity of the
+records a command left alone, cached odds), and the prompt asks each candidate command the rules'
+own checks (``rules.allowed``) instead of resolving it. Both are checked over every state a table
+meets in the full-game script, with undos, redos, a command taken again after an undo, and the log
+replayed into a new timeline (a restore): each rendered snapshot must be byte for byte the render of
+a copy of its state (a copy shares no record with anything seen before, so no memo can answer for it).
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.errors import CompanionError
+from companion.frozen import replace
+from companion.games import find_game
+from companion.games.nba_showdown import rules
+from companion.games.nba_showdown.cards import POSITIONS, STATS
+from companion.session import parse_command
+from companion.timeline import Timeline
+
+SCRIPT = Path(__file__).parent / "games" / "full_game_nba_showdown.jsonl"
+GAME = find_game("nba-showdown")
+
+
+def render(state: Any) -> dict[str, Any]:
+    """What ``Session`` shows for ``state``, in the order it counts it (memos and all)."""
+    outcome = GAME.outcome(state)
+    return {"view": GAME.view(state), "scoreboard": GAME.scoreboard(state).to_json(),
+            "prompt": GAME.prompt(state).to_json(), "outcome": None if outcome is None else outcome.to_json()}
+
+
+def walk() -> Iterator[tuple[Any, dict[str, Any]]]:
+    """(state, what is shown) after every step of the script, with undo/redo walks along the way, a
+    command taken again after an undo, and the log replayed into a new timeline (a restore)."""
+    lines = [json.loads(line) for line in SCRIPT.read_text().splitlines() if line.strip()]
+    timeline = Timeline(GAME)
+    entries: list[dict[str, Any]] = []
+
+    def step(plan: tuple[dict[str, Any], Any]) -> tuple[Any, dict[str, Any]]:
+        entry, state = plan
+        shown = render(state)  # before the commit, as Session renders it
+        timeline.commit(entry, state)
+        entries.append(entry)
+        return state, shown
+
+    yield step(timeline.plan_setup({k: v for k, v in lines[0].items() if k != "type"}))
+    for number, line in enumerate(lines[1:]):
+        command = parse_command(json.dumps(line))
+        yield step(timeline.plan_command(command))
+        if number % 7 == 3:
+            for kind in ("undo", "undo", "redo", "undo", "redo", "redo"):
+                yield step(timeline.plan_undo() if kind == "undo" else timeline.plan_redo())
+        if number % 11 == 5:  # back one, then the same command again: a new branch of new records
+            yield step(timeline.plan_undo())
+            yield step(timeline.plan_command(command))
+    timeline = Timeline.replay(GAME, entries)
+    yield timeline.state, render(timeline.state)
+    for kind in ["undo"] * 30 + ["redo"] * 30:
+        yield step(timeline.plan_undo() if kind == "undo" else timeline.plan_redo())
+
+
+@pytest.fixture(scope="module")
+def walked() -> list[tuple[Any, dict[str, Any]]]:
+    return list(walk())
+
+
+def fresh_render(state: Any) -> dict[str, Any]:
+    """What a front end is shown for ``state``, counted on a copy that shares none of its records."""
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy == state and copy is not state and copy.teams[0] is not state.teams[0]
+    outcome = GAME.outcome(copy)
+    return {"view": GAME.view(copy), "scoreboard": GAME.scoreboard(copy).to_json(),
+            "prompt": GAME.prompt(copy).to_json(), "outcome": None if outcome is None else outcome.to_json()}
+
+
+def candidates(state: Any) -> Iterator[dict[str, Any]]:
+    """Every command of the kinds with checks that a prompt could offer, and many it never would."""
+    for side in (0, 1):
+        yield {"type": "keep", "side": side}
+        yield {"type": "no_double_team", "side": side}
+        for position in POSITIONS:
+            for card in state.team(side).cards:
+                yield {"type": "place", "side": side, "position": position, "player": card.name}
+            for helper in POSITIONS:
+                if helper != position and state.team(side).at(helper) is not None:
+                    yield {"type": "double_team", "side": side, "helped": position, "helper": helper}
+            for stat in STATS:
+                yield {"type": "shoot", "side": side, "position": position, "stat": stat}
+    for position in POSITIONS:
+        for stat in STATS:
+            yield {"type": "shoot", "position": position, "stat": stat}
+    for count in range(8):
+        yield {"type": "assist", "count": count}
+
+
+def resolves(state: Any, command: dict[str, Any]) -> bool:
+    try:
+        rules.resolve(state, command)
+    except CompanionError:
+        return False
+    return True
+
+
+def test_every_snapshot_is_what_a_fresh_count_of_its_state_gives(
+        walked: list[tuple[Any, dict[str, Any]]]) -> None:
+    stages = set()
+    count = 0
+    fresh: dict[int, str] = {}  # an undo shows an earlier state again: counted afresh once
+    for state, shown in walked:
+        if id(state) not in fresh:
+            fresh[id(state)] = json.dumps(fresh_render(state))
+        assert json.dumps(shown) == fresh[id(state)], (count, state.stage)
+        stages.add(state.stage)
+        count += 1
+    assert count > 400
+    assert stages == {"placement", "double_team", "choose", "roll", "shot_check", "assist", "over"}
+
+
+def test_the_checks_the_prompt_asks_accept_exactly_what_the_rules_resolve(
+        walked: list[tuple[Any, dict[str, Any]]]) -> None:
+    accepted = refused = 0
+    seen: set[int] = set()
+    for state, _ in walked:
+        if id(state) in seen:
+            continue
+        seen.add(id(state))
+        for command in candidates(state):
+            ok = resolves(state, command)
+            assert rules.allowed(state, command) == ok, (state.stage, command)
+            accepted += ok
+            refused += not ok
+    assert accepted > 500 and refused > 10_000
+
+
+def test_the_placement_prompt_offers_every_placement_the_rules_accept_in_playmat_order(
+        walked: list[tuple[Any, dict[str, Any]]]) -> None:
+    # The prompt tries only players not in yet who can play the open position: it must offer what
+    # resolving every open position with every card (and keeping the lineup) accepts, in that order.
+    placements = 0
+    for state, shown in walked:
+        if state.stage != "placement":
+            continue
+        side, team = state.acting, state.team(state.acting)
+        every = [{"type": "keep", "side": side}] + [
+            {"type": "place", "side": side, "position": position, "player": card.name}
+            for position in POSITIONS if team.at(position) is None for card in team.cards]
+        assert [c["command"] for c in shown["prompt"]["choices"]] == [c for c in every if resolves(state, c)]
+        placements += 1
+    assert placements > 20
+
+
+def test_the_shoot_check_refuses_a_roller_without_a_defender_as_the_rules_do() -> None:
+    # The script never leaves a position empty once the rolls start (the matchup reads the defender):
+    # make one on a copy.
+    options = {k: v for k, v in json.loads(SCRIPT.read_text().splitlines()[0]).items() if k != "type"}
+    state = replace(GAME.setup({**options, "quick_play": True}), stage="choose", acting=0)
+    other = state.team(1)
+    state = state.with_team(1, replace(other, lineup=(None, *other.lineup[1:])))
+    for stat in STATS:
+        shot = {"type": "shoot", "position": "PG", "stat": stat}
+        assert not rules.allowed(state, shot) and not resolves(state, shot)
+        shot = {"type": "shoot", "position": "SG", "stat": stat}
+        assert rules.allowed(state, shot) and resolves(state, shot)
