@@ -135,10 +135,14 @@ def grant_fundamental(state: State, pending: Pending, extra: tuple[Term, ...] = 
     return replace(state, turn=turn, pending=Pending(kind="play", side=turn.attacker))
 
 
-def play_fundamental(state: State, event: dict[str, Any]) -> State:
-    """F1 or F2: dribble (+15), pass or screen (the card's bonus, 25 unless told otherwise)."""
-    state = close_counter_window(state)
-    if state.pending.kind != "play":
+def check_fundamental(state: State, event: dict[str, Any]) -> tuple[str, Hooper]:
+    """Every refusal of a fundamental card that comes before it changes the table (all of them, for a
+    card without a chip, an upgrade or another payer): its slot and its hooper.
+
+    A counter window still open closes first (``close_counter_window``); closing it changes neither
+    the slots, the ball nor the hoopers, so the checks read the same before and after.
+    """
+    if state.pending.kind not in ("play", "counter_window"):
         raise RuleError(
             f"a fundamental is played by the attacker in F1 or F2, not now: {describe_wait(state)}"
         )
@@ -148,6 +152,15 @@ def play_fundamental(state: State, event: dict[str, Any]) -> State:
     hooper = court_hooper(state, side, event)
     check_can_act(hooper)
     check_card(state.turn.ball, action, hooper.name, hooper.subject)
+    return slot, hooper
+
+
+def play_fundamental(state: State, event: dict[str, Any]) -> State:
+    """F1 or F2: dribble (+15), pass or screen (the card's bonus, 25 unless told otherwise)."""
+    slot, hooper = check_fundamental(state, event)
+    state = close_counter_window(state)
+    side = state.turn.attacker
+    action = event["action"]
     free = (action == "pass" and hooper.has_skill("free_pass")) or (
         action == "screen" and hooper.has_skill("free_screen")
     )

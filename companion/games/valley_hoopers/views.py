@@ -28,11 +28,12 @@ from companion.game import (
     Target,
 )
 from companion.games.valley_hoopers import after_the_shot, counters, shots, splits
+from companion.games.valley_hoopers.candidates import Accepted, judge
 from companion.games.valley_hoopers.coach import upgrade_eligible
 from companion.games.valley_hoopers.exhaustion import exhausted, stuck_text, substitution_candidates
 from companion.games.valley_hoopers.gameplans import CARDS, card_conditions, gameplan_view, open_questions
 from companion.games.valley_hoopers.model import INJURY_EFFECTS, POSITIONS, STATS, Hooper, State, other
-from companion.games.valley_hoopers.rules import expected_die, trial
+from companion.games.valley_hoopers.rules import expected_die
 from companion.games.valley_hoopers.targets import automatic as is_automatic
 from companion.games.valley_hoopers.targets import chance, free_throw_target
 from companion.games.valley_hoopers.waiting import DECISION_COMMANDS, SHOT_WORDS, describe_wait
@@ -87,7 +88,7 @@ def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]],
     chosen = []
     for label, command in candidates:
         try:
-            after = trial(state, command)
+            after = judge(state, command)
         except CompanionError as error:
             if refused is not None:
                 refused.append((command, str(error)))
@@ -96,14 +97,17 @@ def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]],
     return tuple(chosen)
 
 
-def _odds(after: State) -> tuple[Fraction | None, Fraction | None, str]:
+def _odds(after: State | Accepted) -> tuple[Fraction | None, Fraction | None, str]:
     """Chance, expected points and a hint ("55 or less: 55%") of the roll awaited after a choice."""
-    target = None if after.decisions or after.final else pending_target(after)
+    if isinstance(after, Accepted):
+        target, points = after.target, after.points
+    else:
+        target = None if after.decisions or after.final else pending_target(after)
+        shot = target is not None and after.pending.kind in ("attack_roll", "defense_window", "defense_check")
+        points = after.pending.points if shot else 0
     if target is None:
         return None, None, ""
     p_success = chance(target)
-    shot = after.pending.kind in ("attack_roll", "defense_window", "defense_check")
-    points = after.pending.points if shot else 0
     expected = p_success * points if points else None
     if is_automatic(target):
         return p_success, expected, f"{target.value}: scores without a roll"
