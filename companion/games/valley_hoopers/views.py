@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -32,7 +33,7 @@ from companion.games.valley_hoopers.candidates import Accepted, judge
 from companion.games.valley_hoopers.coach import upgrade_eligible
 from companion.games.valley_hoopers.exhaustion import exhausted, stuck_text, substitution_candidates
 from companion.games.valley_hoopers.gameplans import CARDS, card_conditions, gameplan_view, open_questions
-from companion.games.valley_hoopers.model import INJURY_EFFECTS, POSITIONS, STATS, Hooper, State, other
+from companion.games.valley_hoopers.model import INJURY_EFFECTS, POSITIONS, STATS, Hooper, State, Turn, other
 from companion.games.valley_hoopers.rules import expected_die
 from companion.games.valley_hoopers.targets import automatic as is_automatic
 from companion.games.valley_hoopers.targets import chance, free_throw_target
@@ -107,6 +108,14 @@ def _odds(after: State | Accepted) -> tuple[Fraction | None, Fraction | None, st
         points = after.pending.points if shot else 0
     if target is None:
         return None, None, ""
+    return _odds_at(target.value, points)
+
+
+@lru_cache(maxsize=1024)
+def _odds_at(value: int, points: int) -> tuple[Fraction | None, Fraction | None, str]:
+    """``_odds`` of a target of ``value``: the exact fractions are worked out once per value, not
+    once per candidate (they are immutable, so the prompts share them)."""
+    target = Target("target", value)
     p_success = chance(target)
     expected = p_success * points if points else None
     if is_automatic(target):
@@ -176,6 +185,14 @@ def _decision_prompt(state: State) -> Prompt:
     )
 
 
+def _open_slot(turn: Turn) -> str:
+    """The slot the attacker's next card goes in: "A" once F1 and F2 are used or lost, and all along a
+    Buzzer Beater turn (the slots ``fundamentals.play_fundamental`` refuses)."""
+    if turn.buzzer_beater:
+        return "A"
+    return next((s for s in ("F1", "F2") if turn.played(s) is None and s not in turn.lost_slots), "A")
+
+
 def _play_candidates(state: State) -> list[tuple[str, dict[str, Any]]]:
     team = state.side(state.turn.attacker)
     candidates: list[tuple[str, dict[str, Any]]] = []
@@ -189,7 +206,9 @@ def _play_candidates(state: State) -> list[tuple[str, dict[str, Any]]]:
                         {"type": "attack", "shot": shot, "position": position},
                     )
                 )
-    for action in ("dribble", "pass", "screen"):
+    # With no fundamental slot open every fundamental is refused for that alone, never for a card value
+    # missing (``_missing_cards``): none is tried.
+    for action in ("dribble", "pass", "screen") if _open_slot(state.turn) != "A" else ():
         for position in POSITIONS:
             hooper = team.at(position)
             if hooper is not None:
@@ -295,14 +314,7 @@ def _prompt(state: State) -> Prompt:
     what = SHOT_WORDS.get(pending.action or "", pending.action or "")
     anytime = ("enter_card", "coach_cards", "donate", "chip", "redeem")
     if kind == "play":
-        slot = (
-            "A"
-            if state.turn.buzzer_beater
-            else next(
-                (s for s in ("F1", "F2") if state.turn.played(s) is None and s not in state.turn.lost_slots),
-                "A",
-            )
-        )
+        slot = _open_slot(state.turn)
         commands = _play_commands(state, slot) + anytime
         # With F1 and F2 used or lost (or a Buzzer Beater turn) only an attack is left.
         text = (
