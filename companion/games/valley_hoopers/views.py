@@ -195,29 +195,18 @@ def _open_slot(turn: Turn) -> str:
 
 def _play_candidates(state: State) -> list[tuple[str, dict[str, Any]]]:
     team = state.side(state.turn.attacker)
-    candidates: list[tuple[str, dict[str, Any]]] = []
-    for shot in ("2PS", "3PS", "LUP"):
-        for position in POSITIONS:
-            hooper = team.at(position)
-            if hooper is not None:
-                candidates.append(
-                    (
-                        f"{shot} {position} {hooper.name}",
-                        {"type": "attack", "shot": shot, "position": position},
-                    )
-                )
+    court = [(position, hooper.name) for position in POSITIONS if (hooper := team.at(position)) is not None]
+    candidates: list[tuple[str, dict[str, Any]]] = [
+        (f"{shot} {position} {name}", {"type": "attack", "shot": shot, "position": position})
+        for shot in ("2PS", "3PS", "LUP") for position, name in court
+    ]
     # With no fundamental slot open every fundamental is refused for that alone, never for a card value
     # missing (``_missing_cards``): none is tried.
-    for action in ("dribble", "pass", "screen") if _open_slot(state.turn) != "A" else ():
-        for position in POSITIONS:
-            hooper = team.at(position)
-            if hooper is not None:
-                candidates.append(
-                    (
-                        f"{action} {position} {hooper.name}",
-                        {"type": "fundamental", "action": action, "position": position},
-                    )
-                )
+    if _open_slot(state.turn) != "A":
+        candidates += [
+            (f"{action} {position} {name}", {"type": "fundamental", "action": action, "position": position})
+            for action in ("dribble", "pass", "screen") for position, name in court
+        ]
     candidates.append(("end turn", {"type": "end_turn"}))
     candidates.append(("timeout", {"type": "timeout"}))
     for hooper in team.hoopers:
