@@ -35,6 +35,7 @@ class Judged:
     def __init__(self) -> None:
         self.accepted = self.refused = self.quick = 0
         self.missing = self.skipped = 0
+        self.rng = random.Random(15)
 
     def __call__(self, state: Any, command: dict[str, Any]) -> Any:
         expected = _outcome(lambda: views._odds(rules.resolve(state, command)))
@@ -64,7 +65,13 @@ def _check(game: Game, state: Any, judged: Judged, monkeypatch: pytest.MonkeyPat
         patched.setattr(views, "judge", judged)
         game.prompt(state)
     table = getattr(state, "game", state)
-    if isinstance(table, State) and not table.final and not table.decisions and \
+    if not isinstance(table, State):
+        return
+    for command in _probes(table, judged.rng):
+        # Any command, not only the ones the prompt offers now: each check is held to its refusals too.
+        assert _outcome(lambda: views._odds(candidates.judge(table, command))) == \
+            _outcome(lambda: views._odds(rules.resolve(table, command))), command  # noqa: B023
+    if not table.final and not table.decisions and \
             table.pending.kind in ("play", "counter_window"):
         built = [command for _, command in views._play_candidates(table)]
         for action in FUNDAMENTALS:
@@ -74,6 +81,15 @@ def _check(game: Game, state: Any, judged: Judged, monkeypatch: pytest.MonkeyPat
                     words = _outcome(lambda: rules.resolve(table, command))  # noqa: B023 - called at once
                     assert words[0] == "refused" and "not entered yet" not in words[1], (command, words)
                     judged.skipped += 1
+
+
+def _probes(state: State, rng: random.Random) -> list[dict[str, Any]]:
+    """A command of each type ``judge`` takes a shortcut for, with a random hooper or position."""
+    hooper = rng.choice([h.name for side in state.sides for h in side.hoopers])
+    return [*({"type": kind} for kind in ("end_turn", "no_counter", "no_rebound", "no_defense", "timeout")),
+            {"type": "attack", "shot": rng.choice(("2PS", "3PS", "LUP")), "position": rng.choice(POSITIONS)},
+            {"type": "fundamental", "action": rng.choice(FUNDAMENTALS), "position": rng.choice(POSITIONS)},
+            *({"type": kind, "hooper": hooper} for kind in ("rebound", "defend", "counter", "redeem"))]
 
 
 def _script(name: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:

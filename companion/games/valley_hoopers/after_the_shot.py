@@ -89,9 +89,14 @@ def play_rebound(state: State, event: dict[str, Any]) -> State:
     )
 
 
-def no_rebound(state: State) -> State:
+def check_no_rebound(state: State) -> None:
+    """The refusal of "no rebound": there is no rebound window open."""
     if state.pending.kind != "rebound_window":
         raise RuleError("there is no rebound to give up now")
+
+
+def no_rebound(state: State) -> State:
+    check_no_rebound(state)
     return _ball_to_the_defense(replace(state, message="defensive rebound"))
 
 

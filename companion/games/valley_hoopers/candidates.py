@@ -11,7 +11,8 @@ runs that function alone:
 - it passes, and for a plain candidate (the fields the prompt gives, no chip, no upgrade, no other
   payer) nothing later in the resolve can refuse: the candidate is ``Accepted`` with the d20 roll it
   leads to, without building the state after it. That holds for fundamentals, attacks (outside a
-  playbook, whose attack is rolled at once), offensive rebounds and timeouts;
+  playbook, whose attack is rolled at once), offensive rebounds, timeouts, an ended turn, "no
+  counter", "no rebound" and "no defense" (unless the attack then scores without a roll);
 - otherwise (a defense or a counter, whose odds need the defender's terms; a redeemed chip; any
   other command; a state waiting for a decision) it is resolved (``rules.trial``, which keeps the
   result for when the player picks it).
@@ -41,13 +42,26 @@ from typing import Any
 
 from companion.frozen import by_identity
 from companion.game import Target
-from companion.games.valley_hoopers.after_the_shot import check_rebound
+from companion.games.valley_hoopers.after_the_shot import check_no_rebound, check_rebound
 from companion.games.valley_hoopers.coach import check_redeem, check_timeout
 from companion.games.valley_hoopers.counters import check_counter
-from companion.games.valley_hoopers.fundamentals import check_fundamental, close_counter_window
+from companion.games.valley_hoopers.fundamentals import (
+    check_end_turn,
+    check_fundamental,
+    check_no_counter,
+    close_counter_window,
+)
 from companion.games.valley_hoopers.model import State, Turn
 from companion.games.valley_hoopers.rules import trial
-from companion.games.valley_hoopers.shots import SHOT_POINTS, attack_bonuses, check_attack, check_defense
+from companion.games.valley_hoopers.shots import (
+    SHOT_POINTS,
+    attack_bonuses,
+    attack_target_now,
+    check_attack,
+    check_defense,
+    check_no_defense,
+)
+from companion.games.valley_hoopers.targets import chance
 
 
 @dataclass(frozen=True)
@@ -96,6 +110,25 @@ def _timeout(state: State, event: dict[str, Any]) -> State | Accepted:
     return NO_ROLL  # the opponent's share of the timeout is a decision, no roll
 
 
+def _turn_over(check: Callable[[State], None]) -> Callable[[State, dict[str, Any]], State | Accepted]:
+    """"end turn", "no counter", "no rebound": past their check the turn goes on with the next card
+    or passes to the opponent (``turn_track.end_attacking_turn``), or the game ends: no roll."""
+
+    def judged(state: State, event: dict[str, Any]) -> State | Accepted:
+        check(state)
+        return NO_ROLL
+
+    return judged
+
+
+def _no_defense(state: State, event: dict[str, Any]) -> State | Accepted:
+    check_no_defense(state)
+    target = attack_target_now(state)  # the attack's target stays as it is: nobody defends it
+    if chance(target) == 1:
+        return trial(state, event)  # it scores without a roll: the turn moves on (``ready_to_roll``)
+    return Accepted(target, state.pending.points)
+
+
 def _refusals_first(check: Callable[[State, dict[str, Any]], object]) -> Callable[..., State | Accepted]:
     """A candidate whose accepted state the prompt needs (its odds): checked, then resolved."""
 
@@ -115,6 +148,10 @@ _JUDGES: dict[str, tuple[frozenset[str], Callable[[State, dict[str, Any]], State
     "attack": (frozenset({"type", "shot", "position"}), _attack),
     "rebound": (frozenset({"type", "hooper"}), _rebound),
     "timeout": (frozenset({"type"}), _timeout),
+    "end_turn": (frozenset({"type"}), _turn_over(check_end_turn)),
+    "no_counter": (frozenset({"type"}), _turn_over(check_no_counter)),
+    "no_rebound": (frozenset({"type"}), _turn_over(check_no_rebound)),
+    "no_defense": (frozenset({"type"}), _no_defense),
     "defend": (frozenset({"type", "hooper"}), _refusals_first(check_defense)),
     "counter": (frozenset({"type", "hooper"}), _refusals_first(check_counter)),
     "redeem": (frozenset({"type", "hooper"}), _refusals_first(check_redeem)),

@@ -209,20 +209,30 @@ def resolve_screen_check(state: State, face: str) -> State:
     return grant_fundamental(replace(state, message=f"{pending.hooper}'s screen is clean"), pending)
 
 
+def check_no_counter(state: State) -> None:
+    """The refusal of "no counter": there is no counter window open."""
+    if state.pending.kind != "counter_window":
+        raise RuleError("there is no fundamental to counter now")
+
+
 def no_counter(state: State) -> State:
     """The opponent lets the fundamental go: its bonus counts (the log says so, in its own words)."""
+    check_no_counter(state)
     pending = state.pending
-    if pending.kind != "counter_window":
-        raise RuleError("there is no fundamental to counter now")
     bonus = pending.bonus + pending.chip_bonus + (pending.upgrade[1] if pending.upgrade else 0)
     message = f"{state.side(pending.side).name} lets {pending.hooper}'s {pending.action} go: +{bonus}"
     return close_counter_window(replace(state, message=message))
 
 
-def end_turn(state: State) -> State:
-    """The attacker can't (or won't) attack: the ball goes to the opponent."""
+def check_end_turn(state: State) -> None:
+    """The refusal of an ended turn: the attacker is not the one to play."""
     if state.pending.kind not in ("play", "counter_window"):
         raise RuleError(f"the attacking turn can't be given up now: {describe_wait(state)}")
+
+
+def end_turn(state: State) -> State:
+    """The attacker can't (or won't) attack: the ball goes to the opponent."""
+    check_end_turn(state)
     return end_attacking_turn(
         replace(state, message=f"{state.side(state.turn.attacker).name} gives up the ball"),
         began_after="turnover",

@@ -161,10 +161,15 @@ def ready_to_roll(state: State, pending: Pending) -> State:
     return state
 
 
-def no_defense(state: State) -> State:
-    pending = state.pending
-    if pending.kind != "defense_window":
+def check_no_defense(state: State) -> None:
+    """The refusal of "no defense": there is no attack waiting for its defense."""
+    if state.pending.kind != "defense_window":
         raise RuleError("there is no attack to let through now")
+
+
+def no_defense(state: State) -> State:
+    check_no_defense(state)
+    pending = state.pending
     shot = SHOT_WORDS.get(pending.action or "", pending.action or "attack")
     message = f"{state.side(pending.side).name} does not defend {pending.hooper}'s {shot}"
     return ready_to_roll(
