@@ -12,9 +12,9 @@ runs that function alone:
   payer) nothing later in the resolve can refuse: the candidate is ``Accepted`` with the d20 roll it
   leads to, without building the state after it. That holds for fundamentals, attacks (outside a
   playbook, whose attack is rolled at once), offensive rebounds, timeouts, an ended turn, "no
-  counter", "no rebound" and "no defense" (unless the attack then scores without a roll);
-- otherwise (a defense or a counter, whose odds need the defender's terms; a redeemed chip; any
-  other command; a state waiting for a decision) it is resolved (``rules.trial``, which keeps the
+  counter" and "no rebound";
+- otherwise (a defense, a counter or "no defense", whose odds need the attack's target; a redeemed
+  chip; any other command; a state waiting for a decision) it is resolved (``rules.trial``, which keeps the
   result for when the player picks it).
 
 ``tests/test_valley_hoopers_candidates.py`` holds ``judge`` to a full trial of every candidate, on
@@ -56,12 +56,10 @@ from companion.games.valley_hoopers.rules import trial
 from companion.games.valley_hoopers.shots import (
     SHOT_POINTS,
     attack_bonuses,
-    attack_target_now,
     check_attack,
     check_defense,
     check_no_defense,
 )
-from companion.games.valley_hoopers.targets import chance
 
 
 @dataclass(frozen=True)
@@ -121,14 +119,6 @@ def _turn_over(check: Callable[[State], None]) -> Callable[[State, dict[str, Any
     return judged
 
 
-def _no_defense(state: State, event: dict[str, Any]) -> State | Accepted:
-    check_no_defense(state)
-    target = attack_target_now(state)  # the attack's target stays as it is: nobody defends it
-    if chance(target) == 1:
-        return trial(state, event)  # it scores without a roll: the turn moves on (``ready_to_roll``)
-    return Accepted(target, state.pending.points)
-
-
 def _refusals_first(check: Callable[[State, dict[str, Any]], object]) -> Callable[..., State | Accepted]:
     """A candidate whose accepted state the prompt needs (its odds): checked, then resolved."""
 
@@ -151,7 +141,7 @@ _JUDGES: dict[str, tuple[frozenset[str], Callable[[State, dict[str, Any]], State
     "end_turn": (frozenset({"type"}), _turn_over(check_end_turn)),
     "no_counter": (frozenset({"type"}), _turn_over(check_no_counter)),
     "no_rebound": (frozenset({"type"}), _turn_over(check_no_rebound)),
-    "no_defense": (frozenset({"type"}), _no_defense),
+    "no_defense": (frozenset({"type"}), _refusals_first(lambda state, event: check_no_defense(state))),
     "defend": (frozenset({"type", "hooper"}), _refusals_first(check_defense)),
     "counter": (frozenset({"type", "hooper"}), _refusals_first(check_counter)),
     "redeem": (frozenset({"type", "hooper"}), _refusals_first(check_redeem)),
