@@ -25,7 +25,7 @@ from companion.games.valley_hoopers.model import FUNDAMENTALS, POSITIONS, State
 from companion.session import parse_command
 
 GAMES_DIR = Path(__file__).parent / "games"
-# Script: the fundamentals left unbuilt it must reach (the series script plays no fundamental at all).
+# Script: the candidates left unbuilt it must reach (the series script plays no fundamental at all).
 SCRIPTS = {"full_game_valley_hoopers.jsonl": 200, "series_valley_hoopers.jsonl": 0}
 
 
@@ -59,8 +59,9 @@ def _outcome(judge: Any) -> tuple[str, Any]:
 
 
 def _check(game: Game, state: Any, judged: Judged, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The prompt with each candidate's ``judge`` checked against a full trial of it, and the
-    fundamentals it does not build refused by the rules, for no missing card value."""
+    """The prompt with each candidate's ``judge`` checked against a full trial of it, a probe of each
+    shortcut likewise, and the fundamentals and chips to redeem it does not build refused by the
+    rules, for no missing card value."""
     with monkeypatch.context() as patched:
         patched.setattr(views, "judge", judged)
         game.prompt(state)
@@ -74,13 +75,14 @@ def _check(game: Game, state: Any, judged: Judged, monkeypatch: pytest.MonkeyPat
     if not table.final and not table.decisions and \
             table.pending.kind in ("play", "counter_window"):
         built = [command for _, command in views._play_candidates(table)]
-        for action in FUNDAMENTALS:
-            for position in POSITIONS:
-                command = {"type": "fundamental", "action": action, "position": position}
-                if command not in built:
-                    words = _outcome(lambda: rules.resolve(table, command))  # noqa: B023 - called at once
-                    assert words[0] == "refused" and "not entered yet" not in words[1], (command, words)
-                    judged.skipped += 1
+        every = [{"type": "fundamental", "action": action, "position": position}
+                 for action in FUNDAMENTALS for position in POSITIONS]
+        every += [{"type": "redeem", "hooper": h.name} for h in table.side(table.turn.attacker).hoopers]
+        for command in every:
+            if command not in built:
+                words = _outcome(lambda: rules.resolve(table, command))  # noqa: B023 - called at once
+                assert words[0] == "refused" and "not entered yet" not in words[1], (command, words)
+                judged.skipped += 1
 
 
 def _probes(state: State, rng: random.Random) -> list[dict[str, Any]]:

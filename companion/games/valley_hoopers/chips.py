@@ -39,9 +39,14 @@ def spend_lv1(state: State, side: int, name: str, effect: str) -> tuple[State, b
     return state.with_hooper(side, hooper), False
 
 
+def on_lv1(hooper: Hooper) -> bool:
+    """On the Onfire LV.I space, where a LV.1 chip is redeemed."""
+    return hooper.onfire == LV1_SPACE
+
+
 def check_redeem_lv1(state: State, hooper: Hooper) -> None:
     """Every refusal of a LV.1 chip redeemed: the hooper is not on LV.I, or The Series' stock is empty."""
-    if hooper.onfire != LV1_SPACE:
+    if not on_lv1(hooper):
         raise RuleError(f"{hooper.name} is not on the Onfire LV.I space")
     _check_stock(stock_left(state, "lv1"), "lv1")
 

@@ -30,6 +30,7 @@ from companion.game import (
 )
 from companion.games.valley_hoopers import after_the_shot, counters, shots, splits
 from companion.games.valley_hoopers.candidates import Accepted, judge
+from companion.games.valley_hoopers.chips import on_lv1
 from companion.games.valley_hoopers.coach import upgrade_eligible
 from companion.games.valley_hoopers.exhaustion import exhausted, stuck_text, substitution_candidates
 from companion.games.valley_hoopers.gameplans import CARDS, card_conditions, gameplan_view, open_questions
@@ -209,8 +210,9 @@ def _play_candidates(state: State) -> list[tuple[str, dict[str, Any]]]:
         ]
     candidates.append(("end turn", {"type": "end_turn"}))
     candidates.append(("timeout", {"type": "timeout"}))
-    for hooper in team.hoopers:
-        candidates.append((f"redeem LV.1 chip {hooper.name}", {"type": "redeem", "hooper": hooper.name}))
+    # A hooper off the LV.I space is refused a chip for that alone (no card value missing): not tried.
+    candidates += [(f"redeem LV.1 chip {hooper.name}", {"type": "redeem", "hooper": hooper.name})
+                   for hooper in team.hoopers if on_lv1(hooper)]
     book = state.gameplans
     if book is not None and book.taken[state.turn.attacker] is None:
         for card in CARDS:
@@ -226,8 +228,10 @@ def _missing_cards(state: State, refused: list[tuple[dict[str, Any], str]]) -> t
     team = state.side(state.turn.attacker)
     missing: dict[str, MissingCard] = {}
     for command, words in refused:
-        hooper = team.at(command["position"]) if "position" in command else None
-        if hooper is not None and "not entered yet" in words and hooper.name not in missing:
+        if "not entered yet" not in words or "position" not in command:
+            continue
+        hooper = team.at(command["position"])
+        if hooper is not None and hooper.name not in missing:
             missing[hooper.name] = MissingCard(state.turn.attacker, hooper.name,
                                                f"plays missing: {words.split(':')[0]}")
     return tuple(missing.values())
