@@ -7,7 +7,6 @@ the rules would refuse.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
@@ -15,7 +14,7 @@ from typing import Any
 
 from companion.dice import Die
 from companion.errors import CompanionError
-from companion.frozen import by_identity
+from companion.frozen import by_identity, replace
 from companion.game import (
     AtMost,
     Choice,
