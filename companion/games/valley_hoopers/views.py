@@ -33,7 +33,16 @@ from companion.games.valley_hoopers.chips import on_lv1
 from companion.games.valley_hoopers.coach import upgrade_eligible
 from companion.games.valley_hoopers.exhaustion import exhausted, stuck_text, substitution_candidates
 from companion.games.valley_hoopers.gameplans import CARDS, card_conditions, gameplan_view, open_questions
-from companion.games.valley_hoopers.model import INJURY_EFFECTS, POSITIONS, STATS, Hooper, State, Turn, other
+from companion.games.valley_hoopers.model import (
+    INJURY_EFFECTS,
+    POSITIONS,
+    STATS,
+    Hooper,
+    Side,
+    State,
+    Turn,
+    other,
+)
 from companion.games.valley_hoopers.rules import expected_die
 from companion.games.valley_hoopers.targets import automatic as is_automatic
 from companion.games.valley_hoopers.targets import chance, free_throw_target
@@ -41,6 +50,23 @@ from companion.games.valley_hoopers.waiting import DECISION_COMMANDS, SHOT_WORDS
 
 # A command changes a hooper or two: the others keep their objects, and their JSON.
 _hooper_json = by_identity(Hooper.to_json)
+
+
+def _count_side_json(s: Side) -> dict[str, Any]:
+    return {
+        "name": s.name,
+        "tribe": s.tribe,
+        "coach_tokens": s.coach_tokens,
+        "timeouts": s.timeouts,
+        "playbooks": list(s.playbooks),
+        "action_upgrades": [c.to_json() for c in s.action_upgrades],
+        "position_upgrades": list(s.position_upgrades),
+        "hoopers": [_hooper_json(h) for h in s.hoopers],
+    }
+
+
+# Most commands change one side at most: the other keeps its object, and its JSON.
+_side_json = by_identity(_count_side_json, size=64)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -491,19 +517,7 @@ def view(state: State) -> dict[str, Any]:
             "began_after": turn.began_after,
         },
         "team_fouls": list(state.team_fouls),
-        "sides": [
-            {
-                "name": s.name,
-                "tribe": s.tribe,
-                "coach_tokens": s.coach_tokens,
-                "timeouts": s.timeouts,
-                "playbooks": list(s.playbooks),
-                "action_upgrades": [c.to_json() for c in s.action_upgrades],
-                "position_upgrades": list(s.position_upgrades),
-                "hoopers": [_hooper_json(h) for h in s.hoopers],
-            }
-            for s in state.sides
-        ],
+        "sides": [_side_json(s) for s in state.sides],
         "box_score": splits.box_score(state),
         "coach_tokens": [s.coach_tokens for s in state.sides],
         "timeouts": [s.timeouts for s in state.sides],
