@@ -8,6 +8,7 @@ that also activate playbooks, spend chips and use the tribe power, which the scr
 
 from __future__ import annotations
 
+import doctest
 import json
 import random
 from collections.abc import Iterator
@@ -194,3 +195,8 @@ def test_judged_candidates_read_as_a_full_trial_of_each_on_a_random_walk(
         seed: int, variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
     judged = _walk(seed, 150, monkeypatch, variant)
     assert judged.refused > 100 and judged.quick > 100 and judged.skipped > 100
+
+
+def test_the_candidates_doctests_run() -> None:
+    result = doctest.testmod(candidates)
+    assert result.attempted and not result.failed
