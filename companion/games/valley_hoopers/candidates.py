@@ -26,8 +26,8 @@ every state of the full-game and series scripts and on random walks.
 >>> state = setup(json.loads(DEMO_SETUP.read_text()))
 >>> judge(state, {"type": "fundamental", "action": "dribble", "position": "PG"})
 Accepted(target=None, points=0)
->>> judge(state, {"type": "attack", "shot": "3PS", "position": "SG"}).target.value
-70
+>>> judge(state, {"type": "attack", "shot": "3PS", "position": "SG"})
+Accepted(target=70, points=3)
 >>> judge(setup(example_options()), {"type": "attack", "shot": "3PS", "position": "PG"})
 Traceback (most recent call last):
 ...
@@ -64,10 +64,11 @@ from companion.games.valley_hoopers.shots import (
 
 @dataclass(frozen=True)
 class Accepted:
-    """A candidate the rules accept, judged without resolving it: the target of the d20 roll it leads
-    to (``None``: no roll is awaited after it) and the points that roll is for."""
+    """A candidate the rules accept, judged without resolving it: the value of the target of the d20
+    roll it leads to (``None``: no roll is awaited after it) and the points that roll is for (the
+    choice's odds come from these two alone)."""
 
-    target: Target | None = None
+    target: int | None = None
     points: int = 0
 
 
@@ -93,9 +94,9 @@ def _attack(state: State, event: dict[str, Any]) -> State | Accepted:
     turn = _closed_turn(state) if state.pending.kind == "counter_window" else state.turn
     if turn.playbook is not None:
         return trial(state, event)  # a playbook's attack is rolled at once, or scores without a roll
-    # The defense window's target (``shots.attack_target_now``): nobody defends yet.
-    return Accepted(Target(stat.label, stat.value, attack_bonuses(turn, hooper, maluses), ()),
-                    SHOT_POINTS[event["shot"]])
+    # The defense window's target (``shots.attack_target_now``, nobody defends yet): its value.
+    bonuses = attack_bonuses(turn, hooper, maluses)
+    return Accepted(Target(stat.label, stat.value, bonuses).value, SHOT_POINTS[event["shot"]])
 
 
 def _rebound(state: State, event: dict[str, Any]) -> State | Accepted:

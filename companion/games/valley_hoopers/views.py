@@ -127,14 +127,12 @@ def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]],
 def _odds(after: State | Accepted) -> tuple[Fraction | None, Fraction | None, str]:
     """Chance, expected points and a hint ("55 or less: 55%") of the roll awaited after a choice."""
     if isinstance(after, Accepted):
-        target, points = after.target, after.points
-    else:
-        target = None if after.decisions or after.final else pending_target(after)
-        shot = target is not None and after.pending.kind in ("attack_roll", "defense_window", "defense_check")
-        points = after.pending.points if shot else 0
+        return (None, None, "") if after.target is None else _odds_at(after.target, after.points)
+    target = None if after.decisions or after.final else pending_target(after)
     if target is None:
         return None, None, ""
-    return _odds_at(target.value, points)
+    shot = after.pending.kind in ("attack_roll", "defense_window", "defense_check")
+    return _odds_at(target.value, after.pending.points if shot else 0)
 
 
 @lru_cache(maxsize=1024)
