@@ -127,7 +127,9 @@ def by_identities(function: Callable[..., R], size: int = 64) -> Callable[..., R
     def remembered(*records: Any) -> R:
         key = tuple(map(id, records))
         hit = memo.get(key)
-        if hit is not None and all(a is b for a, b in zip(hit[0], records, strict=True)):
+        if hit is not None:
+            # The entry holds its records, and the caller these: live objects with the same ids are
+            # the same objects, so a hit needs no second look.
             return hit[1]
         value = function(*records)
         if len(memo) >= size:

@@ -16,8 +16,12 @@ from companion.game import Game
 from companion.games import find_game
 from companion.games.nba_showdown import boxscore as nba_box
 from companion.games.nba_showdown import views as nba_views
+from companion.games.valley_hoopers import rules as vh_rules
+from companion.games.valley_hoopers import splits as vh_splits
 from companion.games.valley_hoopers import views as vh_views
+from companion.games.valley_hoopers.targets import chance
 from companion.session import parse_command
+from companion.splits import total
 from companion.success import AtMost, RollInfo
 
 GAMES_DIR = Path(__file__).parent / "games"
@@ -41,6 +45,37 @@ def test_valley_hoopers_pending_target_is_the_one_counted_afresh() -> None:
         assert vh_views.pending_target(state) == vh_views._pending_target(state)
         seen += vh_views.pending_target(state) is not None
     assert seen > 100  # the script awaits many d20 rolls
+
+
+def test_valley_hoopers_sides_box_score_and_odds_are_the_ones_counted_afresh() -> None:
+    game = find_game("valley-hoopers")
+    odds = 0
+    for state in states(game, "full_game_valley_hoopers.jsonl"):
+        view = game.view(state)
+        assert view["sides"] == [vh_views._count_side_json(s) for s in state.sides]
+        fresh_rows = []
+        for side in state.sides:
+            team = total(h.splits for h in side.hoopers)
+            fresh_rows += [vh_splits._hooper_row(side.name, h) for h in side.hoopers]
+            fresh_rows.append({"side": side.name, "name": "Team total", "total": True,
+                               "points": sum(h.points for h in side.hoopers),
+                               "red": sum(h.red for h in side.hoopers), **team.to_json()})
+        assert view["box_score"] == fresh_rows
+        for choice in game.prompt(state).choices:
+            if choice.p_success is None:
+                continue
+            # The odds as the state after the choice gives them, counted from its target afresh.
+            after = vh_rules.resolve(state, choice.command)
+            target = vh_views._pending_target(after)
+            assert target is not None
+            p_success = chance(target)
+            points = after.pending.points
+            hint = (f"{target.value}: scores without a roll" if target.value >= 100
+                    else f"{AtMost(target.value).hint()}: {round(p_success * 100)}%")
+            assert (choice.p_success, choice.expected_points, choice.hint) == (
+                p_success, p_success * points if points else None, hint)
+            odds += 1
+    assert odds > 500  # attacks, defenses and counters carry odds
 
 
 def test_nba_showdown_prompt_players_box_and_modifiers_are_the_ones_counted_afresh() -> None:

@@ -20,6 +20,7 @@ from companion.games.valley_hoopers.hooper_ops import (
 )
 from companion.games.valley_hoopers.model import (
     Decision,
+    Hooper,
     Pending,
     Slot,
     State,
@@ -62,15 +63,22 @@ def resolve_free_throw(state: State, face: int) -> State:
     return end_attacking_turn(state, began_after="free_throws")
 
 
-def play_rebound(state: State, event: dict[str, Any]) -> State:
-    """An offensive rebound in F3 after a failed attack, by any hooper on the court (V stat)."""
-    pending = state.pending
-    if pending.kind != "rebound_window":
+def check_rebound(state: State, event: dict[str, Any]) -> Hooper:
+    """Every refusal of an offensive rebound card that comes before it changes the table (all of them,
+    for a card the rebounder pays for): the rebounder."""
+    if state.pending.kind != "rebound_window":
         raise RuleError("an offensive rebound is played in F3, after a failed attack")
-    side = pending.side
-    hooper = state.side(side).hooper(event["hooper"])
+    hooper = state.side(state.pending.side).hooper(event["hooper"])
     check_can_act(hooper)
     hooper.require_stat("V")
+    return hooper
+
+
+def play_rebound(state: State, event: dict[str, Any]) -> State:
+    """An offensive rebound in F3 after a failed attack, by any hooper on the court (V stat)."""
+    hooper = check_rebound(state, event)
+    pending = state.pending
+    side = pending.side
     state = spend_energy(state, side, hooper.name, payer=event.get("energy_from"))
     turn = replace(state.turn, slots=(*state.turn.slots, Slot("F3", "rebound", hooper.name)))
     return replace(
@@ -81,9 +89,14 @@ def play_rebound(state: State, event: dict[str, Any]) -> State:
     )
 
 
-def no_rebound(state: State) -> State:
+def check_no_rebound(state: State) -> None:
+    """The refusal of "no rebound": there is no rebound window open."""
     if state.pending.kind != "rebound_window":
         raise RuleError("there is no rebound to give up now")
+
+
+def no_rebound(state: State) -> State:
+    check_no_rebound(state)
     return _ball_to_the_defense(replace(state, message="defensive rebound"))
 
 

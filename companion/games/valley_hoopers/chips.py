@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion.errors import RuleError
 from companion.frozen import replace
-from companion.games.valley_hoopers.model import FLAT, LV1_SPACE, State
+from companion.games.valley_hoopers.model import FLAT, LV1_SPACE, Hooper, State
 
 LV1_EFFECTS = ("boost", "unstoppable", "remove_intercept", "remove_steal", "block")
 LV2_EFFECTS = (
@@ -39,11 +39,22 @@ def spend_lv1(state: State, side: int, name: str, effect: str) -> tuple[State, b
     return state.with_hooper(side, hooper), False
 
 
+def on_lv1(hooper: Hooper) -> bool:
+    """On the Onfire LV.I space, where a LV.1 chip is redeemed."""
+    return hooper.onfire == LV1_SPACE
+
+
+def check_redeem_lv1(state: State, hooper: Hooper) -> None:
+    """Every refusal of a LV.1 chip redeemed: the hooper is not on LV.I, or The Series' stock is empty."""
+    if not on_lv1(hooper):
+        raise RuleError(f"{hooper.name} is not on the Onfire LV.I space")
+    _check_stock(stock_left(state, "lv1"), "lv1")
+
+
 def redeem_lv1(state: State, side: int, name: str) -> State:
     """A hooper on LV.I takes a LV.1 chip and goes back to flat (or keeps going for LV.2)."""
     hooper = state.side(side).hooper(name)
-    if hooper.onfire != LV1_SPACE:
-        raise RuleError(f"{hooper.name} is not on the Onfire LV.I space")
+    check_redeem_lv1(state, hooper)
     state = take_from_stock(state, "lv1")
     return state.with_hooper(side, replace(hooper, onfire=FLAT, chips_lv1=hooper.chips_lv1 + 1))
 
@@ -61,10 +72,14 @@ def take_from_stock(state: State, level: str) -> State:
     left = stock_left(state, level)
     if left is None:
         return state
-    if left < 1:
+    _check_stock(left, level)
+    return state.with_series(**{f"chips_{level}": left - 1})
+
+
+def _check_stock(left: int | None, level: str) -> None:
+    if left is not None and left < 1:
         raise RuleError(f"the Onfire {level.upper().replace('LV', 'LV.')} chips have run out: "
                         "in The Series an empty stock stays empty")
-    return state.with_series(**{f"chips_{level}": left - 1})
 
 
 def spend_lv2(state: State, side: int, name: str) -> State:

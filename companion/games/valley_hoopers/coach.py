@@ -11,7 +11,7 @@ from companion.frozen import replace
 from companion.game import Term
 from companion.games.valley_hoopers import splits
 from companion.games.valley_hoopers.after_the_shot import no_rebound
-from companion.games.valley_hoopers.chips import redeem_lv1, spend_lv1, spend_lv2
+from companion.games.valley_hoopers.chips import check_redeem_lv1, redeem_lv1, spend_lv1, spend_lv2
 from companion.games.valley_hoopers.fundamentals import grant_fundamental, stellar_now
 from companion.games.valley_hoopers.hooper_ops import add_white, apply_injury, recover, score
 from companion.games.valley_hoopers.model import FLAT, POSITIONS, STATS, Decision, Hooper, State, other
@@ -21,13 +21,16 @@ from companion.games.valley_hoopers.turn_track import end_attacking_turn
 MILESTONES = {1: "stellar + 2 energy", 2: "stat +10 + 1 energy", 3: "+3 energy"}
 
 
-def _spend_coach_token(state: State, side: int, why: str) -> State:
-    tokens = state.side(side).coach_tokens
-    if tokens < 1:
+def _check_coach_token(state: State, side: int, why: str) -> None:
+    if state.side(side).coach_tokens < 1:
         locked = len(state.side(side).playbooks)
         hint = " (the rest are locked in playbooks: renounce one first)" if locked else ""
         raise RuleError(f"{state.side(side).name} has no coach action token left to {why}{hint}")
-    return state.with_side(side, replace(state.side(side), coach_tokens=tokens - 1))
+
+
+def _spend_coach_token(state: State, side: int, why: str) -> State:
+    _check_coach_token(state, side, why)
+    return state.with_side(side, replace(state.side(side), coach_tokens=state.side(side).coach_tokens - 1))
 
 
 def _at_turn_start(state: State, what: str) -> int:
@@ -36,11 +39,18 @@ def _at_turn_start(state: State, what: str) -> int:
     return state.turn.attacker
 
 
-def call_timeout(state: State) -> State:
-    """Coach token + timeout cube: every own hooper +1 energy, substitutions; the opponent gets 2 energies."""
+def check_timeout(state: State) -> int:
+    """Every refusal of a timeout: the side that calls it."""
     side = _at_turn_start(state, "a timeout is called")
     if state.side(side).timeouts < 1:
         raise RuleError(f"{state.side(side).name} has no timeout cube left")
+    _check_coach_token(state, side, "call a timeout")
+    return side
+
+
+def call_timeout(state: State) -> State:
+    """Coach token + timeout cube: every own hooper +1 energy, substitutions; the opponent gets 2 energies."""
+    side = check_timeout(state)
     state = _spend_coach_token(state, side, "call a timeout")
     state = state.with_side(side, replace(state.side(side), timeouts=state.side(side).timeouts - 1))
     for hooper in state.side(side).hoopers:
@@ -341,9 +351,16 @@ def coach_cards(state: State, event: dict[str, Any]) -> State:
     return replace(state, message=f"{state.side(side).name} {what}")
 
 
-def redeem(state: State, event: dict[str, Any]) -> State:
+def check_redeem(state: State, event: dict[str, Any]) -> tuple[int, str]:
+    """Every refusal of a LV.1 chip redeemed: its hooper's side and name."""
     side = state.owner(event["hooper"])
-    name = state.side(side).hooper(event["hooper"]).name
+    hooper = state.side(side).hooper(event["hooper"])
+    check_redeem_lv1(state, hooper)
+    return side, hooper.name
+
+
+def redeem(state: State, event: dict[str, Any]) -> State:
+    side, name = check_redeem(state, event)
     return redeem_lv1(replace(state, message=f"{name} redeems an Onfire LV.1 chip"), side, name)
 
 

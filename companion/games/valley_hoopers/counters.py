@@ -27,6 +27,7 @@ from companion.games.valley_hoopers.hooper_ops import (
     spend_energy,
 )
 from companion.games.valley_hoopers.model import (
+    Hooper,
     Pending,
     State,
     other,
@@ -41,8 +42,10 @@ def _counter_stat(kind: str, position: str | None) -> str:
     return {"PG": "O", "SG": "O", "PF": "V", "C": "V"}.get(position or "", "worse")
 
 
-def play_counter(state: State, event: dict[str, Any]) -> State:
-    """A steal against a dribble, an intercept against a pass, by a hooper whose flag holds the position."""
+def check_counter(state: State, event: dict[str, Any]) -> tuple[Hooper, str, str, Hooper]:
+    """The refusals of a counter that come before it changes the table (all of them, for a card without
+    a block, a chip or another payer): the counterer, steal or intercept, the stat and the hooper
+    countered."""
     pending = state.pending
     if pending.kind != "counter_window":
         raise RuleError("counters answer an opponent's dribble or pass: there is none to counter now")
@@ -67,6 +70,14 @@ def play_counter(state: State, event: dict[str, Any]) -> State:
     stat = _counter_stat(kind, target_hooper.court)
     for needed in ("O", "V") if stat == "worse" else (stat,):
         hooper.require_stat(needed)
+    return hooper, kind, stat, target_hooper
+
+
+def play_counter(state: State, event: dict[str, Any]) -> State:
+    """A steal against a dribble, an intercept against a pass, by a hooper whose flag holds the position."""
+    hooper, kind, stat, target_hooper = check_counter(state, event)
+    pending = state.pending
+    side = pending.side
     block = event.get("block")
     # LV.2 chips are used "without playing any cards and without spending any energy".
     free = (kind == "intercept" and hooper.has_skill("free_intercept")) or block == "no_way"

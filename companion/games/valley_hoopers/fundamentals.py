@@ -135,10 +135,14 @@ def grant_fundamental(state: State, pending: Pending, extra: tuple[Term, ...] = 
     return replace(state, turn=turn, pending=Pending(kind="play", side=turn.attacker))
 
 
-def play_fundamental(state: State, event: dict[str, Any]) -> State:
-    """F1 or F2: dribble (+15), pass or screen (the card's bonus, 25 unless told otherwise)."""
-    state = close_counter_window(state)
-    if state.pending.kind != "play":
+def check_fundamental(state: State, event: dict[str, Any]) -> tuple[str, Hooper]:
+    """Every refusal of a fundamental card that comes before it changes the table (all of them, for a
+    card without a chip, an upgrade or another payer): its slot and its hooper.
+
+    A counter window still open closes first (``close_counter_window``); closing it changes neither
+    the slots, the ball nor the hoopers, so the checks read the same before and after.
+    """
+    if state.pending.kind not in ("play", "counter_window"):
         raise RuleError(
             f"a fundamental is played by the attacker in F1 or F2, not now: {describe_wait(state)}"
         )
@@ -148,6 +152,15 @@ def play_fundamental(state: State, event: dict[str, Any]) -> State:
     hooper = court_hooper(state, side, event)
     check_can_act(hooper)
     check_card(state.turn.ball, action, hooper.name, hooper.subject)
+    return slot, hooper
+
+
+def play_fundamental(state: State, event: dict[str, Any]) -> State:
+    """F1 or F2: dribble (+15), pass or screen (the card's bonus, 25 unless told otherwise)."""
+    slot, hooper = check_fundamental(state, event)
+    state = close_counter_window(state)
+    side = state.turn.attacker
+    action = event["action"]
     free = (action == "pass" and hooper.has_skill("free_pass")) or (
         action == "screen" and hooper.has_skill("free_screen")
     )
@@ -196,20 +209,30 @@ def resolve_screen_check(state: State, face: str) -> State:
     return grant_fundamental(replace(state, message=f"{pending.hooper}'s screen is clean"), pending)
 
 
+def check_no_counter(state: State) -> None:
+    """The refusal of "no counter": there is no counter window open."""
+    if state.pending.kind != "counter_window":
+        raise RuleError("there is no fundamental to counter now")
+
+
 def no_counter(state: State) -> State:
     """The opponent lets the fundamental go: its bonus counts (the log says so, in its own words)."""
+    check_no_counter(state)
     pending = state.pending
-    if pending.kind != "counter_window":
-        raise RuleError("there is no fundamental to counter now")
     bonus = pending.bonus + pending.chip_bonus + (pending.upgrade[1] if pending.upgrade else 0)
     message = f"{state.side(pending.side).name} lets {pending.hooper}'s {pending.action} go: +{bonus}"
     return close_counter_window(replace(state, message=message))
 
 
-def end_turn(state: State) -> State:
-    """The attacker can't (or won't) attack: the ball goes to the opponent."""
+def check_end_turn(state: State) -> None:
+    """The refusal of an ended turn: the attacker is not the one to play."""
     if state.pending.kind not in ("play", "counter_window"):
         raise RuleError(f"the attacking turn can't be given up now: {describe_wait(state)}")
+
+
+def end_turn(state: State) -> State:
+    """The attacker can't (or won't) attack: the ball goes to the opponent."""
+    check_end_turn(state)
     return end_attacking_turn(
         replace(state, message=f"{state.side(state.turn.attacker).name} gives up the ball"),
         began_after="turnover",

@@ -36,6 +36,7 @@ from companion.games.valley_hoopers.model import (
     Pending,
     Slot,
     State,
+    Turn,
     other,
 )
 from companion.games.valley_hoopers.targets import attack_stat_terms, chance, defense_terms, succeeds
@@ -46,10 +47,14 @@ SHOT_POINTS = {"2PS": 2, "3PS": 3, "LUP": 2}
 DEFENSE_FOR = {"2PS": "D2", "3PS": "D3", "LUP": "DLU"}
 
 
-def play_attack(state: State, event: dict[str, Any]) -> State:
-    """The attack card in A: 2PS, 3PS or LUP by the hooper on the card's position."""
-    state = close_counter_window(state)
-    if state.pending.kind != "play":
+def check_attack(state: State, event: dict[str, Any]) -> tuple[Hooper, Term, tuple[Term, ...]]:
+    """Every refusal of an attack card that comes before it changes the table (all of them, for a
+    card without a chip, an upgrade or another payer): the hooper, the stat and what comes with it.
+
+    A counter window still open closes first (``close_counter_window``); closing it changes neither
+    the ball nor the hoopers, so the checks read the same before and after.
+    """
+    if state.pending.kind not in ("play", "counter_window"):
         raise RuleError(f"an attack is played by the attacker in A, not now: {describe_wait(state)}")
     side = state.turn.attacker
     shot = event["shot"]
@@ -59,6 +64,25 @@ def play_attack(state: State, event: dict[str, Any]) -> State:
         raise RuleError(f"{hooper.name}'s injury marker says {hooper.subject} can no longer attack")
     check_card(state.turn.ball, shot, hooper.name, hooper.subject)
     stat, maluses = attack_stat_terms(hooper, shot)
+    return hooper, stat, maluses
+
+
+def attack_bonuses(turn: Turn, hooper: Hooper, maluses: tuple[Term, ...],
+                   upgrade: tuple[Term, ...] = (), chip_bonus: tuple[Term, ...] = ()) -> tuple[Term, ...]:
+    """What the attack adds to its stat: the turn's bonuses (none on a Buzzer Beater turn), the
+    offensive rebounder's +15, the card's upgrade and chip, its maluses."""
+    bonuses = () if turn.buzzer_beater else turn.bonuses
+    if turn.rebound_bonus_for == hooper.name:
+        bonuses = (*bonuses, Term("offensive rebound", 15))
+    return (*bonuses, *upgrade, *chip_bonus, *maluses)
+
+
+def play_attack(state: State, event: dict[str, Any]) -> State:
+    """The attack card in A: 2PS, 3PS or LUP by the hooper on the card's position."""
+    hooper, stat, maluses = check_attack(state, event)
+    state = close_counter_window(state)
+    side = state.turn.attacker
+    shot = event["shot"]
     turn = state.turn
     second_use = turn.second_use_pending
     teammates = [s for s in turn.slots if s.hooper != hooper.name]
@@ -71,17 +95,13 @@ def play_attack(state: State, event: dict[str, Any]) -> State:
         free = True
     state = spend_energy(state, side, hooper.name, free=free, payer=event.get("energy_from"))
     state, chip_bonus, unstoppable = chip_terms(state, side, hooper, event.get("chip"))
-    bonuses = () if turn.buzzer_beater else turn.bonuses
-    if turn.rebound_bonus_for == hooper.name:
-        bonuses = (*bonuses, Term("offensive rebound", 15))
     upgrade = card_improvement(state, side, hooper, event.get("upgrade"), shot)
-    bonuses = (*bonuses, *upgrade)
     spent = turn.spent if free else (*turn.spent, ("A", event.get("energy_from") or hooper.name))
     turn = replace(
         state.turn,
         slots=(*turn.slots, Slot("A", shot, hooper.name)),
         spent=spent,
-        bonuses=(*bonuses, *chip_bonus, *maluses),
+        bonuses=attack_bonuses(turn, hooper, maluses, upgrade, chip_bonus),
         rebound_bonus_for=None,
         second_use_pending=False,
     )
@@ -141,10 +161,15 @@ def ready_to_roll(state: State, pending: Pending) -> State:
     return state
 
 
-def no_defense(state: State) -> State:
-    pending = state.pending
-    if pending.kind != "defense_window":
+def check_no_defense(state: State) -> None:
+    """The refusal of "no defense": there is no attack waiting for its defense."""
+    if state.pending.kind != "defense_window":
         raise RuleError("there is no attack to let through now")
+
+
+def no_defense(state: State) -> State:
+    check_no_defense(state)
+    pending = state.pending
     shot = SHOT_WORDS.get(pending.action or "", pending.action or "attack")
     message = f"{state.side(pending.side).name} does not defend {pending.hooper}'s {shot}"
     return ready_to_roll(
@@ -152,15 +177,15 @@ def no_defense(state: State) -> State:
     )
 
 
-def play_defense(state: State, event: dict[str, Any]) -> State:
-    """A defense card (or a block) against the attack, by a hooper whose flag holds its position."""
+def check_defense(state: State, event: dict[str, Any]) -> tuple[Hooper, str]:
+    """The refusals of a defense card that come before it changes the table (all of them, for a card
+    without a block, a chip, an upgrade, a helper or another payer): the defender and the stat."""
     pending = state.pending
     if pending.kind != "defense_window":
         raise RuleError("defense answers an opponent's attack: there is none to defend now")
     side = pending.side
     hooper = state.side(side).hooper(event["hooper"])
     attacker = state.side(other(side)).hooper(pending.hooper or "")
-    block = event.get("block")
     check_can_act(hooper)
     if "cannot_defend" in hooper.injuries:
         raise RuleError(f"{hooper.name}'s injury marker says {hooper.subject} can no longer defend")
@@ -176,6 +201,15 @@ def play_defense(state: State, event: dict[str, Any]) -> State:
     if defense_stat != matching and not edd_trapp:
         raise RuleError(f"a {pending.action} is defended with a {matching}, not a {defense_stat}")
     hooper.require_stat(defense_stat)
+    return hooper, defense_stat
+
+
+def play_defense(state: State, event: dict[str, Any]) -> State:
+    """A defense card (or a block) against the attack, by a hooper whose flag holds its position."""
+    hooper, defense_stat = check_defense(state, event)
+    pending = state.pending
+    side = pending.side
+    block = event.get("block")
     free = (defense_stat == "D3" and hooper.has_skill("free_d3")) or block == "no_way"
     state = spend_energy(state, side, hooper.name, free=free, payer=event.get("energy_from"))
     boosted = None

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.frozen import by_identity, replace
-from companion.splits import Splits
+from companion.frozen import by_identities, by_identity, replace
+from companion.splits import Splits, total
 
 if TYPE_CHECKING:  # the model imports this module's callers, not the reverse
-    from companion.games.valley_hoopers.model import Side, State
+    from companion.games.valley_hoopers.model import Hooper, Side, State
 
 
 def _change(state: State, side: int, name: str, splits: Splits) -> State:
@@ -54,18 +54,25 @@ def made_after_all(state: State, side: int, name: str, points: int, made: bool) 
     return _change(state, side, name, turned)
 
 
+def _hooper_row(side: str, h: Hooper) -> dict[str, object]:
+    return {"side": side, "name": h.name, "points": h.points, "red": h.red, "white": h.white,
+            "energy": h.energy, "max_energy": h.max_energy, "injuries": list(h.injuries),
+            "ejected": h.ejected, "injured_out": h.injured_out, **h.splits.to_json()}
+
+
+# A command changes a hooper or two: the others keep their objects, and their rows; the team's
+# line changes only with a shot (the splits of the others are the same objects too).
+_row_of = by_identities(_hooper_row, size=128)
+_team_splits = by_identities(lambda *lines: total(lines), size=32)
+
+
 def _side_rows(side: Side) -> list[dict[str, object]]:
     """A side's hoopers, then its total line (``total``)."""
-    hoopers = [{"side": side.name, "name": h.name, "points": h.points, "red": h.red, "white": h.white,
-                "energy": h.energy, "max_energy": h.max_energy, "injuries": list(h.injuries),
-                "ejected": h.ejected, "injured_out": h.injured_out, **h.splits.to_json()}
-               for h in side.hoopers]
-    team = Splits()
-    for h in side.hoopers:
-        team = team + h.splits
-    return hoopers + [{"side": side.name, "name": "Team total", "total": True,
-                       "points": sum(h.points for h in side.hoopers),
-                       "red": sum(h.red for h in side.hoopers), **team.to_json()}]
+    team = _team_splits(*(h.splits for h in side.hoopers))
+    return [_row_of(side.name, h) for h in side.hoopers] + [
+        {"side": side.name, "name": "Team total", "total": True,
+         "points": sum(h.points for h in side.hoopers),
+         "red": sum(h.red for h in side.hoopers), **team.to_json()}]
 
 
 # Most commands leave one side (or both) untouched: its rows keep their objects.

@@ -7,14 +7,14 @@ the rules would refuse.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
 from companion.dice import Die
 from companion.errors import CompanionError
-from companion.frozen import by_identity
+from companion.frozen import by_identity, replace
 from companion.game import (
     AtMost,
     Choice,
@@ -28,17 +28,45 @@ from companion.game import (
     Target,
 )
 from companion.games.valley_hoopers import after_the_shot, counters, shots, splits
+from companion.games.valley_hoopers.candidates import Accepted, judge
+from companion.games.valley_hoopers.chips import on_lv1
 from companion.games.valley_hoopers.coach import upgrade_eligible
 from companion.games.valley_hoopers.exhaustion import exhausted, stuck_text, substitution_candidates
 from companion.games.valley_hoopers.gameplans import CARDS, card_conditions, gameplan_view, open_questions
-from companion.games.valley_hoopers.model import INJURY_EFFECTS, POSITIONS, STATS, Hooper, State, other
-from companion.games.valley_hoopers.rules import expected_die, trial
+from companion.games.valley_hoopers.model import (
+    INJURY_EFFECTS,
+    POSITIONS,
+    STATS,
+    Hooper,
+    Side,
+    State,
+    Turn,
+    other,
+)
+from companion.games.valley_hoopers.rules import expected_die
 from companion.games.valley_hoopers.targets import automatic as is_automatic
 from companion.games.valley_hoopers.targets import chance, free_throw_target
 from companion.games.valley_hoopers.waiting import DECISION_COMMANDS, SHOT_WORDS, describe_wait
 
 # A command changes a hooper or two: the others keep their objects, and their JSON.
 _hooper_json = by_identity(Hooper.to_json)
+
+
+def _count_side_json(s: Side) -> dict[str, Any]:
+    return {
+        "name": s.name,
+        "tribe": s.tribe,
+        "coach_tokens": s.coach_tokens,
+        "timeouts": s.timeouts,
+        "playbooks": list(s.playbooks),
+        "action_upgrades": [c.to_json() for c in s.action_upgrades],
+        "position_upgrades": list(s.position_upgrades),
+        "hoopers": [_hooper_json(h) for h in s.hoopers],
+    }
+
+
+# Most commands change one side at most: the other keeps its object, and its JSON.
+_side_json = by_identity(_count_side_json, size=64)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -87,7 +115,7 @@ def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]],
     chosen = []
     for label, command in candidates:
         try:
-            after = trial(state, command)
+            after = judge(state, command)
         except CompanionError as error:
             if refused is not None:
                 refused.append((command, str(error)))
@@ -96,14 +124,23 @@ def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]],
     return tuple(chosen)
 
 
-def _odds(after: State) -> tuple[Fraction | None, Fraction | None, str]:
+def _odds(after: State | Accepted) -> tuple[Fraction | None, Fraction | None, str]:
     """Chance, expected points and a hint ("55 or less: 55%") of the roll awaited after a choice."""
+    if isinstance(after, Accepted):
+        return (None, None, "") if after.target is None else _odds_at(after.target, after.points)
     target = None if after.decisions or after.final else pending_target(after)
     if target is None:
         return None, None, ""
-    p_success = chance(target)
     shot = after.pending.kind in ("attack_roll", "defense_window", "defense_check")
-    points = after.pending.points if shot else 0
+    return _odds_at(target.value, after.pending.points if shot else 0)
+
+
+@lru_cache(maxsize=1024)
+def _odds_at(value: int, points: int) -> tuple[Fraction | None, Fraction | None, str]:
+    """``_odds`` of a target of ``value``: the exact fractions are worked out once per value, not
+    once per candidate (they are immutable, so the prompts share them)."""
+    target = Target("target", value)
+    p_success = chance(target)
     expected = p_success * points if points else None
     if is_automatic(target):
         return p_success, expected, f"{target.value}: scores without a roll"
@@ -172,33 +209,33 @@ def _decision_prompt(state: State) -> Prompt:
     )
 
 
+def _open_slot(turn: Turn) -> str:
+    """The slot the attacker's next card goes in: "A" once F1 and F2 are used or lost, and all along a
+    Buzzer Beater turn (the slots ``fundamentals.play_fundamental`` refuses)."""
+    if turn.buzzer_beater:
+        return "A"
+    return next((s for s in ("F1", "F2") if turn.played(s) is None and s not in turn.lost_slots), "A")
+
+
 def _play_candidates(state: State) -> list[tuple[str, dict[str, Any]]]:
     team = state.side(state.turn.attacker)
-    candidates: list[tuple[str, dict[str, Any]]] = []
-    for shot in ("2PS", "3PS", "LUP"):
-        for position in POSITIONS:
-            hooper = team.at(position)
-            if hooper is not None:
-                candidates.append(
-                    (
-                        f"{shot} {position} {hooper.name}",
-                        {"type": "attack", "shot": shot, "position": position},
-                    )
-                )
-    for action in ("dribble", "pass", "screen"):
-        for position in POSITIONS:
-            hooper = team.at(position)
-            if hooper is not None:
-                candidates.append(
-                    (
-                        f"{action} {position} {hooper.name}",
-                        {"type": "fundamental", "action": action, "position": position},
-                    )
-                )
+    court = [(position, hooper.name) for position in POSITIONS if (hooper := team.at(position)) is not None]
+    candidates: list[tuple[str, dict[str, Any]]] = [
+        (f"{shot} {position} {name}", {"type": "attack", "shot": shot, "position": position})
+        for shot in ("2PS", "3PS", "LUP") for position, name in court
+    ]
+    # With no fundamental slot open every fundamental is refused for that alone, never for a card value
+    # missing (``_missing_cards``): none is tried.
+    if _open_slot(state.turn) != "A":
+        candidates += [
+            (f"{action} {position} {name}", {"type": "fundamental", "action": action, "position": position})
+            for action in ("dribble", "pass", "screen") for position, name in court
+        ]
     candidates.append(("end turn", {"type": "end_turn"}))
     candidates.append(("timeout", {"type": "timeout"}))
-    for hooper in team.hoopers:
-        candidates.append((f"redeem LV.1 chip {hooper.name}", {"type": "redeem", "hooper": hooper.name}))
+    # A hooper off the LV.I space is refused a chip for that alone (no card value missing): not tried.
+    candidates += [(f"redeem LV.1 chip {hooper.name}", {"type": "redeem", "hooper": hooper.name})
+                   for hooper in team.hoopers if on_lv1(hooper)]
     book = state.gameplans
     if book is not None and book.taken[state.turn.attacker] is None:
         for card in CARDS:
@@ -214,8 +251,10 @@ def _missing_cards(state: State, refused: list[tuple[dict[str, Any], str]]) -> t
     team = state.side(state.turn.attacker)
     missing: dict[str, MissingCard] = {}
     for command, words in refused:
-        hooper = team.at(command["position"]) if "position" in command else None
-        if hooper is not None and "not entered yet" in words and hooper.name not in missing:
+        if "not entered yet" not in words or "position" not in command:
+            continue
+        hooper = team.at(command["position"])
+        if hooper is not None and hooper.name not in missing:
             missing[hooper.name] = MissingCard(state.turn.attacker, hooper.name,
                                                f"plays missing: {words.split(':')[0]}")
     return tuple(missing.values())
@@ -291,14 +330,7 @@ def _prompt(state: State) -> Prompt:
     what = SHOT_WORDS.get(pending.action or "", pending.action or "")
     anytime = ("enter_card", "coach_cards", "donate", "chip", "redeem")
     if kind == "play":
-        slot = (
-            "A"
-            if state.turn.buzzer_beater
-            else next(
-                (s for s in ("F1", "F2") if state.turn.played(s) is None and s not in state.turn.lost_slots),
-                "A",
-            )
-        )
+        slot = _open_slot(state.turn)
         commands = _play_commands(state, slot) + anytime
         # With F1 and F2 used or lost (or a Buzzer Beater turn) only an attack is left.
         text = (
@@ -483,19 +515,7 @@ def view(state: State) -> dict[str, Any]:
             "began_after": turn.began_after,
         },
         "team_fouls": list(state.team_fouls),
-        "sides": [
-            {
-                "name": s.name,
-                "tribe": s.tribe,
-                "coach_tokens": s.coach_tokens,
-                "timeouts": s.timeouts,
-                "playbooks": list(s.playbooks),
-                "action_upgrades": [c.to_json() for c in s.action_upgrades],
-                "position_upgrades": list(s.position_upgrades),
-                "hoopers": [_hooper_json(h) for h in s.hoopers],
-            }
-            for s in state.sides
-        ],
+        "sides": [_side_json(s) for s in state.sides],
         "box_score": splits.box_score(state),
         "coach_tokens": [s.coach_tokens for s in state.sides],
         "timeouts": [s.timeouts for s in state.sides],

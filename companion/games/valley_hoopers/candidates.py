@@ -1,0 +1,149 @@
+"""A prompt's candidate commands judged by the checks their resolve starts with, resolved only when
+those checks can't tell.
+
+The prompt offers only what the rules accept, so it used to resolve every candidate (about forty in
+a play step, two thirds of them refused); a player picks one. Each command's resolver now begins with
+a ``check_*`` function holding every refusal it can give before it changes the table, and ``judge``
+runs that function alone:
+
+- it refuses: the candidate is refused with the resolver's own words (they are the same function),
+  so the prompt's list of plays missing a card value reads exactly as before;
+- it passes, and for a plain candidate (the fields the prompt gives, no chip, no upgrade, no other
+  payer) nothing later in the resolve can refuse: the candidate is ``Accepted`` with the d20 roll it
+  leads to, without building the state after it. That holds for fundamentals, attacks (outside a
+  playbook, whose attack is rolled at once), offensive rebounds, timeouts, an ended turn, "no
+  counter" and "no rebound";
+- otherwise (a defense, a counter or "no defense", whose odds need the attack's target; a redeemed
+  chip; any other command; a state waiting for a decision) it is resolved (``rules.trial``, which keeps the
+  result for when the player picks it).
+
+``tests/test_valley_hoopers_candidates.py`` holds ``judge`` to a full trial of every candidate, on
+every state of the full-game and series scripts and on random walks.
+
+>>> import json
+>>> from companion.games.valley_hoopers.demo import DEMO_SETUP
+>>> from companion.games.valley_hoopers.setup_options import example_options, setup
+>>> state = setup(json.loads(DEMO_SETUP.read_text()))
+>>> judge(state, {"type": "fundamental", "action": "dribble", "position": "PG"})
+Accepted(target=None, points=0)
+>>> judge(state, {"type": "attack", "shot": "3PS", "position": "SG"})
+Accepted(target=70, points=3)
+>>> judge(setup(example_options()), {"type": "attack", "shot": "3PS", "position": "PG"})
+Traceback (most recent call last):
+...
+companion.errors.RuleError: Serge Ceptor's energy is not entered yet: enter it from his card
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.frozen import by_identity
+from companion.game import Target
+from companion.games.valley_hoopers.after_the_shot import check_no_rebound, check_rebound
+from companion.games.valley_hoopers.coach import check_redeem, check_timeout
+from companion.games.valley_hoopers.counters import check_counter
+from companion.games.valley_hoopers.fundamentals import (
+    check_end_turn,
+    check_fundamental,
+    check_no_counter,
+    close_counter_window,
+)
+from companion.games.valley_hoopers.model import State, Turn
+from companion.games.valley_hoopers.rules import trial
+from companion.games.valley_hoopers.shots import (
+    SHOT_POINTS,
+    attack_bonuses,
+    check_attack,
+    check_defense,
+    check_no_defense,
+)
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """A candidate the rules accept, judged without resolving it: the value of the target of the d20
+    roll it leads to (``None``: no roll is awaited after it) and the points that roll is for (the
+    choice's odds come from these two alone)."""
+
+    target: int | None = None
+    points: int = 0
+
+
+NO_ROLL = Accepted()
+
+
+def judge(state: State, event: dict[str, Any]) -> State | Accepted:
+    """``Accepted``, or the state after ``event`` when the checks can't tell; ``RuleError`` (the
+    resolver's words) when the rules refuse it."""
+    judged = _JUDGES.get(event.get("type"))  # type: ignore[arg-type]
+    if judged is None or state.final or state.decisions or not judged[0].issuperset(event):
+        return trial(state, event)
+    return judged[1](state, event)
+
+
+def _fundamental(state: State, event: dict[str, Any]) -> State | Accepted:
+    check_fundamental(state, event)
+    return NO_ROLL  # a counter window, a screen's foul die or the next card: no d20 yet
+
+
+def _attack(state: State, event: dict[str, Any]) -> State | Accepted:
+    hooper, stat, maluses = check_attack(state, event)
+    turn = _closed_turn(state) if state.pending.kind == "counter_window" else state.turn
+    if turn.playbook is not None:
+        return trial(state, event)  # a playbook's attack is rolled at once, or scores without a roll
+    # The defense window's target (``shots.attack_target_now``, nobody defends yet): its value.
+    bonuses = attack_bonuses(turn, hooper, maluses)
+    return Accepted(Target(stat.label, stat.value, bonuses).value, SHOT_POINTS[event["shot"]])
+
+
+def _rebound(state: State, event: dict[str, Any]) -> State | Accepted:
+    check_rebound(state, event)
+    return NO_ROLL  # the rebounder's foul die comes first
+
+
+def _timeout(state: State, event: dict[str, Any]) -> State | Accepted:
+    check_timeout(state)
+    return NO_ROLL  # the opponent's share of the timeout is a decision, no roll
+
+
+def _turn_over(check: Callable[[State], None]) -> Callable[[State, dict[str, Any]], State | Accepted]:
+    """"end turn", "no counter", "no rebound": past their check the turn goes on with the next card
+    or passes to the opponent (``turn_track.end_attacking_turn``), or the game ends: no roll."""
+
+    def judged(state: State, event: dict[str, Any]) -> State | Accepted:
+        check(state)
+        return NO_ROLL
+
+    return judged
+
+
+def _refusals_first(check: Callable[[State, dict[str, Any]], object]) -> Callable[..., State | Accepted]:
+    """A candidate whose accepted state the prompt needs (its odds): checked, then resolved."""
+
+    def judged(state: State, event: dict[str, Any]) -> State | Accepted:
+        check(state, event)
+        return trial(state, event)
+
+    return judged
+
+
+# The turn once a counter window closes (its fundamental's bonus counts): shared by a prompt's attacks.
+_closed_turn: Callable[[State], Turn] = by_identity(lambda state: close_counter_window(state).turn, size=8)
+
+# Command type: (the fields of a plain candidate, its judge).
+_JUDGES: dict[str, tuple[frozenset[str], Callable[[State, dict[str, Any]], State | Accepted]]] = {
+    "fundamental": (frozenset({"type", "action", "position"}), _fundamental),
+    "attack": (frozenset({"type", "shot", "position"}), _attack),
+    "rebound": (frozenset({"type", "hooper"}), _rebound),
+    "timeout": (frozenset({"type"}), _timeout),
+    "end_turn": (frozenset({"type"}), _turn_over(check_end_turn)),
+    "no_counter": (frozenset({"type"}), _turn_over(check_no_counter)),
+    "no_rebound": (frozenset({"type"}), _turn_over(check_no_rebound)),
+    "no_defense": (frozenset({"type"}), _refusals_first(lambda state, event: check_no_defense(state))),
+    "defend": (frozenset({"type", "hooper"}), _refusals_first(check_defense)),
+    "counter": (frozenset({"type", "hooper"}), _refusals_first(check_counter)),
+    "redeem": (frozenset({"type", "hooper"}), _refusals_first(check_redeem)),
+}
