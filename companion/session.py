@@ -1,10 +1,10 @@
 """A session owns one game: it checks a command, makes it durable, then shows the new state.
 
 The order is the whole point: decide (nothing changes on a refusal) -> append to the store (a pulled
-plug after this loses nothing) -> make it current. The table service then publishes the snapshot
-(OLED, kiosk, LEDs). The new state's prompt and view are rendered while the append waits for the
-disk (``companion.overlap``); a state they cannot show is taken back out of the store before its
-error is raised, so nothing stays written that could not be shown.
+plug after this loses nothing) -> render the new state's prompt and view -> make it current. The
+table service then publishes the snapshot (OLED, kiosk, LEDs). A state whose prompt or view fails
+to render is taken back out of the store before the error is raised, so nothing stays written that
+could not be shown; the scoreboard is rendered before the append (the entry's row holds its score).
 
 >>> import tempfile, pathlib
 >>> from companion.store import Store
@@ -135,6 +135,9 @@ class Session:
         self.seq = 0  # seq of the last entry written for this game
         self.last_origin: str | None = None  # the ``origin`` of the last entry written, if any
         self._shown: JSON | None = None  # the rendered view of the current state
+        # Hashing the game's and the engine's source takes milliseconds the first time in a process:
+        # done as the game is opened, not on the press that writes its first snapshot.
+        self._tag = snapshot_tag(game)
 
     @classmethod
     def new(cls, store: Store, game: Game | str, options: Mapping[str, Any]) -> Session:
@@ -173,10 +176,10 @@ class Session:
                on_durable: Callable[[ScoreboardView], None] | None = None) -> JSON:
         """Apply one command (or undo / redo). Refusals raise and leave everything unchanged.
 
-        ``on_durable`` is given the new state's scoreboard the moment its entry is durable, while its
-        prompt may still be rendering (the OLEDs show the result of a press without waiting for the
-        next choices); when the state then cannot be shown, the entry is taken back and the error
-        raised, so whoever showed it must show the current state again.
+        ``on_durable`` is given the new state's scoreboard the moment its entry is durable, before its
+        prompt is rendered (the OLEDs show the result of a press without waiting for the next
+        choices); when the state then cannot be shown, the entry is taken back and the error raised,
+        so whoever showed it must show the current state again.
 
         A command may name its ``origin`` (``"tray:17:d20:15"``: the dice tray's line 17): it is
         kept in the log entry, not given to the game, and the snapshot's ``last_origin`` shows the
@@ -200,19 +203,25 @@ class Session:
         if origin is not None:
             entry = {**entry, "origin": origin}
         # What the entry's row says (the score, finished or not) is game code run before anything is
-        # written; the prompt and the view are rendered while the commit waits for the disk, and an
-        # entry whose state they fail to show is taken back before the error is raised.
+        # written; the prompt and the view are rendered once the entry is durable, so whoever shows
+        # the result (the OLEDs) need not wait for the next choices, and an entry whose state they
+        # fail to show is taken back before the error is raised.
         board = self.game.scoreboard(new_state)
         scoreboard = board.to_json()
         outcome = self.game.outcome(new_state)
         status = "finished" if outcome is not None else "playing"
-        shown = self.store.append(self.game_id, self.seq + 1, entry, _summary(scoreboard), status,
-                                  self._snapshots(entry, new_state),
-                                  meanwhile=lambda: self._render_rest(new_state, scoreboard, outcome),
-                                  durable=None if on_durable is None else lambda: on_durable(board))
-        if isinstance(shown, Exception):
+        self.store.append(self.game_id, self.seq + 1, entry, _summary(scoreboard), status,
+                          self._snapshots(entry, new_state))
+        if on_durable is not None:
+            try:
+                on_durable(board)
+            except Exception:  # noqa: BLE001 - the entry is durable: a failed early show changes nothing
+                logger.exception("showing game %s entry %d as durable failed", self.game_id, self.seq + 1)
+        try:
+            shown = self._render_view(new_state, scoreboard, outcome)
+        except Exception:
             self._take_back(self.seq + 1)
-            raise shown
+            raise
         self.seq += 1
         self.last_origin = origin
         self.timeline.commit(entry, new_state)
@@ -228,7 +237,7 @@ class Session:
                           and (len(self.timeline.done_seqs) + 1) % CHECKPOINT_EVERY == 0)
         if not head_due and not checkpoint_due:
             return None
-        tag = snapshot_tag(self.game)
+        tag = self._tag
         try:
             done, undone = self.timeline.seqs_after(entry)  # copies the stacks: only when a head is due
             return Snapshots(head=(tag, dump_head(new_state, done, undone)) if head_due else None,
@@ -280,13 +289,6 @@ class Session:
             "prompt": self.game.prompt(state).to_json(),
             "outcome": None if outcome is None else outcome.to_json(),
         }
-
-    def _render_rest(self, state: Any, scoreboard: JSON, outcome: Any) -> JSON | Exception:
-        """``_render_view``, or the error it raised (it runs on the commit's helper thread)."""
-        try:
-            return self._render_view(state, scoreboard, outcome)
-        except Exception as exc:  # noqa: BLE001 - raised again by handle once the entry is taken back
-            return exc
 
     def _take_back(self, seq: int) -> None:
         """Remove entry ``seq`` (just committed, its state not showable) and the summary it wrote."""

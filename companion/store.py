@@ -21,17 +21,15 @@ running table refuses to acknowledge anything into the orphaned file.
 from __future__ import annotations
 
 import json
-import logging
 import os
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import StoreError
-from companion.overlap import during
 from companion.store_files import (
     StoreLock,
     StoreUnreadableError,
@@ -46,12 +44,9 @@ from companion.store_files import (
 if TYPE_CHECKING:  # the game module (and all it imports) is not needed to read a store: `companion games`
     from companion.game import JSON
 
-logger = logging.getLogger(__name__)
-
 APPLICATION_ID = 0x43435431  # "CCT1": marks the file as ours, so we never write into someone else's
 SCHEMA_VERSION = 2
-MAX_GAME_ID = 2**63 - 1
-T = TypeVar("T")  # SQLite's INTEGER PRIMARY KEY is a signed 64-bit number
+MAX_GAME_ID = 2**63 - 1  # SQLite's INTEGER PRIMARY KEY is a signed 64-bit number
 
 
 def check_game_id(game_id: int) -> int:
@@ -314,37 +309,21 @@ class Store:
                          "using it (a restore or copy while it ran?); the command was not recorded. "
                          "Restart the table to use the new file")
 
-    def _write(self, statements: Callable[[sqlite3.Connection], Any],
-               meanwhile: Callable[[], Any] | None = None, durable: Callable[[], None] | None = None) -> Any:
-        """Run ``statements`` in one transaction and commit it; their result, or ``meanwhile``'s when
-        given: it runs on the helper thread while the COMMIT waits for the disk (``companion.overlap``)
-        and must not raise (it reports its errors in its result), so an error out of here always
-        means nothing was written. ``durable`` runs on this thread as soon as the COMMIT is done,
-        while ``meanwhile`` may still run (its errors are logged: the entry is written)."""
+    def _write(self, statements: Callable[[sqlite3.Connection], Any]) -> Any:
         if self.read_only:
             raise StoreError(f"the game store {self.path} was opened for reading only; nothing was recorded")
         try:
             self._db.execute("BEGIN IMMEDIATE")
             result = statements(self._db)
             self._still_ours()
-            if meanwhile is None:
-                self._db.execute("COMMIT")
-                return result
-            return during(lambda: self._commit_then(durable), meanwhile)[1]
+            self._db.execute("COMMIT")
+            return result
         except (sqlite3.Error, StoreError) as exc:
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
             if isinstance(exc, StoreError):
                 raise
             raise StoreError(_explain(self.path, exc)) from exc
-
-    def _commit_then(self, durable: Callable[[], None] | None) -> None:
-        self._db.execute("COMMIT")
-        if durable is not None:
-            try:
-                durable()
-            except Exception:  # the entry is durable: a failed early show must not say otherwise
-                logger.exception("showing entry as durable failed")
 
     def create_game(self, game: str, setup_entry: JSON, summary: JSON) -> int:
         def insert(db: sqlite3.Connection) -> int:
@@ -360,14 +339,8 @@ class Store:
         return int(self._write(insert))
 
     def append(self, game_id: int, seq: int, entry: JSON, summary: JSON, status: str,
-               snapshots: Snapshots | None = None, meanwhile: Callable[[], T] | None = None,
-               durable: Callable[[], None] | None = None) -> T | None:
-        """Commit one log entry (and its snapshots, if any); returns only once it is durable.
-
-        ``meanwhile`` (which must not raise) runs on a helper thread while the commit waits for the
-        disk (``companion.overlap``); its result is returned. When the commit fails, the error is
-        raised once ``meanwhile`` is done, and nothing was written. ``durable`` is called on this
-        thread the moment the entry is durable, possibly before ``meanwhile`` is done."""
+               snapshots: Snapshots | None = None) -> None:
+        """Commit one log entry (and its snapshots, if any); returns only once it is durable."""
         def insert(db: sqlite3.Connection) -> None:
             now = _now()
             db.execute("INSERT INTO log(game_id, seq, at, entry) VALUES (?, ?, ?, ?)",
@@ -381,7 +354,7 @@ class Store:
                 db.execute("INSERT OR REPLACE INTO checkpoints(game_id, seq, tag, state) "
                            "VALUES (?, ?, ?, ?)", (game_id, seq, *snapshots.checkpoint))
 
-        return self._write(insert, meanwhile, durable)
+        self._write(insert)
 
     def retract(self, game_id: int, seq: int, summary: JSON, status: str) -> None:
         """Take back entry ``seq``, the game's last, with the snapshots written beside it, and put the

@@ -1,8 +1,8 @@
 """A press's result reaches the OLEDs the moment its entry is durable, before the next prompt is shown.
 
 The service gives ``durable_hooks`` the new scoreboard right after the commit (``Session.handle``'s
-``on_durable``), while the prompt may still be rendering; the table's OLEDs draw it with the bottom
-line they already showed, and the snapshot's frame then brings the next choice's words.
+``on_durable``), before the prompt is rendered; the table's OLEDs draw it with the bottom line they
+already showed, and the snapshot's frame then brings the next choice's words.
 """
 
 from __future__ import annotations
