@@ -19,9 +19,14 @@ run: $(STAMP)
 serve: $(STAMP)
 	$(BIN)/companion serve --sim
 
+# Two pytest workers (pytest-xdist), each test file whole on one of them (module fixtures stay shared):
+# a kiosk test keeps about one core busy with its Kivy process and leaves the other mostly idle, so
+# two files at a time fill both cores. `make test TEST_WORKERS=0` runs it all in one process.
+TEST_WORKERS ?= 2
+
 test: $(STAMP)
 	$(BIN)/ruff check companion hardware kiosk table tests benchmarks
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 # Issue 15's measures against their bare baselines; writes docs/performance.md (takes a few minutes).
 bench: $(STAMP)

@@ -458,6 +458,7 @@ def reconnect(driver: Driver) -> Step:
     driver.report["banner_while_down"] = driver.app.banner_text
     driver.report["notice_while_down"] = driver.app.notice_text
     driver.shot("30-reconnecting")
+    driver.marker.with_suffix(".down").write_text("reconnecting shown")  # the test may restart it now
     yield wait_for("connected again", lambda app: app.link_state == "connected" and app.conn.connects >= 2)
     yield wait_for("the state again", lambda app: bool(app.snapshot) and app.banner_text != "RECONNECTING...")
     yield wait_for("a frame", lambda app: True)

@@ -20,6 +20,18 @@ sys.path.insert(0, str(GAMES))
 
 from make_crunch_time_games import seeded_game  # noqa: E402
 
+# make test's solo game: seed 578 is the shortest of seeds 0-1499 whose game at the last difficulty has
+# every kind of command a solo game sends (shot card, zone, Star, score, the AI's Star and reach): 24
+# taps to the mercy rule, where the long run's seed 7 takes 48 of the same kinds to the same end.
+SHORT_SOLO_SEED = 578
+SOLO_KINDS = {"shot_card", "zone", "star", "score", "ai_star", "ai_reach"}
+
+
+def _seed(difficulty: str) -> int:
+    if long_runs() or difficulty != list(DIFFICULTY)[-1]:
+        return len(difficulty) + 3
+    return SHORT_SOLO_SEED
+
 
 @pytest.mark.parametrize("size", ["800x480", "1280x720"])
 def test_setup_to_a_scored_possession_by_touch(display: str, tmp_path: Path, size: str) -> None:
@@ -61,7 +73,9 @@ def test_a_two_coach_game_and_a_solo_game_at_every_difficulty_by_touch(display: 
     games = [{"mode": "two", "commands": rows[1:]}] if two_coaches else []
     for difficulty in difficulties:
         options = {"mode": "solo", "difficulty": difficulty}
-        games.append({**options, "commands": seeded_game(options, seed=len(difficulty) + 3)})
+        games.append({**options, "commands": seeded_game(options, seed=_seed(difficulty))})
+    if not long_runs():  # the short game still taps every kind of command
+        assert {c["type"] for c in games[-1]["commands"]} == SOLO_KINDS, games[-1]["commands"]
     script = tmp_path / "games.json"
     script.write_text(json.dumps(games))
     env = kiosk_env(tmp_path, display)

@@ -157,7 +157,12 @@ def test_kiosk_shows_reconnecting_and_resumes_the_same_game_after_the_service_di
     assert marker.exists(), kiosk.communicate(timeout=5)
     os.killpg(table["service"].pid, signal.SIGKILL)  # a crash, not a clean stop
     table["service"].wait(10)
-    time.sleep(1.5)  # the kiosk notices and shows "reconnecting" while nothing answers
+    # The kiosk notices and shows "reconnecting" while nothing answers: it says so once it has.
+    down = marker.with_suffix(".down")
+    deadline = time.monotonic() + 60
+    while not down.exists() and kiosk.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert down.exists(), kiosk.communicate(timeout=5)
     table["service"] = start_service(table["socket"], table["db"], table["env"])
     out, err = kiosk.communicate(timeout=90)
     report = json.loads(out.strip().splitlines()[-1])
