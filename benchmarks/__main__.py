@@ -55,8 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_write:
         stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
         doc = ROOT / "docs" / "performance.md"
-        previous = doc.read_text() if doc.exists() and set(only) != set(GROUPS) else ""
-        carried = carried_rows(previous, only) if previous else []
+        previous = doc.read_text() if doc.exists() else ""  # its hand-written part is kept
+        carried = carried_rows(previous, only) if previous and set(only) != set(GROUPS) else []
         doc.write_text(render_markdown(figures, machine, stamp, rounds, load, carried, previous, only))
         print("wrote docs/performance.md", file=sys.stderr)
     return 0
