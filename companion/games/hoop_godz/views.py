@@ -87,13 +87,26 @@ def scoreboard(state: State) -> ScoreboardView:
 
 
 def _legal(state: State, candidates: list[tuple[str, JSON]],
-           odds: dict[str, tuple[Fraction, Fraction]] | None = None) -> tuple[Choice, ...]:
-    """The candidates ``decide`` accepts now, each with its odds when ``odds`` has its label."""
+           odds: dict[str, tuple[Fraction, Fraction]] | None = None,
+           judged_as: dict[int, JSON] | None = None) -> tuple[Choice, ...]:
+    """The candidates ``decide`` accepts now, each with its odds when ``odds`` has its label.
+
+    ``judged_as`` maps a candidate (by identity) to the one whose verdict it shares: the first is
+    decided, the others follow it (a SHOOT's difficulty and points, both in range, change nothing
+    ``decide`` checks)."""
     chosen = []
+    verdicts: dict[int, bool] = {}
     for label, command in candidates:
-        try:
-            decide(state, command)
-        except CompanionError:
+        judge = (judged_as or {}).get(id(command), command)
+        verdict = verdicts.get(id(judge))
+        if verdict is None:
+            try:
+                decide(state, judge)
+                verdict = True
+            except CompanionError:
+                verdict = False
+            verdicts[id(judge)] = verdict
+        if not verdict:
             continue
         p_success, expected = (odds or {}).get(label, (None, None))
         chosen.append(Choice(label, command, p_success=p_success, expected_points=expected))
@@ -193,12 +206,13 @@ def prompt(state: State) -> Prompt:
     ledger = state.player(active).ledger
     candidates = [(f"{names[active]}: MOVE", {"type": "move"}), (f"{names[active]}: PASS", {"type": "pass"})]
     odds: dict[str, tuple[Fraction, Fraction]] = {}
+    judged_as: dict[int, JSON] = {}
     for card in state.cards:
         if not card.active:
             continue
         for b in state.player(active).squad:
             if card.effect == "shoot":
-                candidates += [
+                shots = [
                     (
                         f"SHOOT by {b.name}: {points} pts, difficulty {d}",
                         {
@@ -212,6 +226,10 @@ def prompt(state: State) -> Prompt:
                     for points in (2, 3)
                     for d in range(1, MAX_DICE + 1)
                 ]
+                # The rules judge a SHOOT by its card and baller (the juice); difficulty and points
+                # are only checked to be in range, which every one offered here is: one decides all.
+                judged_as.update((id(command), shots[0][1]) for _, command in shots)
+                candidates += shots
                 if state.ball_faces is not None:
                     # The chance if nobody responds: the final roll is then the card's own dice.
                     odds.update(_shot_odds(b.name, card.dice(b.size), state.ball_faces))
@@ -228,7 +246,7 @@ def prompt(state: State) -> Prompt:
         side=active,
         text=text,
         commands=("move", "pass", "play", "goat", "rest", "end_turn"),
-        choices=_legal(state, candidates, odds),
+        choices=_legal(state, candidates, odds, judged_as),
     )
 
 
