@@ -130,6 +130,9 @@ class PeriodBackups:
                 self._requests.task_done()
 
 
+EARLY_FRAME_WAIT_S = 0.005  # the owner waits at most this long for a press's first frame
+
+
 def attach_hardware(service: TableService, config_path: str | None, sim: bool,
                     build: Callable[..., Any] | None = None) -> Any:
     """Build buttons, encoder, tray and displays and wire them to the service through the controls.
@@ -191,6 +194,10 @@ def attach_hardware(service: TableService, config_path: str | None, sim: bool,
         # A press's result (the score, the clock) the moment it is durable; the bottom line keeps
         # what it said until the snapshot brings the next choice (a few ms later), so it never flashes.
         hardware.show(dataclasses.replace(board, message=shown_message[0]))
+        # Drawn before the owner renders the prompt (which would hold the interpreter lock the
+        # display thread needs, so the frame would wait for the render and merge with the next);
+        # capped, so a slow or failing display never holds the table back longer.
+        hardware.worker.flush(timeout=EARLY_FRAME_WAIT_S)
 
     service.subscribers.append(on_message)
     service.durable_hooks.append(on_durable)

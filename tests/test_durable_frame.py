@@ -87,12 +87,17 @@ def test_the_oled_shows_the_new_score_before_the_next_choice_keeping_its_bottom_
             original(view)
 
         table.hardware.worker.submit = spy
+        drawn_at_snapshot: list[int] = []
+        table.service.subscribers.append(lambda message: drawn_at_snapshot.append(
+            table.hardware.worker.views_drawn) if message.get("event") == "snapshot" else None)
         prior = ""
         for command in commands:
             before = table.snapshot()["scoreboard"]  # answered after the last command's frames went out
             with lock:
                 prior = submitted[-1].message if submitted else prior
                 submitted.clear()
+            drawn_before = table.hardware.worker.views_drawn
+            drawn_at_snapshot.clear()
             table.enter_reachable(command)
             after = table.snapshot()["scoreboard"]
             if [s["score"] for s in after["sides"]] != [s["score"] for s in before["sides"]]:
@@ -105,6 +110,8 @@ def test_the_oled_shows_the_new_score_before_the_next_choice_keeping_its_bottom_
         first, last = views[0], views[-1]
         assert [s.score for s in first.sides] == [s["score"] for s in after["sides"]]
         assert prior and first.message == prior
+        # The early frame was drawn before the prompt was rendered and the snapshot published.
+        assert drawn_at_snapshot and drawn_at_snapshot[0] > drawn_before
         assert len(views) >= 2 and [s.score for s in last.sides] == [s.score for s in first.sides]
         assert last.message == dial_text(table.controls)  # what CONFIRM enters now
 
