@@ -10,6 +10,7 @@ a final SHOOT roll).
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from companion.errors import CompanionError
 from companion.game import (
@@ -113,6 +114,7 @@ def _legal(state: State, candidates: list[tuple[str, JSON]],
     return tuple(chosen)
 
 
+@lru_cache(maxsize=256)  # the same three ballers' SHOOTs are offered turn after turn
 def _shot_odds(baller: str, dice: int, ball_faces: int) -> dict[str, tuple[Fraction, Fraction]]:
     """Each SHOOT choice's chance and expected points by its label, for a final roll of ``dice``."""
     odds = {}
