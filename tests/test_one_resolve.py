@@ -99,7 +99,9 @@ def test_a_choice_the_prompt_tried_is_not_resolved_again_and_any_other_command_o
     if name in PROMPT_CHECKS_ONLY:
         assert reused == 0 and not any_tried  # every candidate was checked, none resolved
     else:
-        assert reused > 50  # the scripts pick choices
+        # The scripts pick choices; a game whose prompt judges most candidates by their checks
+        # (Valley Hoopers: fundamentals, attacks, defenses...) reuses fewer trials, never none.
+        assert reused > 20
 
 
 def test_trials_forget_the_previous_state_and_keep_no_refusal() -> None:

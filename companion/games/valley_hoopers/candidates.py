@@ -11,10 +11,12 @@ runs that function alone:
 - it passes, and for a plain candidate (the fields the prompt gives, no chip, no upgrade, no other
   payer) nothing later in the resolve can refuse: the candidate is ``Accepted`` with the d20 roll it
   leads to, without building the state after it. That holds for fundamentals, attacks (outside a
-  playbook, whose attack is rolled at once), offensive rebounds, timeouts, an ended turn, "no
-  counter" and "no rebound";
-- otherwise (a defense, a counter or "no defense", whose odds need the attack's target; a redeemed
-  chip; any other command; a state waiting for a decision) it is resolved (``rules.trial``, which keeps the
+  playbook, whose attack is rolled at once), defenses (the attack's target less the defender's
+  terms, as ``shots.attack_target_now`` counts it once the defense stands; not against a lay-up or
+  once a foul bonus, a helper, a chip or an upgrade is on the attack), offensive rebounds,
+  timeouts, an ended turn, "no counter" and "no rebound";
+- otherwise (a counter or "no defense", whose odds need the state after them; a redeemed chip; any
+  other command; a state waiting for a decision) it is resolved (``rules.trial``, which keeps the
   result for when the player picks it).
 
 ``tests/test_valley_hoopers_candidates.py`` holds ``judge`` to a full trial of every candidate, on
@@ -60,6 +62,7 @@ from companion.games.valley_hoopers.shots import (
     check_defense,
     check_no_defense,
 )
+from companion.games.valley_hoopers.targets import attack_stat_terms, defense_terms
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,20 @@ def _attack(state: State, event: dict[str, Any]) -> State | Accepted:
     # The defense window's target (``shots.attack_target_now``, nobody defends yet): its value.
     bonuses = attack_bonuses(turn, hooper, maluses)
     return Accepted(Target(stat.label, stat.value, bonuses).value, SHOT_POINTS[event["shot"]])
+
+
+def _defend(state: State, event: dict[str, Any]) -> State | Accepted:
+    defender, defense_stat = check_defense(state, event)
+    pending = state.pending
+    if pending.action == "rebound_layup" or pending.foul_bonus or pending.helper or pending.chip \
+            or pending.upgrade is not None:
+        return trial(state, event)
+    # The target the attack is rolled at once this defense stands (``shots.attack_target_now`` after
+    # it, before its foul die): the attacker's stat and the turn's bonuses, less the defense's terms.
+    attacker = state.side(state.turn.attacker).hooper(pending.hooper or "")
+    stat, _ = attack_stat_terms(attacker, pending.action or "2PS")
+    target = Target(stat.label, stat.value, state.turn.bonuses, defense_terms(defender, defense_stat))
+    return Accepted(target.value, pending.points)
 
 
 def _rebound(state: State, event: dict[str, Any]) -> State | Accepted:
@@ -143,7 +160,7 @@ _JUDGES: dict[str, tuple[frozenset[str], Callable[[State, dict[str, Any]], State
     "no_counter": (frozenset({"type"}), _turn_over(check_no_counter)),
     "no_rebound": (frozenset({"type"}), _turn_over(check_no_rebound)),
     "no_defense": (frozenset({"type"}), _refusals_first(lambda state, event: check_no_defense(state))),
-    "defend": (frozenset({"type", "hooper"}), _refusals_first(check_defense)),
+    "defend": (frozenset({"type", "hooper"}), _defend),
     "counter": (frozenset({"type", "hooper"}), _refusals_first(check_counter)),
     "redeem": (frozenset({"type", "hooper"}), _refusals_first(check_redeem)),
 }
