@@ -61,9 +61,10 @@ class TableService:
     find_game: Callable[[str], Game] = find_game
     status_sources: dict[str, Callable[[], Any]] = field(default_factory=dict)
     banner: str | None = None  # shown on the scoreboards until the next accepted command (recovery)
-    # Given a command's new scoreboard as soon as its entry is durable, before its snapshot (whose
-    # prompt may still be rendering) is published: the OLEDs show a press's result at once. Called on
-    # the owner thread; like subscribers, they must hand slow work to their own threads.
+    # Given a command's new scoreboard as soon as its entry is durable, before its prompt is rendered
+    # and its snapshot published: the OLEDs show a press's result at once. Called on the owner
+    # thread; like subscribers, they hand slow work to their own threads (the table's waits, capped,
+    # for the frame to be drawn: table/serve.py).
     durable_hooks: list[Callable[[ScoreboardView], None]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
