@@ -171,12 +171,11 @@ def attach_hardware(service: TableService, config_path: str | None, sim: bool,
     expected: list[str | None] = [None]
     beat: list[int | None] = [None]
     dial: list[Any] = [None]
-    shown_message: list[str] = [""]  # the bottom line on the glass (the dial's words, a banner)
 
     def on_message(message: JSON) -> None:
         if message.get("event") == "snapshot":
             controls.update(message["snapshot"])
-            shown_message[0] = _show(service, hardware, controls)
+            _show(service, hardware, controls)
             prompt = (message["snapshot"] or {}).get("prompt") or {}
             die = prompt.get("die")
             if die != expected[0]:  # $EXPECT only when it changes: it is a serial write
@@ -188,12 +187,13 @@ def attach_hardware(service: TableService, config_path: str | None, sim: bool,
                 hardware.beat(tempo)
         elif message.get("event") == "status" and message["status"].get("dial") != dial[0]:
             dial[0] = message["status"].get("dial")
-            shown_message[0] = _show(service, hardware, controls)
+            _show(service, hardware, controls)
 
     def on_durable(board: ScoreboardView) -> None:
         # A press's result (the score, the clock) the moment it is durable; the bottom line keeps
-        # what it said until the snapshot brings the next choice (a few ms later), so it never flashes.
-        hardware.show(dataclasses.replace(board, message=shown_message[0]))
+        # what it said (the controls still hold the prompt it came from) until the snapshot brings
+        # the next choice a few ms later, so it never flashes.
+        hardware.show(table_view(board, service.banner, controls))
         # Drawn before the owner renders the prompt (which would hold the interpreter lock the
         # display thread needs, so the frame would wait for the render and merge with the next);
         # capped, so a slow or failing display never holds the table back longer.
@@ -209,14 +209,11 @@ def attach_hardware(service: TableService, config_path: str | None, sim: bool,
     return hardware, controls
 
 
-def _show(service: TableService, hardware: Any, controls: TableControls) -> str:
-    """Show the table's view of the current state; returns the bottom line it shows."""
+def _show(service: TableService, hardware: Any, controls: TableControls) -> None:
     session = service.session
     if session is None:
-        return ""
-    view = table_view(session.game.scoreboard(session.state), service.banner, controls)
-    hardware.show(view)
-    return view.message
+        return
+    hardware.show(table_view(session.game.scoreboard(session.state), service.banner, controls))
 
 
 def table_view(view: ScoreboardView, banner: str | None, controls: TableControls) -> ScoreboardView:

@@ -61,8 +61,8 @@ from companion.games.valley_hoopers.shots import (
     check_attack,
     check_defense,
     check_no_defense,
+    target_if_defended,
 )
-from companion.games.valley_hoopers.targets import attack_stat_terms, defense_terms
 
 
 @dataclass(frozen=True)
@@ -108,12 +108,7 @@ def _defend(state: State, event: dict[str, Any]) -> State | Accepted:
     if pending.action == "rebound_layup" or pending.foul_bonus or pending.helper or pending.chip \
             or pending.upgrade is not None:
         return trial(state, event)
-    # The target the attack is rolled at once this defense stands (``shots.attack_target_now`` after
-    # it, before its foul die): the attacker's stat and the turn's bonuses, less the defense's terms.
-    attacker = state.side(state.turn.attacker).hooper(pending.hooper or "")
-    stat, _ = attack_stat_terms(attacker, pending.action or "2PS")
-    target = Target(stat.label, stat.value, state.turn.bonuses, defense_terms(defender, defense_stat))
-    return Accepted(target.value, pending.points)
+    return Accepted(target_if_defended(state, defender, defense_stat).value, pending.points)
 
 
 def _rebound(state: State, event: dict[str, Any]) -> State | Accepted:

@@ -128,7 +128,6 @@ def attack_target_now(state: State) -> Target:
     if pending.action == "rebound_layup":
         value = hooper.require_stat("V")
         return Target(f"V {hooper.name} (lay-up)", value)
-    stat, _ = attack_stat_terms(hooper, pending.action or "2PS")
     defense: list[Term] = []
     if pending.other is not None:
         defender = state.side(other(attacker_side)).hooper(pending.other)
@@ -141,7 +140,19 @@ def attack_target_now(state: State) -> Target:
             defense.append(Term(*pending.upgrade))
     if pending.foul_bonus:
         defense.append(Term(f"foul bonus {pending.foul_face}", pending.foul_bonus))
-    return Target(stat.label, stat.value, state.turn.bonuses, tuple(defense))
+    return _against(state, hooper, tuple(defense))
+
+
+def target_if_defended(state: State, defender: Hooper, defense_stat: str) -> Target:
+    """``attack_target_now`` once a plain defense by ``defender`` stands (no helper, chip, upgrade or
+    foul bonus yet): what a prompt shows for the choice to defend, without playing it."""
+    attacker = state.side(state.turn.attacker).hooper(state.pending.hooper or "")
+    return _against(state, attacker, defense_terms(defender, defense_stat))
+
+
+def _against(state: State, attacker: Hooper, defense: tuple[Term, ...]) -> Target:
+    stat, _ = attack_stat_terms(attacker, state.pending.action or "2PS")
+    return Target(stat.label, stat.value, state.turn.bonuses, defense)
 
 
 def _helper_term(state: State, side: int, pending: Pending) -> Term:
