@@ -19,6 +19,19 @@ if TYPE_CHECKING:
     JSON = dict[str, Any]
 
 
+class counted_once(cached_property):  # noqa: N801 - a decorator, named like the one it refines
+    """``functools.cached_property`` without its lock (Python 3.12 dropped it too): the value is a pure
+    function of a frozen record, so two threads counting it at once get equal values. A prompt builds
+    a few dozen targets per command and reads each one's value once; the lock was most of that read.
+    Still a ``cached_property``, so ``companion.frozen.replace`` never copies a counted value along."""
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.attrname] = self.func(instance)
+        return value
+
+
 @dataclass(frozen=True)
 class Term:
     """One named number in a target: ``Term("dribble", 15)``."""
@@ -44,7 +57,7 @@ class Target:
     bonuses: tuple[Term, ...] = ()
     defense: tuple[Term, ...] = ()
 
-    @cached_property
+    @counted_once
     def value(self) -> int:
         # Counted once per target: the odds, the hint, the scoreboard and the JSON all read it.
         return self.stat + sum(t.value for t in self.bonuses) - sum(t.value for t in self.defense)

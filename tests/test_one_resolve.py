@@ -100,8 +100,9 @@ def test_a_choice_the_prompt_tried_is_not_resolved_again_and_any_other_command_o
         assert reused == 0 and not any_tried  # every candidate was checked, none resolved
     else:
         # The scripts pick choices; a game whose prompt judges most candidates by their checks
-        # (Valley Hoopers: fundamentals, attacks, defenses...) reuses fewer trials, never none.
-        assert reused > 20
+        # (Valley Hoopers: fundamentals, attacks, defenses, counters...) reuses fewer trials (its
+        # decisions' choices are still tried), never none.
+        assert reused > 10, reused
 
 
 def test_trials_forget_the_previous_state_and_keep_no_refusal() -> None:

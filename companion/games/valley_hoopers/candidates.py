@@ -13,11 +13,14 @@ runs that function alone:
   leads to, without building the state after it. That holds for fundamentals, attacks (outside a
   playbook, whose attack is rolled at once), defenses (the attack's target less the defender's
   terms, as ``shots.attack_target_now`` counts it once the defense stands; not against a lay-up or
-  once a foul bonus, a helper, a chip or an upgrade is on the attack), offensive rebounds,
-  timeouts, an ended turn, "no counter" and "no rebound";
-- otherwise (a counter or "no defense", whose odds need the state after them; a redeemed chip; any
-  other command; a state waiting for a decision) it is resolved (``rules.trial``, which keeps the
-  result for when the player picks it).
+  once a foul bonus, a helper, a chip or an upgrade is on the attack), counters (the counterer's
+  stat: the energy a counter spends changes no stat), "no defense" (the attack's target as it
+  stands, unless it scores without a roll), offensive rebounds, timeouts, substitutions in the
+  play step (the swaps an exhausted court is offered), an ended turn, "no counter" and "no
+  rebound";
+- otherwise (a redeemed chip; an attack that scores without a roll; any other command; a state
+  waiting for a decision) it is resolved (``rules.trial``, which keeps the result for when the
+  player picks it).
 
 ``tests/test_valley_hoopers_candidates.py`` holds ``judge`` to a full trial of every candidate, on
 every state of the full-game and series scripts and on random walks.
@@ -45,8 +48,8 @@ from typing import Any
 from companion.frozen import by_identity
 from companion.game import Target
 from companion.games.valley_hoopers.after_the_shot import check_no_rebound, check_rebound
-from companion.games.valley_hoopers.coach import check_redeem, check_timeout
-from companion.games.valley_hoopers.counters import check_counter
+from companion.games.valley_hoopers.coach import check_redeem, check_substitute, check_timeout
+from companion.games.valley_hoopers.counters import check_counter, counter_target_of
 from companion.games.valley_hoopers.fundamentals import (
     check_end_turn,
     check_fundamental,
@@ -58,11 +61,13 @@ from companion.games.valley_hoopers.rules import trial
 from companion.games.valley_hoopers.shots import (
     SHOT_POINTS,
     attack_bonuses,
+    attack_target_now,
     check_attack,
     check_defense,
     check_no_defense,
     target_if_defended,
 )
+from companion.games.valley_hoopers.target_numbers import automatic
 
 
 @dataclass(frozen=True)
@@ -111,9 +116,33 @@ def _defend(state: State, event: dict[str, Any]) -> State | Accepted:
     return Accepted(target_if_defended(state, defender, defense_stat).value, pending.points)
 
 
+def _let_through(state: State, event: dict[str, Any]) -> State | Accepted:
+    check_no_defense(state)
+    # The attack's target as it stands (nobody defends: ``shots.no_defense`` only moves the roll to
+    # the attacker); a sure score is resolved at once, so that state is built.
+    target = attack_target_now(state)
+    if automatic(target):
+        return trial(state, event)
+    return Accepted(target.value, state.pending.points)
+
+
+def _counter(state: State, event: dict[str, Any]) -> State | Accepted:
+    # A plain counter only spends the counterer's energy (no stat reads it) and awaits its foul die
+    # or its d20: the d20's target is the counterer's stat.
+    counterer, _, stat, _ = check_counter(state, event)
+    return Accepted(counter_target_of(counterer, stat).value, 0)
+
+
 def _rebound(state: State, event: dict[str, Any]) -> State | Accepted:
     check_rebound(state, event)
     return NO_ROLL  # the rebounder's foul die comes first
+
+
+def _substitution(state: State, event: dict[str, Any]) -> State | Accepted:
+    if state.pending.kind != "play":
+        return trial(state, event)  # a swap can move the target of a roll awaited (out of position)
+    check_substitute(state, event)
+    return NO_ROLL  # the swaps and the energy the bench gives back: the play step goes on
 
 
 def _timeout(state: State, event: dict[str, Any]) -> State | Accepted:
@@ -151,11 +180,12 @@ _JUDGES: dict[str, tuple[frozenset[str], Callable[[State, dict[str, Any]], State
     "attack": (frozenset({"type", "shot", "position"}), _attack),
     "rebound": (frozenset({"type", "hooper"}), _rebound),
     "timeout": (frozenset({"type"}), _timeout),
+    "substitute": (frozenset({"type", "side", "changes"}), _substitution),
     "end_turn": (frozenset({"type"}), _turn_over(check_end_turn)),
     "no_counter": (frozenset({"type"}), _turn_over(check_no_counter)),
     "no_rebound": (frozenset({"type"}), _turn_over(check_no_rebound)),
-    "no_defense": (frozenset({"type"}), _refusals_first(lambda state, event: check_no_defense(state))),
+    "no_defense": (frozenset({"type"}), _let_through),
     "defend": (frozenset({"type", "hooper"}), _defend),
-    "counter": (frozenset({"type", "hooper"}), _refusals_first(check_counter)),
+    "counter": (frozenset({"type", "hooper"}), _counter),
     "redeem": (frozenset({"type", "hooper"}), _refusals_first(check_redeem)),
 }

@@ -14,7 +14,7 @@ from companion.games.valley_hoopers.after_the_shot import no_rebound
 from companion.games.valley_hoopers.chips import check_redeem_lv1, redeem_lv1, spend_lv1, spend_lv2
 from companion.games.valley_hoopers.fundamentals import grant_fundamental, stellar_now
 from companion.games.valley_hoopers.hooper_ops import add_white, apply_injury, recover, score
-from companion.games.valley_hoopers.model import FLAT, POSITIONS, STATS, Decision, Hooper, State, other
+from companion.games.valley_hoopers.model import FLAT, POSITIONS, STATS, Decision, Hooper, Side, State, other
 from companion.games.valley_hoopers.rosters import card_energy, card_stat
 from companion.games.valley_hoopers.turn_track import end_attacking_turn
 
@@ -88,24 +88,37 @@ def answer_timeout(state: State, event: dict[str, Any], decision: Decision) -> S
     return replace(state, message=f"timeout energy to {hoopers[0].name} and {hoopers[1].name}")
 
 
-def substitute(state: State, event: dict[str, Any]) -> State:
-    """Substitutions: one coach token for any number, free between periods, in a timeout, for Reley Baton."""
+def check_substitute(state: State, event: dict[str, Any]) -> tuple[int, bool]:
+    """Every refusal of a substitution: the side that makes it and whether it is free of a token."""
     side = event.get("side")
     if side is None:
         side = state.turn.attacker
     if state.free_substitutions[side]:
-        return _substitute(state, side, event["changes"], free=True)
-    if side != state.turn.attacker:
-        raise RuleError(
-            f"{state.side(side).name} substitutes at the beginning of an own attacking turn "
-            "(or freely before a period starts)"
-        )
-    _at_turn_start(state, "substitutions are done")
-    return _substitute(state, side, event["changes"], free=state.turn.free_substitutions)
+        free = True
+    else:
+        if side != state.turn.attacker:
+            raise RuleError(
+                f"{state.side(side).name} substitutes at the beginning of an own attacking turn "
+                "(or freely before a period starts)"
+            )
+        _at_turn_start(state, "substitutions are done")
+        free = state.turn.free_substitutions
+    _, _, pays = _planned(state.side(side), event["changes"], free)
+    if pays:
+        _check_coach_token(state, side, "do substitutions")
+    return side, free
 
 
-def _substitute(state: State, side: int, changes: dict[str, str], free: bool) -> State:
-    team = state.side(side)
+def substitute(state: State, event: dict[str, Any]) -> State:
+    """Substitutions: one coach token for any number, free between periods, in a timeout, for Reley Baton."""
+    side, free = check_substitute(state, event)
+    return _substitute(state, side, event["changes"], free=free)
+
+
+def _planned(team: Side, changes: dict[str, str],
+             free: bool) -> tuple[dict[str, str | None], list[str], bool]:
+    """The line-up after ``changes``, who leaves the court, and whether it costs a coach token; the
+    refusals of the changes themselves."""
     lineup = {p: (h.name if (h := team.at(p)) else None) for p in POSITIONS}
     new = dict(lineup)
     for position, name in changes.items():
@@ -122,7 +135,12 @@ def _substitute(state: State, side: int, changes: dict[str, str], free: bool) ->
     reley_only = (
         entering and all(team.hooper(n).has_skill("free_substitution") for n in entering) and not moved
     )
-    if not free and not reley_only:
+    return new, leaving, not free and not reley_only
+
+
+def _substitute(state: State, side: int, changes: dict[str, str], free: bool) -> State:
+    new, leaving, pays = _planned(state.side(side), changes, free)
+    if pays:
         state = _spend_coach_token(state, side, "do substitutions")
     for position, name in new.items():
         if name is None:

@@ -108,15 +108,22 @@ def play_counter(state: State, event: dict[str, Any]) -> State:
 def counter_target(state: State) -> Target:
     pending = state.pending
     hooper = state.side(pending.side).hooper(pending.other or "")
+    return counter_target_of(hooper, pending.stat, pending.chip == "boost")
+
+
+def counter_target_of(hooper: Hooper, stat: str | None, boosted: bool = False) -> Target:
+    """The counterer's d20 target: the stat (the worse or better of O and V when it says so), +10
+    with a boost chip. A prompt shows it for a plain counter without playing it (the energy the
+    counter spends changes no stat)."""
     o_stat, v_stat = hooper.stat("O"), hooper.stat("V")
-    if pending.stat == "worse":
+    if stat == "worse":
         value, label = (o_stat, "O") if (o_stat or 0) <= (v_stat or 0) else (v_stat, "V")
-    elif pending.stat == "better":
+    elif stat == "better":
         value, label = (o_stat, "O") if (o_stat or 0) >= (v_stat or 0) else (v_stat, "V")
     else:
-        label = pending.stat or "O"
+        label = stat or "O"
         value = hooper.require_stat(label)
-    bonuses = (Term(f"Onfire chip {hooper.name}", 10),) if pending.chip == "boost" else ()
+    bonuses = (Term(f"Onfire chip {hooper.name}", 10),) if boosted else ()
     return Target(f"{label} {hooper.name}", int(value or 0), bonuses)
 
 

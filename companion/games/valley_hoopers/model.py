@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import RuleError
-from companion.frozen import replace
+from companion.frozen import by_identity, replace
 from companion.game import Term
 from companion.games.valley_hoopers.ball import BallState
 from companion.games.valley_hoopers.gameplan_tally import GameplanBook
@@ -196,11 +196,10 @@ class Side:
     position_upgrades: tuple[str, ...] = ()
 
     def hooper(self, name: str) -> Hooper:
-        wanted = str(name).strip().lower()
-        for h in self.hoopers:
-            if h.name.lower() == wanted:
-                return h
-        raise RuleError(f"{self.name} has no hooper called {name!r}")
+        found = _by_name(self.hoopers).get(str(name).strip().lower())
+        if found is None:
+            raise RuleError(f"{self.name} has no hooper called {name!r}")
+        return found
 
     def at(self, position: str) -> Hooper | None:
         for h in self.hoopers:
@@ -216,6 +215,19 @@ class Side:
 
     def with_hooper(self, hooper: Hooper) -> Side:
         return replace(self, hoopers=tuple(hooper if h.name == hooper.name else h for h in self.hoopers))
+
+
+def _names(hoopers: tuple[Hooper, ...]) -> dict[str, Hooper]:
+    """A side's hoopers by lower-case name (the first of a name, as a scan finds it)."""
+    index: dict[str, Hooper] = {}
+    for h in hoopers:
+        index.setdefault(h.name.lower(), h)
+    return index
+
+
+# Rules and prompts look hoopers up by name a few dozen times per command; a side's tuple of hoopers
+# is shared by every state until one of them changes, so it is indexed once.
+_by_name = by_identity(_names, size=64)
 
 
 @dataclass(frozen=True)
