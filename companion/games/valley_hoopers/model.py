@@ -21,6 +21,7 @@ from companion.games.valley_hoopers.gameplan_tally import GameplanBook
 from companion.games.valley_hoopers.upgrade_cards import ActionUpgrade
 from companion.splits import Splits
 
+_SUBJECTS = {"his": "he", "her": "she"}
 POSITIONS = ("PG", "SG", "SF", "PF", "C")
 STATS = ("2PS", "3PS", "LUP", "D2", "D3", "DLU", "O", "V")
 ATTACK_STATS = ("2PS", "3PS", "LUP")
@@ -132,7 +133,7 @@ class Hooper:
 
     @property
     def subject(self) -> str:
-        return {"his": "he", "her": "she"}.get(self.pronoun, "they")
+        return _SUBJECTS.get(self.pronoun, "they")
 
     def require_stat(self, name: str) -> int:
         value = self.stat(name)
