@@ -9,10 +9,6 @@ a final SHOOT roll).
 
 from __future__ import annotations
 
-from fractions import Fraction
-from functools import lru_cache
-
-from companion.errors import CompanionError
 from companion.game import (
     JSON,
     AtLeast,
@@ -26,11 +22,18 @@ from companion.game import (
     SideView,
 )
 from companion.games.hoop_godz.cards import card_json
-from companion.games.hoop_godz.dice import BALLS, ball_count, shot_chance
+from companion.games.hoop_godz.dice import BALLS, ball_count
 from companion.games.hoop_godz.juice import right_of_rest
-from companion.games.hoop_godz.model import MAX_DICE, TEMPO_MS, State
+from companion.games.hoop_godz.model import TEMPO_MS, State
+from companion.games.hoop_godz.offers import (
+    allowed_choices,
+    battle_offer,
+    respond_offer,
+    tip_off_offer,
+    turn_offer,
+)
 from companion.games.hoop_godz.races import RACE_WINDOW_MS
-from companion.games.hoop_godz.rules import decide, picker, responder
+from companion.games.hoop_godz.rules import picker, responder
 
 
 def box_score(state: State) -> list[JSON]:
@@ -87,57 +90,6 @@ def scoreboard(state: State) -> ScoreboardView:
     )
 
 
-def _legal(state: State, candidates: list[tuple[str, JSON]],
-           odds: dict[str, tuple[Fraction, Fraction]] | None = None,
-           judged_as: dict[int, JSON] | None = None) -> tuple[Choice, ...]:
-    """The candidates ``decide`` accepts now, each with its odds when ``odds`` has its label.
-
-    ``judged_as`` maps a candidate (by identity) to the one whose verdict it shares: the first is
-    decided, the others follow it (a SHOOT's difficulty and points, both in range, change nothing
-    ``decide`` checks)."""
-    chosen = []
-    verdicts: dict[int, bool] = {}
-    for label, command in candidates:
-        judge = (judged_as or {}).get(id(command), command)
-        verdict = verdicts.get(id(judge))
-        if verdict is None:
-            try:
-                decide(state, judge)
-                verdict = True
-            except CompanionError:
-                verdict = False
-            verdicts[id(judge)] = verdict
-        if not verdict:
-            continue
-        p_success, expected = (odds or {}).get(label, (None, None))
-        chosen.append(Choice(label, command, p_success=p_success, expected_points=expected))
-    return tuple(chosen)
-
-
-@lru_cache(maxsize=256)  # the same three ballers' SHOOTs are offered turn after turn
-def _shot_odds(baller: str, dice: int, ball_faces: int) -> dict[str, tuple[Fraction, Fraction]]:
-    """Each SHOOT choice's chance and expected points by its label, for a final roll of ``dice``."""
-    odds = {}
-    for points in (2, 3):
-        for difficulty in range(1, MAX_DICE + 1):
-            chance = shot_chance(dice, difficulty, ball_faces)
-            odds[f"SHOOT by {baller}: {points} pts, difficulty {difficulty}"] = (chance, chance * points)
-    return odds
-
-
-def _battle_choices(state: State) -> list[tuple[str, JSON]]:
-    names = state.names
-    found: list[tuple[str, JSON]] = [
-        (f"{names[side]} matched first", {"type": "battle", "winner": side}) for side in (0, 1)
-    ]
-    holder = "nobody holds the TIE BREAKER: roll again" if state.tie_breaker is None else \
-        f"{names[state.tie_breaker]} holds the TIE BREAKER"
-    found.append((f"tie: {holder}", {"type": "battle", "tie": True}))
-    for side in (0, 1):
-        found.append((f"{names[side]}: BOOST", {"type": "boost", "side": side}))
-    return found
-
-
 def prompt(state: State) -> Prompt:
     names = state.names
     if state.final:
@@ -153,16 +105,11 @@ def prompt(state: State) -> Prompt:
             ),
         )
     if state.phase == "tip_off":
-        candidates = [
-            (f"tip-off: {a.name} and {b.name}", {"type": "tip_off", "nearest": [a.name, b.name]})
-            for a in state.player(0).squad
-            for b in state.player(1).squad
-        ]
         return Prompt(
             side=None,
             text="tip-off: each player's baller next to the ball (Big: 4 dice)",
             commands=("tip_off",),
-            choices=_legal(state, candidates),
+            choices=allowed_choices(state, tip_off_offer(state)),
         )
     if state.phase == "battle":
         battle = state.battle
@@ -177,7 +124,7 @@ def prompt(state: State) -> Prompt:
                     label="first to match the card's three icons presses",
                     tempo_ms=TEMPO_MS if state.b_ball_4_all else None)
         return Prompt(side=None, text=text, commands=("race", "battle", "boost"), race=race,
-                      choices=_legal(state, _battle_choices(state)))
+                      choices=allowed_choices(state, battle_offer(state)))
     if state.phase == "final_roll":
         return _final_roll(state)
     active = state.active
@@ -185,70 +132,20 @@ def prompt(state: State) -> Prompt:
         side = responder(state)
         battle = state.battle
         assert battle is not None
-        # "no response" first: it is the usual answer, and at the end of a list of every response
-        # card by every baller it sat below the fold at 800x480.
-        candidates: list[tuple[str, JSON]] = [("no response", {"type": "no_response"}),
-                                              (f"{names[side]}: MOVE", {"type": "move"})]
-        candidates += [
-            (
-                f"{names[side]}: {card.name} by {b.name}",
-                {"type": "respond", "card": card.name, "baller": b.name},
-            )
-            for card in state.cards
-            if not card.active
-            for b in state.player(side).squad
-        ]
-        candidates.append((f"{names[active]}: BOOST", {"type": "boost", "side": active}))
         return Prompt(
             side=side,
             text=f"{names[side]}: respond to {battle.active_card} (MOVE first if you like)",
             commands=("move", "respond", "boost", "no_response"),
-            choices=_legal(state, candidates),
+            choices=allowed_choices(state, respond_offer(state)),
         )
     ledger = state.player(active).ledger
-    candidates = [(f"{names[active]}: MOVE", {"type": "move"}), (f"{names[active]}: PASS", {"type": "pass"})]
-    odds: dict[str, tuple[Fraction, Fraction]] = {}
-    judged_as: dict[int, JSON] = {}
-    for card in state.cards:
-        if not card.active:
-            continue
-        for b in state.player(active).squad:
-            if card.effect == "shoot":
-                shots = [
-                    (
-                        f"SHOOT by {b.name}: {points} pts, difficulty {d}",
-                        {
-                            "type": "play",
-                            "card": card.name,
-                            "baller": b.name,
-                            "difficulty": d,
-                            "points": points,
-                        },
-                    )
-                    for points in (2, 3)
-                    for d in range(1, MAX_DICE + 1)
-                ]
-                # The rules judge a SHOOT by its card and baller (the juice); difficulty and points
-                # are only checked to be in range, which every one offered here is: one decides all.
-                judged_as.update((id(command), shots[0][1]) for _, command in shots)
-                candidates += shots
-                if state.ball_faces is not None:
-                    # The chance if nobody responds: the final roll is then the card's own dice.
-                    odds.update(_shot_odds(b.name, card.dice(b.size), state.ball_faces))
-            else:
-                candidates.append(
-                    (f"{card.name} by {b.name}", {"type": "play", "card": card.name, "baller": b.name})
-                )
-    if state.player(active).goat_draws:
-        candidates.append(("GOAT card", {"type": "goat", "juice": 0}))
-    candidates += [("REST", {"type": "rest"}), ("end turn", {"type": "end_turn"})]
     rest = "" if right_of_rest(ledger, state.bar) else "; REST possible"
     text = f"{names[active]}'s turn: {ledger.available} juice available{rest}"
     return Prompt(
         side=active,
         text=text,
         commands=("move", "pass", "play", "goat", "rest", "end_turn"),
-        choices=_legal(state, candidates, odds, judged_as),
+        choices=allowed_choices(state, turn_offer(state)),
     )
 
 
