@@ -3,10 +3,12 @@
 An offer is every candidate command of a phase, in the order the prompt lists them, grouped by the
 command whose check decides the whole group: a SHOOT's twelve difficulties and points share the
 verdict of their card and baller (the rules only check that difficulty and points are in range,
-which every one offered is). A turn's offer depends only on the cards, the active player's squad
-and name and the BALL faces, a response's on the cards, the responder's squad and both names: each
-is built once per those records (by identity, ``companion.frozen.by_identities``) and shared by the
-states that hold them, choices and odds included. A state's choices are the groups whose command
+which every one offered is). A turn's offer depends only on the cards, the names and sizes of the
+active player's ballers, the player's name and the BALL faces, a response's on the cards, the
+responder's ballers and both names: each is built once per those values and shared by the states
+that hold them, choices and odds included (found by the records' identity first,
+``companion.frozen.by_identities``, then by the values, since a shot changes the shooter's squad
+record but no name or size). A state's choices are the groups whose command
 ``rules.allowed`` accepts: each command's check, not a resolve.
 
 >>> from companion.games.hoop_godz.rules import setup
@@ -59,13 +61,20 @@ def _shot_odds(baller: str, dice: int, ball_faces: int) -> dict[str, tuple[Fract
     return odds
 
 
+def _roster(squad: tuple[Baller, ...]) -> tuple[tuple[str, str], ...]:
+    """What an offer reads of a squad: each baller's name and size (not the field goals, which change
+    the squad's record after every shot)."""
+    return tuple((b.name, b.size) for b in squad)
+
+
 def turn_offer(state: State) -> tuple[Group, ...]:
     """The active player's turn: MOVE, PASS, each ACTIVE card by each baller, GOAT, REST, end turn."""
     active = state.player(state.active)
     return _turn_offer(state.cards, active.squad, active.name, state.ball_faces)
 
 
-def _count_turn_offer(cards: tuple[ActionCard, ...], squad: tuple[Baller, ...], name: str,
+@lru_cache(maxsize=64)
+def _count_turn_offer(cards: tuple[ActionCard, ...], roster: tuple[tuple[str, str], ...], name: str,
                       ball_faces: int | None) -> tuple[Group, ...]:
     groups: list[tuple[str, JSON] | list[tuple[str, JSON]]] = [
         (f"{name}: MOVE", {"type": "move"}), (f"{name}: PASS", {"type": "pass"})]
@@ -73,20 +82,20 @@ def _count_turn_offer(cards: tuple[ActionCard, ...], squad: tuple[Baller, ...], 
     for card in cards:
         if not card.active:
             continue
-        for b in squad:
+        for baller, size in roster:
             if card.effect == "shoot":
                 groups.append([
-                    (f"SHOOT by {b.name}: {points} pts, difficulty {d}",
-                     {"type": "play", "card": card.name, "baller": b.name, "difficulty": d, "points": points})
+                    (f"SHOOT by {baller}: {points} pts, difficulty {d}",
+                     {"type": "play", "card": card.name, "baller": baller, "difficulty": d, "points": points})
                     for points in (2, 3)
                     for d in range(1, MAX_DICE + 1)
                 ])
                 if ball_faces is not None:
                     # The chance if nobody responds: the final roll is then the card's own dice.
-                    odds.update(_shot_odds(b.name, card.dice(b.size), ball_faces))
+                    odds.update(_shot_odds(baller, card.dice(size), ball_faces))
             else:
-                groups.append((f"{card.name} by {b.name}",
-                               {"type": "play", "card": card.name, "baller": b.name}))
+                groups.append((f"{card.name} by {baller}",
+                               {"type": "play", "card": card.name, "baller": baller}))
     # Offered when the player holds one: the check refuses it otherwise.
     groups += [("GOAT card", {"type": "goat", "juice": 0}), ("REST", {"type": "rest"}),
                ("end turn", {"type": "end_turn"})]
@@ -99,7 +108,13 @@ def _count_turn_offer(cards: tuple[ActionCard, ...], squad: tuple[Baller, ...], 
     return tuple(offer)
 
 
-_turn_offer = by_identities(_count_turn_offer, size=64)
+def _turn_offer_of(cards: tuple[ActionCard, ...], squad: tuple[Baller, ...], name: str,
+                   ball_faces: int | None) -> tuple[Group, ...]:
+    return _count_turn_offer(cards, _roster(squad), name, ball_faces)
+
+
+# By the records' identity first (no hashing of the cards), then by the values read.
+_turn_offer = by_identities(_turn_offer_of, size=64)
 
 
 def respond_offer(state: State) -> tuple[Group, ...]:
@@ -110,23 +125,29 @@ def respond_offer(state: State) -> tuple[Group, ...]:
                           state.player(state.active).name, state.active)
 
 
-def _count_respond_offer(cards: tuple[ActionCard, ...], squad: tuple[Baller, ...], name: str,
+@lru_cache(maxsize=64)
+def _count_respond_offer(cards: tuple[ActionCard, ...], roster: tuple[tuple[str, str], ...], name: str,
                          active_name: str, active: int) -> tuple[Group, ...]:
     # "no response" first: it is the usual answer, and at the end of a list of every response
     # card by every baller it sat below the fold at 800x480.
     candidates: list[tuple[str, JSON]] = [("no response", {"type": "no_response"}),
                                           (f"{name}: MOVE", {"type": "move"})]
     candidates += [
-        (f"{name}: {card.name} by {b.name}", {"type": "respond", "card": card.name, "baller": b.name})
+        (f"{name}: {card.name} by {baller}", {"type": "respond", "card": card.name, "baller": baller})
         for card in cards
         if not card.active
-        for b in squad
+        for baller, _ in roster
     ]
     candidates.append((f"{active_name}: BOOST", {"type": "boost", "side": active}))
     return _one_each(candidates)
 
 
-_respond_offer = by_identities(_count_respond_offer, size=64)
+def _respond_offer_of(cards: tuple[ActionCard, ...], squad: tuple[Baller, ...], name: str,
+                      active_name: str, active: int) -> tuple[Group, ...]:
+    return _count_respond_offer(cards, _roster(squad), name, active_name, active)
+
+
+_respond_offer = by_identities(_respond_offer_of, size=64)
 
 
 def tip_off_offer(state: State) -> tuple[Group, ...]:
@@ -135,6 +156,7 @@ def tip_off_offer(state: State) -> tuple[Group, ...]:
 
 
 def _count_tip_off_offer(home: tuple[Baller, ...], away: tuple[Baller, ...]) -> tuple[Group, ...]:
+    # Once a game (the squads' field goals change only after it), so by identity alone.
     return _one_each([(f"tip-off: {a.name} and {b.name}", {"type": "tip_off", "nearest": [a.name, b.name]})
                       for a in home for b in away])
 

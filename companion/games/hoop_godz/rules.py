@@ -145,9 +145,7 @@ def _tip_off(state: State, command: Mapping[str, Any]) -> list[JSON]:
 
 def _check_spend(state: State, side: int, action: str, count: int = 1, pass_space: bool = False) -> None:
     """Refuses a spend the player can't pay whole (before anything is kept)."""
-    ledger = state.player(side).ledger
-    for _ in range(count):
-        ledger = juice.spend(ledger, state.bar, action, pass_space)
+    juice.check_spend(state.player(side).ledger, state.bar, action, count, pass_space)
 
 
 def _spend_events(side: int, action: str, count: int = 1, pass_space: bool = False) -> list[JSON]:
