@@ -9,6 +9,7 @@ a final SHOOT roll).
 
 from __future__ import annotations
 
+from companion.frozen import by_identity
 from companion.game import (
     JSON,
     AtLeast,
@@ -24,7 +25,7 @@ from companion.game import (
 from companion.games.hoop_godz.cards import card_json
 from companion.games.hoop_godz.dice import BALLS, ball_count
 from companion.games.hoop_godz.juice import right_of_rest
-from companion.games.hoop_godz.model import TEMPO_MS, State
+from companion.games.hoop_godz.model import TEMPO_MS, Player, State
 from companion.games.hoop_godz.offers import (
     allowed_choices,
     battle_offer,
@@ -40,15 +41,23 @@ def box_score(state: State) -> list[JSON]:
     """The game-end box score: each player's ballers (the points and field goals of the SHOOTs and
     DUNKs each played), then the player's total line (``total``: score, battles won, juice spent and
     all the side's field goals, those of a log that did not name the baller too)."""
+    return [*_box_rows(state.players[0]), *_box_rows(state.players[1])]
+
+
+def _count_box_rows(p: Player) -> list[JSON]:
     rows: list[JSON] = []
-    for p in state.players:
-        for b in p.squad:
-            rows.append({"side": p.name, "name": b.name, "points": b.splits.points,
-                         **b.splits.to_json(free_throws=False)})
-        rows.append({"side": p.name, "name": "Total", "total": True, "points": p.score,
-                     "battles_won": p.battles_won, "juice_spent": p.juice_spent,
-                     **p.splits.to_json(free_throws=False)})
+    for b in p.squad:
+        rows.append({"side": p.name, "name": b.name, "points": b.splits.points,
+                     **b.splits.to_json(free_throws=False)})
+    rows.append({"side": p.name, "name": "Total", "total": True, "points": p.score,
+                 "battles_won": p.battles_won, "juice_spent": p.juice_spent,
+                 **p.splits.to_json(free_throws=False)})
     return rows
+
+
+# A command changes one player's record at most (most change the other's not at all): what the view
+# shows of a player is built once per record (by identity; read-only, as every snapshot is).
+_box_rows = by_identity(_count_box_rows, size=64)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -162,44 +171,51 @@ def view(state: State) -> JSON:
         "overtime": state.overtime,
         "b_ball_4_all": state.b_ball_4_all,
         "rerolls": state.rerolls,
-        "sides": [
-            {
-                # First list of objects: the export's box-score row for the player (companion.export).
-                "box": [{"player": p.name, "points": p.score, "battles_won": p.battles_won,
-                         "juice_spent": p.juice_spent, **p.splits.to_json(free_throws=False)}],
-                "name": p.name,
-                "score": p.score,
-                "available": p.ledger.available,
-                "yellow": p.ledger.yellow,
-                "red": p.ledger.red,
-                "bar": list(p.ledger.bar),
-                "juice_total": p.ledger.total,
-                "squad": [{"name": b.name, "size": b.size} for b in p.squad],
-                "goat_cards": p.goat_draws,
-                "battles_won": p.battles_won,
-                "juice_spent": p.juice_spent,
-                **p.splits.to_json(free_throws=False),
-                "bar_text": " ".join("o" if held is None else "X" for held in p.ledger.bar),
-            }
-            for p in state.players
-        ],
+        "sides": [_side(state.players[0]), _side(state.players[1])],
         "box_score": box_score(state),
         # The ballers left to pick, while the draft is on (the three never picked are out of the game).
-        "pool": [{"name": b.name, "size": b.size} for b in state.pool] if state.phase == "draft" else [],
+        "pool": _ballers_json(state.pool) if state.phase == "draft" else [],
         "battle": None
         if state.battle is None
         else {"kind": state.battle.kind, "cards": list(state.battle.cards), "dice": list(state.battle.dice)},
         "shot": None
         if state.shot is None
         else dict(zip(("dice", "difficulty", "points"), state.shot, strict=True)),
-        "bar_layout": {
-            "spaces": ["pass" if s.pass_only else s.drains_to for s in state.bar.spaces],
-            "rest_line": state.bar.rest_line,
-        },
-        "cards": [card_json(c) for c in state.cards],
+        "bar_layout": _bar_layout_json(state.bar),
+        "cards": _cards_json(state.cards),
         "winner": state.winner,
         "reason": state.reason,
     }
+
+
+def _count_side(p: Player) -> JSON:
+    return {
+        # First list of objects: the export's box-score row for the player (companion.export).
+        "box": [{"player": p.name, "points": p.score, "battles_won": p.battles_won,
+                 "juice_spent": p.juice_spent, **p.splits.to_json(free_throws=False)}],
+        "name": p.name,
+        "score": p.score,
+        "available": p.ledger.available,
+        "yellow": p.ledger.yellow,
+        "red": p.ledger.red,
+        "bar": list(p.ledger.bar),
+        "juice_total": p.ledger.total,
+        "squad": _ballers_json(p.squad),
+        "goat_cards": p.goat_draws,
+        "battles_won": p.battles_won,
+        "juice_spent": p.juice_spent,
+        **p.splits.to_json(free_throws=False),
+        "bar_text": " ".join("o" if held is None else "X" for held in p.ledger.bar),
+    }
+
+
+_side = by_identity(_count_side, size=64)
+_ballers_json = by_identity(lambda ballers: [{"name": b.name, "size": b.size} for b in ballers], size=64)
+# The table's cards and juice bar: set at setup, the same records all game.
+_cards_json = by_identity(lambda cards: [card_json(c) for c in cards], size=16)
+_bar_layout_json = by_identity(
+    lambda bar: {"spaces": ["pass" if s.pass_only else s.drains_to for s in bar.spaces],
+                 "rest_line": bar.rest_line}, size=16)
 
 
 def _final_roll(state: State) -> Prompt:
