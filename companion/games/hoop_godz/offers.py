@@ -9,7 +9,8 @@ responder's ballers and both names: each is built once per those values and shar
 that hold them, choices and odds included (found by the records' identity first,
 ``companion.frozen.by_identities``, then by the values, since a shot changes the shooter's squad
 record but no name or size). A state's choices are the groups whose command
-``rules.allowed`` accepts: each command's check, not a resolve.
+``rules.allowed`` accepts: each command's check, not a resolve; the cards played by ballers share
+the verdict of the first with the same kind and cost (all the check reads of them).
 
 >>> from companion.games.hoop_godz.rules import setup
 >>> state = setup({"squads": [["Demo Zip", "Demo Swing", "Demo Tower"],
@@ -20,6 +21,7 @@ record but no name or size). A state's choices are the groups whose command
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from fractions import Fraction
 from functools import lru_cache
 
@@ -30,24 +32,35 @@ from companion.games.hoop_godz.dice import shot_chance
 from companion.games.hoop_godz.model import MAX_DICE, Baller, State
 from companion.games.hoop_godz.rules import allowed, responder
 
-# The command judged, then the choices its verdict lets through.
-Group = tuple[JSON, tuple[Choice, ...]]
+# What the group's verdict is shared with (None: nobody), the command judged, then the choices its
+# verdict lets through.
+Group = tuple[Hashable, JSON, tuple[Choice, ...]]
 
 
 def allowed_choices(state: State, offer: tuple[Group, ...]) -> tuple[Choice, ...]:
-    """The choices of ``offer`` whose group's command the rules accept in ``state``, in order."""
+    """The choices of ``offer`` whose group's command the rules accept in ``state``, in order; groups
+    with the same key share the first one's verdict."""
     chosen: list[Choice] = []
-    for command, choices in offer:
-        if allowed(state, command):
+    verdicts: dict[Hashable, bool] = {}
+    for key, command, choices in offer:
+        verdict = verdicts.get(key) if key is not None else None
+        if verdict is None:
+            verdict = verdicts[key] = allowed(state, command)
+        if verdict:
             chosen += choices
     return tuple(chosen)
 
 
-def _one_each(candidates: list[tuple[str, JSON]],
-              odds: dict[str, tuple[Fraction, Fraction]] | None = None) -> tuple[Group, ...]:
-    """Each candidate judged on its own, with its odds when ``odds`` has its label."""
-    return tuple((command, (Choice(label, command, *(odds or {}).get(label, (None, None))),))
-                 for label, command in candidates)
+def _one_each(candidates: list[tuple[str, JSON]]) -> tuple[Group, ...]:
+    """Each candidate judged on its own."""
+    return tuple((None, command, (Choice(label, command),)) for label, command in candidates)
+
+
+def _card_key(card: ActionCard, size: str) -> tuple[str, bool, int]:
+    """What the check of a card of the table played by a baller of the squad reads of them: the card's
+    kind and what it costs (``rules.check_play`` and ``check_respond``: whether it is the phase's kind,
+    then whether the side pays the cost whole). Plays with the same key share one verdict."""
+    return "card", card.active, card.cost(size)
 
 
 @lru_cache(maxsize=256)  # the same three ballers' SHOOTs are offered turn after turn
@@ -76,36 +89,34 @@ def turn_offer(state: State) -> tuple[Group, ...]:
 @lru_cache(maxsize=64)
 def _count_turn_offer(cards: tuple[ActionCard, ...], roster: tuple[tuple[str, str], ...], name: str,
                       ball_faces: int | None) -> tuple[Group, ...]:
-    groups: list[tuple[str, JSON] | list[tuple[str, JSON]]] = [
-        (f"{name}: MOVE", {"type": "move"}), (f"{name}: PASS", {"type": "pass"})]
+    groups: list[tuple[Hashable, list[tuple[str, JSON]]]] = [
+        (None, [(f"{name}: MOVE", {"type": "move"})]), (None, [(f"{name}: PASS", {"type": "pass"})])]
     odds: dict[str, tuple[Fraction, Fraction]] = {}
     for card in cards:
         if not card.active:
             continue
         for baller, size in roster:
             if card.effect == "shoot":
-                groups.append([
+                # A SHOOT's variants: the first one's verdict is the group's.
+                groups.append((_card_key(card, size), [
                     (f"SHOOT by {baller}: {points} pts, difficulty {d}",
                      {"type": "play", "card": card.name, "baller": baller, "difficulty": d, "points": points})
                     for points in (2, 3)
                     for d in range(1, MAX_DICE + 1)
-                ])
+                ]))
                 if ball_faces is not None:
                     # The chance if nobody responds: the final roll is then the card's own dice.
                     odds.update(_shot_odds(baller, card.dice(size), ball_faces))
             else:
-                groups.append((f"{card.name} by {baller}",
-                               {"type": "play", "card": card.name, "baller": baller}))
+                play = {"type": "play", "card": card.name, "baller": baller}
+                groups.append((_card_key(card, size), [(f"{card.name} by {baller}", play)]))
     # Offered when the player holds one: the check refuses it otherwise.
-    groups += [("GOAT card", {"type": "goat", "juice": 0}), ("REST", {"type": "rest"}),
-               ("end turn", {"type": "end_turn"})]
-    offer: list[Group] = []
-    for group in groups:
-        # A SHOOT's variants: the first one's verdict is the group's.
-        members = group if isinstance(group, list) else [group]
-        offer.append((members[0][1], tuple(
-            Choice(label, command, *odds.get(label, (None, None))) for label, command in members)))
-    return tuple(offer)
+    groups += [(None, [("GOAT card", {"type": "goat", "juice": 0})]), (None, [("REST", {"type": "rest"})]),
+               (None, [("end turn", {"type": "end_turn"})])]
+    return tuple(
+        (key, members[0][1], tuple(Choice(label, command, *odds.get(label, (None, None)))
+                                   for label, command in members))
+        for key, members in groups)
 
 
 def _turn_offer_of(cards: tuple[ActionCard, ...], squad: tuple[Baller, ...], name: str,
@@ -130,16 +141,16 @@ def _count_respond_offer(cards: tuple[ActionCard, ...], roster: tuple[tuple[str,
                          active_name: str, active: int) -> tuple[Group, ...]:
     # "no response" first: it is the usual answer, and at the end of a list of every response
     # card by every baller it sat below the fold at 800x480.
-    candidates: list[tuple[str, JSON]] = [("no response", {"type": "no_response"}),
-                                          (f"{name}: MOVE", {"type": "move"})]
-    candidates += [
-        (f"{name}: {card.name} by {baller}", {"type": "respond", "card": card.name, "baller": baller})
+    responses = tuple(
+        (_card_key(card, size), {"type": "respond", "card": card.name, "baller": baller},
+         f"{name}: {card.name} by {baller}")
         for card in cards
         if not card.active
-        for baller, _ in roster
-    ]
-    candidates.append((f"{active_name}: BOOST", {"type": "boost", "side": active}))
-    return _one_each(candidates)
+        for baller, size in roster
+    )
+    return (*_one_each([("no response", {"type": "no_response"}), (f"{name}: MOVE", {"type": "move"})]),
+            *((key, command, (Choice(label, command),)) for key, command, label in responses),
+            *_one_each([(f"{active_name}: BOOST", {"type": "boost", "side": active})]))
 
 
 def _respond_offer_of(cards: tuple[ActionCard, ...], squad: tuple[Baller, ...], name: str,
