@@ -72,6 +72,10 @@ def right_of_rest(ledger: Ledger, layout: BarLayout) -> bool:
 
 def exhaust(ledger: Ledger, layout: BarLayout) -> tuple[Ledger, int]:
     """Move the juice down from the bar into the box under each space; returns how many went red."""
+    if ledger.bar.count(None) == len(ledger.bar) == len(layout.spaces):
+        # Nothing on the bar: the ledger as it is (the same record, so a state after a turn's end
+        # shares the other player's record with the state before it).
+        return ledger, 0
     yellow = red = 0
     for space, held in zip(layout.spaces, ledger.bar, strict=True):
         if held is not None:

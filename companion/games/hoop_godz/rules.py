@@ -747,7 +747,8 @@ def _apply_turn_end(state: State, event: JSON) -> State:
         state = state.with_player(scorer, ledger=juice.recover_score(state.player(scorer).ledger))
     for side in (0, 1):
         ledger, _ = juice.exhaust(state.player(side).ledger, state.bar)
-        state = state.with_player(side, ledger=ledger)
+        if ledger is not state.player(side).ledger:
+            state = state.with_player(side, ledger=ledger)
     return replace(
         state,
         phase="turn",

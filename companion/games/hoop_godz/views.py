@@ -9,7 +9,7 @@ a final SHOOT roll).
 
 from __future__ import annotations
 
-from companion.frozen import by_identity
+from companion.frozen import by_identities, by_identity
 from companion.game import (
     JSON,
     AtLeast,
@@ -72,12 +72,8 @@ def scoreboard(state: State) -> ScoreboardView:
     # One counter a side, so the 128x64 layout (it draws the first only) shows it all: the juice
     # Available, marked TB on the TIE BREAKER holder. The bottom line is the table's dial at the
     # table, so nothing the players need lives only in the message.
-    sides = tuple(
-        SideView(p.name, p.score,
-                 counters=(Counter("TB J" if state.tie_breaker == side else "J", p.ledger.available),),
-                 active=active == side)
-        for side, p in enumerate(state.players)
-    )
+    tie_breaker, (home, away) = state.tie_breaker, state.players
+    sides = (_side_view(home, tie_breaker == 0, active == 0), _side_view(away, tie_breaker == 1, active == 1))
     parts = []
     if active is not None:
         parts.append(f"{state.names[active]} juice {state.player(active).ledger.available}")
@@ -97,6 +93,15 @@ def scoreboard(state: State) -> ScoreboardView:
         message=" ".join(parts),
         final=state.final,
     )
+
+
+def _count_side_view(p: Player, holds_tie_breaker: bool, active: bool) -> SideView:
+    juice = Counter("TB J" if holds_tie_breaker else "J", p.ledger.available)
+    return SideView(p.name, p.score, counters=(juice,), active=active)
+
+
+# A player's side of the scoreboard, once per record and flags (most commands leave one player alone).
+_side_view = by_identities(_count_side_view, size=64)
 
 
 def prompt(state: State) -> Prompt:
