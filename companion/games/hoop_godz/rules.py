@@ -18,6 +18,7 @@ score, who is active and who holds the TIE BREAKER, and decides each dice battle
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import CommandError, CompanionError, RuleError
@@ -33,7 +34,7 @@ from companion.splits import Splits
 if TYPE_CHECKING:
     from companion.games.hoop_godz.cards import ActionCard
 
-__all__ = ["CHECKS", "allowed", "apply", "decide", "picker", "responder", "run", "setup"]
+__all__ = ["CHECKS", "allowed", "apply", "decide", "picker", "play", "responder", "run", "setup"]
 
 # "First pick will select one BALLER ... Second pick will select two ... First pick selects their
 # final two ... Second pick selects their last": 1-2-2-1.
@@ -609,10 +610,45 @@ CHECKS: dict[str, Callable[[State, Mapping[str, Any]], object]] = {
 # -- apply -------------------------------------------------------------------------------------
 
 
+# The events ``decide`` folded on its way, while ``play`` decides: (id(state), id(event)) -> (state, event,
+# the state after it). The entry holds both, so their ids stay theirs while it is kept.
+Folded = dict[tuple[int, int], tuple[State, JSON, State]]
+_FOLDED: ContextVar[Folded | None] = ContextVar("folded", default=None)
+
+
 def _fold(state: State, events: list[JSON]) -> State:
+    folded = _FOLDED.get()
     for event in events:
-        state = apply(state, event)
+        if folded is None:
+            state = apply(state, event)
+            continue
+        hit = folded.get((id(state), id(event)))
+        if hit is None:
+            after = apply(state, event)
+            folded[id(state), id(event)] = (state, event, after)
+            state = after
+        else:
+            state = hit[2]
     return state
+
+
+def play(state: State, command: Mapping[str, Any]) -> tuple[State, list[JSON]]:
+    """``decide``, and the state its events lead to, without applying again what deciding applied on its
+    way (a turn's end, a battle's effect: ``apply`` is pure, and an event is not changed once folded
+    but for its ``text``, which ``apply`` does not read).
+
+    >>> s = setup({"squads": [["Demo Zip", "Demo Swing", "Demo Tower"],
+    ...                       ["Demo Flash", "Demo Arc", "Demo Wall"]]})
+    >>> after, events = play(s, {"type": "tip_off", "nearest": ["Demo Tower", "Demo Arc"]})
+    >>> after == run(s, {"type": "tip_off", "nearest": ["Demo Tower", "Demo Arc"]}), events[0]["dice"]
+    (True, [4, 3])
+    """
+    token = _FOLDED.set({})
+    try:
+        events = decide(state, command)
+        return _fold(state, events), events
+    finally:
+        _FOLDED.reset(token)
 
 
 def apply(state: State, event: JSON) -> State:
