@@ -9,6 +9,8 @@ a final SHOOT roll).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.frozen import by_identities, by_identity
 from companion.game import (
     JSON,
@@ -25,7 +27,7 @@ from companion.game import (
 from companion.games.hoop_godz.cards import card_json
 from companion.games.hoop_godz.dice import BALLS, ball_count
 from companion.games.hoop_godz.juice import right_of_rest
-from companion.games.hoop_godz.model import TEMPO_MS, Player, State
+from companion.games.hoop_godz.model import TEMPO_MS, Baller, Player, State
 from companion.games.hoop_godz.offers import (
     allowed_choices,
     battle_offer,
@@ -35,6 +37,7 @@ from companion.games.hoop_godz.offers import (
 )
 from companion.games.hoop_godz.races import RACE_WINDOW_MS
 from companion.games.hoop_godz.rules import picker, responder
+from companion.splits import Splits
 
 
 def box_score(state: State) -> list[JSON]:
@@ -45,19 +48,23 @@ def box_score(state: State) -> list[JSON]:
 
 
 def _count_box_rows(p: Player) -> list[JSON]:
-    rows: list[JSON] = []
-    for b in p.squad:
-        rows.append({"side": p.name, "name": b.name, "points": b.splits.points,
-                     **b.splits.to_json(free_throws=False)})
+    rows = [_baller_row(p.name, b) for b in p.squad]
     rows.append({"side": p.name, "name": "Total", "total": True, "points": p.score,
-                 "battles_won": p.battles_won, "juice_spent": p.juice_spent,
-                 **p.splits.to_json(free_throws=False)})
+                 "battles_won": p.battles_won, "juice_spent": p.juice_spent, **_splits_json(p.splits)})
     return rows
 
 
+def _count_baller_row(side: str, b: Baller) -> JSON:
+    return {"side": side, "name": b.name, "points": b.splits.points, **_splits_json(b.splits)}
+
+
 # A command changes one player's record at most (most change the other's not at all): what the view
-# shows of a player is built once per record (by identity; read-only, as every snapshot is).
+# shows of a player is built once per record, a baller's row once per baller and the field goals'
+# cells once per count (by identity; read-only, as every snapshot is: the cells are copied in).
 _box_rows = by_identity(_count_box_rows, size=64)
+_baller_row = by_identities(_count_baller_row, size=64)
+_splits_json: Callable[[Splits], JSON] = by_identity(lambda splits: splits.to_json(free_throws=False),
+                                                     size=128)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -197,7 +204,7 @@ def _count_side(p: Player) -> JSON:
     return {
         # First list of objects: the export's box-score row for the player (companion.export).
         "box": [{"player": p.name, "points": p.score, "battles_won": p.battles_won,
-                 "juice_spent": p.juice_spent, **p.splits.to_json(free_throws=False)}],
+                 "juice_spent": p.juice_spent, **_splits_json(p.splits)}],
         "name": p.name,
         "score": p.score,
         "available": p.ledger.available,
@@ -209,7 +216,7 @@ def _count_side(p: Player) -> JSON:
         "goat_cards": p.goat_draws,
         "battles_won": p.battles_won,
         "juice_spent": p.juice_spent,
-        **p.splits.to_json(free_throws=False),
+        **_splits_json(p.splits),
         "bar_text": " ".join("o" if held is None else "X" for held in p.ledger.bar),
     }
 
