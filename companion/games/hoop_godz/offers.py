@@ -162,17 +162,10 @@ _respond_offer = by_identities(_respond_offer_of, size=64)
 
 
 def tip_off_offer(state: State) -> tuple[Group, ...]:
-    """Each player's baller next to the ball, every pair."""
-    return _tip_off_offer(state.player(0).squad, state.player(1).squad)
-
-
-def _count_tip_off_offer(home: tuple[Baller, ...], away: tuple[Baller, ...]) -> tuple[Group, ...]:
-    # Once a game (the squads' field goals change only after it), so by identity alone.
+    """Each player's baller next to the ball, every pair (built afresh: once a game, and each command
+    holds a list a caller might change)."""
     return _one_each([(f"tip-off: {a.name} and {b.name}", {"type": "tip_off", "nearest": [a.name, b.name]})
-                      for a in home for b in away])
-
-
-_tip_off_offer = by_identities(_count_tip_off_offer, size=16)
+                      for a in state.player(0).squad for b in state.player(1).squad])
 
 
 def battle_offer(state: State) -> tuple[Group, ...]:
