@@ -234,7 +234,10 @@ def _boost(state: State, command: Mapping[str, Any]) -> list[JSON]:
 
 
 def check_play(state: State, command: Mapping[str, Any]) -> tuple[ActionCard, Baller, int, dict[str, int]]:
-    """Every refusal of an ACTIVE card played; the card, its baller, the cost and a SHOOT's fields."""
+    """Every refusal of an ACTIVE card played; the card, its baller, the cost and a SHOOT's fields.
+
+    Of a card of the table and a baller of the squad it reads only whether the card is ACTIVE and what
+    it costs the baller: the prompt judges one per kind and cost (``offers._card_key``)."""
     _phase(state, "turn")
     card = state.card(command.get("card"))
     if not card.active:
@@ -277,7 +280,8 @@ def _play(state: State, command: Mapping[str, Any]) -> list[JSON]:
 
 
 def check_respond(state: State, command: Mapping[str, Any]) -> tuple[int, ActionCard, Baller, int]:
-    """Every refusal of a RESPONSE card; the responder, the card, its baller and the cost."""
+    """Every refusal of a RESPONSE card; the responder, the card, its baller and the cost (of a card of
+    the table and a baller of the squad, only the kind and the cost count: ``offers._card_key``)."""
     _phase(state, "respond")
     side = responder(state)
     card = state.card(command.get("card"))
