@@ -15,7 +15,7 @@ from companion.games.hoop_godz.commands import COMMANDS
 from companion.games.hoop_godz.demo import demo_script
 from companion.games.hoop_godz.dice import BALLS
 from companion.games.hoop_godz.frontend import FRONTEND
-from companion.games.hoop_godz.rules import apply, decide, setup
+from companion.games.hoop_godz.rules import apply, decide, play, setup
 from companion.games.hoop_godz.views import outcome, prompt, scoreboard, view
 
 GAME = Game(
@@ -34,4 +34,5 @@ GAME = Game(
     sides=(2, 2),
     demo_script=demo_script,
     frontend=FRONTEND,
+    play=play,
 )

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion.errors import CommandError
-from companion.frozen import replace
+from companion.frozen import by_identity, replace
 from companion.splits import Splits
 
 if TYPE_CHECKING:
@@ -113,6 +113,20 @@ class Battle:
     baller: str = ""  # who plays the active card ("" in a log from before the events named the baller)
 
 
+def _count_by_name(cards: tuple[ActionCard, ...]) -> dict[str | None, ActionCard]:
+    return {card.name: card for card in reversed(cards)}  # the first of a name, as a scan finds it
+
+
+_by_name = by_identity(_count_by_name, size=16)  # the cards are the table's, set at setup
+
+
+def _count_by_lower_name(squad: tuple[Baller, ...]) -> dict[str, Baller]:
+    return {baller.name.lower(): baller for baller in reversed(squad)}  # the first, as a scan finds it
+
+
+_by_lower_name = by_identity(_count_by_lower_name, size=64)
+
+
 @dataclass(frozen=True)
 class State:
     mode: str
@@ -154,16 +168,17 @@ class State:
 
     def card(self, name: object) -> ActionCard:
         wanted = name.strip().upper() if isinstance(name, str) else None
-        for card in self.cards:
-            if card.name == wanted:
-                return card
+        card = _by_name(self.cards).get(wanted)
+        if card is not None:
+            return card
         raise CommandError(
             f"no action card called {name!r}; the cards are " f"{', '.join(c.name for c in self.cards)}"
         )
 
     def baller(self, side: int, name: object) -> Baller:
-        for baller in self.players[side].squad:
-            if isinstance(name, str) and baller.name.lower() == name.strip().lower():
+        if isinstance(name, str):
+            baller = _by_lower_name(self.players[side].squad).get(name.strip().lower())
+            if baller is not None:
                 return baller
         squad = ", ".join(b.name for b in self.players[side].squad)
         raise CommandError(f"{self.players[side].name}'s squad has no baller called {name!r}: {squad}")

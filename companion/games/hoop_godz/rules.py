@@ -18,19 +18,23 @@ score, who is active and who holds the TIE BREAKER, and decides each dice battle
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Any
 
-from companion.errors import CommandError, RuleError
+from companion.errors import CommandError, CompanionError, RuleError
 from companion.frozen import replace
 from companion.game import JSON
 from companion.games.hoop_godz import juice
 from companion.games.hoop_godz.commands import normalize
-from companion.games.hoop_godz.model import MAX_DICE, Battle, State
+from companion.games.hoop_godz.model import MAX_DICE, Baller, Battle, State
 from companion.games.hoop_godz.races import race_winner
 from companion.games.hoop_godz.setup_options import setup
 from companion.splits import Splits
 
-__all__ = ["apply", "decide", "picker", "responder", "run", "setup"]
+if TYPE_CHECKING:
+    from companion.games.hoop_godz.cards import ActionCard
+
+__all__ = ["CHECKS", "allowed", "apply", "decide", "picker", "play", "responder", "run", "setup"]
 
 # "First pick will select one BALLER ... Second pick will select two ... First pick selects their
 # final two ... Second pick selects their last": 1-2-2-1.
@@ -78,6 +82,24 @@ def decide(state: State, command: Mapping[str, Any]) -> list[JSON]:
     return _HANDLERS[checked["type"]](state, checked)
 
 
+def allowed(state: State, command: Mapping[str, Any]) -> bool:
+    """Whether ``decide`` accepts ``command``, a canonical one (``normalize`` gives it back unchanged,
+    as the prompt builds them), asked of its kind's check alone (``CHECKS``).
+
+    Each check holds every refusal its handler can give: the handler calls it first, and nothing
+    after it refuses (the events it then builds only fold a spend the check paid for), so the state
+    after the command is not built (tests/test_hoop_godz_choices.py compares with ``decide``)."""
+    check = CHECKS.get(command["type"])
+    try:
+        if check is None:
+            decide(state, command)
+        else:
+            check(state, command)
+    except CompanionError:
+        return False
+    return True
+
+
 def _pick(state: State, command: Mapping[str, Any]) -> list[JSON]:
     _phase(state, "draft")
     side = picker(state)
@@ -97,12 +119,17 @@ def _pick(state: State, command: Mapping[str, Any]) -> list[JSON]:
     raise RuleError(f"{name!r} is not among the ballers left to pick: {left}")
 
 
-def _tip_off(state: State, command: Mapping[str, Any]) -> list[JSON]:
+def check_tip_off(state: State, command: Mapping[str, Any]) -> list[Baller]:
+    """Every refusal of a tip-off; the two ballers next to the ball, side 0's first."""
     _phase(state, "tip_off")
     nearest = command.get("nearest")
     if not (isinstance(nearest, list) and len(nearest) == 2):
         raise CommandError("tip_off needs nearest: each player's baller next to the ball, side 0 first")
-    ballers = [state.baller(side, nearest[side]) for side in (0, 1)]
+    return [state.baller(side, nearest[side]) for side in (0, 1)]
+
+
+def _tip_off(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    ballers = check_tip_off(state, command)
     # "Both players get 3 Dice (or 4 Dice if the BALLER closest to the ball is Big)".
     dice = [4 if b.size == "big" else 3 for b in ballers]
     return [
@@ -117,13 +144,13 @@ def _tip_off(state: State, command: Mapping[str, Any]) -> list[JSON]:
     ]
 
 
-def _spend_events(
-    state: State, side: int, action: str, count: int = 1, pass_space: bool = False
-) -> list[JSON]:
-    """Spend juice, refusing it whole if the player can't pay it all."""
-    ledger = state.player(side).ledger
-    for _ in range(count):
-        ledger = juice.spend(ledger, state.bar, action, pass_space)  # raises before anything is kept
+def _check_spend(state: State, side: int, action: str, count: int = 1, pass_space: bool = False) -> None:
+    """Refuses a spend the player can't pay whole (before anything is kept)."""
+    juice.check_spend(state.player(side).ledger, state.bar, action, count, pass_space)
+
+
+def _spend_events(side: int, action: str, count: int = 1, pass_space: bool = False) -> list[JSON]:
+    """The spend a check has paid for (``_check_spend``)."""
     return [{"type": "juice_spent", "side": side, "action": action, "count": count, "pass_space": pass_space}]
 
 
@@ -140,18 +167,26 @@ def _end_of_action(state: State, events: list[JSON]) -> list[JSON]:
     return events
 
 
-def _move(state: State, command: Mapping[str, Any]) -> list[JSON]:
+def check_move(state: State, command: Mapping[str, Any]) -> int:
+    """Every refusal of a MOVE; the side that moves."""
     _phase(state, "turn", "respond")
     side = state.active if state.phase == "turn" else responder(state)
     if command.get("side") is not None and _side(state, command, side) != side:
         who = "the active player" if state.phase == "turn" else "the responding player"
         raise RuleError(f"only {who} may MOVE now")
-    events = _spend_events(state, side, "MOVE")
+    _check_spend(state, side, "MOVE")
+    return side
+
+
+def _move(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    side = check_move(state, command)
+    events = _spend_events(side, "MOVE")
     events[0]["text"] = f"{state.names[side]}: MOVE (1 juice)"
     return _end_of_action(state, events)
 
 
-def _pass(state: State, command: Mapping[str, Any]) -> list[JSON]:
+def check_pass(state: State, command: Mapping[str, Any]) -> None:
+    """Every refusal of a PASS."""
     _phase(state, "turn")
     allowed_by = command.get("allowed_by")
     if allowed_by not in (None, "skill", "goat"):
@@ -160,12 +195,18 @@ def _pass(state: State, command: Mapping[str, Any]) -> list[JSON]:
         raise RuleError(
             "a PASS must be at the start of your turn (unless a BALLER skill or a GOAT " "card says you can)"
         )
-    events = _spend_events(state, state.active, "PASS", pass_space=state.turn_started)
+    _check_spend(state, state.active, "PASS", pass_space=state.turn_started)
+
+
+def _pass(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    check_pass(state, command)
+    events = _spend_events(state.active, "PASS", pass_space=state.turn_started)
     events[0]["text"] = f"{state.names[state.active]}: PASS (1 juice)"
     return _end_of_action(state, events)
 
 
-def _boost(state: State, command: Mapping[str, Any]) -> list[JSON]:
+def check_boost(state: State, command: Mapping[str, Any]) -> tuple[int, Battle]:
+    """Every refusal of a BOOST; the side that boosts and the battle."""
     _phase(state, "respond", "battle")
     battle = state.battle
     assert battle is not None
@@ -180,21 +221,30 @@ def _boost(state: State, command: Mapping[str, Any]) -> list[JSON]:
             f"at most {MAX_DICE} dice in a dice battle: {state.names[side]} already rolls "
             f"{battle.dice[side]}"
         )
-    events = _spend_events(state, side, "BOOST")
+    _check_spend(state, side, "BOOST")
+    return side, battle
+
+
+def _boost(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    side, battle = check_boost(state, command)
+    events = _spend_events(side, "BOOST")
     events[0]["text"] = f"{state.names[side]}: BOOST (1 juice), {battle.dice[side] + 1} dice"
     events.append({"type": "boosted", "side": side})
     return events
 
 
-def _play(state: State, command: Mapping[str, Any]) -> list[JSON]:
+def check_play(state: State, command: Mapping[str, Any]) -> tuple[ActionCard, Baller, int, dict[str, int]]:
+    """Every refusal of an ACTIVE card played; the card, its baller, the cost and a SHOOT's fields.
+
+    Of a card of the table and a baller of the squad it reads only whether the card is ACTIVE and what
+    it costs the baller: the prompt judges one per kind and cost (``offers._card_key``)."""
     _phase(state, "turn")
     card = state.card(command.get("card"))
     if not card.active:
         raise RuleError(f"{card.name} is a RESPONSE card: it answers the other player's ACTIVE card")
     baller = state.baller(state.active, command.get("baller"))
-    side = state.active
     cost = card.cost(baller.size)
-    events = _spend_events(state, side, card.name, cost)
+    _check_spend(state, state.active, card.name, cost)
     shot: dict[str, int] = {}
     if card.effect == "shoot":
         difficulty, points = command.get("difficulty"), command.get("points")
@@ -206,6 +256,13 @@ def _play(state: State, command: Mapping[str, Any]) -> list[JSON]:
         if points not in (2, 3):
             raise CommandError("a SHOOT needs points: 2 from a grey space, 3 from a black one")
         shot = {"difficulty": difficulty, "points": points}
+    return card, baller, cost, shot
+
+
+def _play(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    card, baller, cost, shot = check_play(state, command)
+    side = state.active
+    events = _spend_events(side, card.name, cost)
     surcharge = f" + 1 for a {baller.size} baller" if cost > card.juice else ""
     events[0]["text"] = f"{state.names[side]}: {card.name} by {baller.name} ({card.juice} juice{surcharge})"
     events.append(
@@ -222,7 +279,9 @@ def _play(state: State, command: Mapping[str, Any]) -> list[JSON]:
     return events
 
 
-def _respond(state: State, command: Mapping[str, Any]) -> list[JSON]:
+def check_respond(state: State, command: Mapping[str, Any]) -> tuple[int, ActionCard, Baller, int]:
+    """Every refusal of a RESPONSE card; the responder, the card, its baller and the cost (of a card of
+    the table and a baller of the squad, only the kind and the cost count: ``offers._card_key``)."""
     _phase(state, "respond")
     side = responder(state)
     card = state.card(command.get("card"))
@@ -230,7 +289,13 @@ def _respond(state: State, command: Mapping[str, Any]) -> list[JSON]:
         raise RuleError(f"{card.name} is an ACTIVE (whistle) card: it is played on your own turn")
     baller = state.baller(side, command.get("baller"))
     cost = card.cost(baller.size)
-    events = _spend_events(state, side, card.name, cost)
+    _check_spend(state, side, card.name, cost)
+    return side, card, baller, cost
+
+
+def _respond(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    side, card, baller, cost = check_respond(state, command)
+    events = _spend_events(side, card.name, cost)
     events[0]["text"] = f"{state.names[side]} responds: {card.name} by {baller.name} ({cost} juice)"
     events.append(
         {"type": "responded", "side": side, "card": card.name, "dice": card.dice(baller.size), "cost": cost}
@@ -238,8 +303,13 @@ def _respond(state: State, command: Mapping[str, Any]) -> list[JSON]:
     return events
 
 
-def _no_response(state: State, command: Mapping[str, Any]) -> list[JSON]:
+def check_no_response(state: State, command: Mapping[str, Any]) -> None:
+    """The only refusal of "no response": the phase (the ACTIVE card's effect then refuses nothing)."""
     _phase(state, "respond")
+
+
+def _no_response(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    check_no_response(state, command)
     battle = state.battle
     assert battle is not None
     events: list[JSON] = [
@@ -252,9 +322,14 @@ def _no_response(state: State, command: Mapping[str, Any]) -> list[JSON]:
     return events + _effect(_fold(state, events), state.active, unanswered=True)
 
 
+def check_battle(state: State, command: Mapping[str, Any]) -> None:
+    """The only refusal of a told battle: the phase (the winning card's effect then refuses nothing)."""
+    _phase(state, "battle")
+
+
 def _battle(state: State, command: Mapping[str, Any]) -> list[JSON]:
     """The table says who matched first (no race buttons): a tie goes to the TIE BREAKER holder."""
-    _phase(state, "battle")
+    check_battle(state, command)
     if command.get("tie"):
         return _decided(state, state.tie_breaker, tie=True, how={"told": True})
     return _decided(state, command["winner"], tie=False, how={"told": True})
@@ -405,7 +480,8 @@ def _scored(state: State, side: int, points: int, text: str) -> list[JSON]:
     return events + _turn_end(after, end)
 
 
-def _rest(state: State, command: Mapping[str, Any]) -> list[JSON]:
+def check_rest(state: State, command: Mapping[str, Any]) -> None:
+    """Every refusal of a REST."""
     _phase(state, "turn")
     ledger = state.player(state.active).ledger
     if juice.right_of_rest(ledger, state.bar):
@@ -413,6 +489,10 @@ def _rest(state: State, command: Mapping[str, Any]) -> list[JSON]:
             "REST means ending your turn without putting any juice to the right of the "
             "Rest line, and this turn did"
         )
+
+
+def _rest(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    check_rest(state, command)
     end: JSON = {
         "type": "turn_ended",
         "rest": True,
@@ -421,14 +501,20 @@ def _rest(state: State, command: Mapping[str, Any]) -> list[JSON]:
     return _turn_end(state, end)
 
 
-def _end_turn(state: State, command: Mapping[str, Any]) -> list[JSON]:
+def check_end_turn(state: State, command: Mapping[str, Any]) -> None:
+    """The only refusal of an ended turn: the phase."""
     _phase(state, "turn")
+
+
+def _end_turn(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    check_end_turn(state, command)
     return _turn_end(
         state, {"type": "turn_ended", "rest": False, "text": f"{state.names[state.active]} ends the turn"}
     )
 
 
-def _goat(state: State, command: Mapping[str, Any]) -> list[JSON]:
+def check_goat(state: State, command: Mapping[str, Any]) -> int:
+    """Every refusal of a GOAT card; what it costs."""
     _phase(state, "turn")
     side = state.active
     held = state.player(side).goat_draws
@@ -437,7 +523,15 @@ def _goat(state: State, command: Mapping[str, Any]) -> list[JSON]:
     cost = command.get("juice", 0)
     if isinstance(cost, bool) or not isinstance(cost, int) or not 0 <= cost <= 10:
         raise CommandError(f"juice is what the GOAT card costs (0 to 10), not {cost!r}")
-    events = _spend_events(state, side, "GOAT", cost) if cost else []
+    if cost:
+        _check_spend(state, side, "GOAT", cost)
+    return cost
+
+
+def _goat(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    cost = check_goat(state, command)
+    side = state.active
+    events = _spend_events(side, "GOAT", cost) if cost else []
     name = str(command.get("name") or "a GOAT card")[:30]
     events.append(
         {
@@ -501,13 +595,64 @@ _HANDLERS = {
 }
 
 
+# What refuses each command the prompt offers, before its handler builds anything (``allowed``).
+CHECKS: dict[str, Callable[[State, Mapping[str, Any]], object]] = {
+    "tip_off": check_tip_off,
+    "battle": check_battle,
+    "move": check_move,
+    "pass": check_pass,
+    "boost": check_boost,
+    "play": check_play,
+    "respond": check_respond,
+    "no_response": check_no_response,
+    "goat": check_goat,
+    "rest": check_rest,
+    "end_turn": check_end_turn,
+}
+
+
 # -- apply -------------------------------------------------------------------------------------
 
 
+# The events ``decide`` folded on its way, while ``play`` decides: (id(state), id(event)) -> (state, event,
+# the state after it). The entry holds both, so their ids stay theirs while it is kept.
+Folded = dict[tuple[int, int], tuple[State, JSON, State]]
+_FOLDED: ContextVar[Folded | None] = ContextVar("folded", default=None)
+
+
 def _fold(state: State, events: list[JSON]) -> State:
+    folded = _FOLDED.get()
     for event in events:
-        state = apply(state, event)
+        if folded is None:
+            state = apply(state, event)
+            continue
+        hit = folded.get((id(state), id(event)))
+        if hit is None:
+            after = apply(state, event)
+            folded[id(state), id(event)] = (state, event, after)
+            state = after
+        else:
+            state = hit[2]
     return state
+
+
+def play(state: State, command: Mapping[str, Any]) -> tuple[State, list[JSON]]:
+    """``decide``, and the state its events lead to, without applying again what deciding applied on its
+    way (a turn's end, a battle's effect: ``apply`` is pure, and an event is not changed once folded
+    but for its ``text``, which ``apply`` does not read).
+
+    >>> s = setup({"squads": [["Demo Zip", "Demo Swing", "Demo Tower"],
+    ...                       ["Demo Flash", "Demo Arc", "Demo Wall"]]})
+    >>> after, events = play(s, {"type": "tip_off", "nearest": ["Demo Tower", "Demo Arc"]})
+    >>> after == run(s, {"type": "tip_off", "nearest": ["Demo Tower", "Demo Arc"]}), events[0]["dice"]
+    (True, [4, 3])
+    """
+    token = _FOLDED.set({})
+    try:
+        events = decide(state, command)
+        return _fold(state, events), events
+    finally:
+        _FOLDED.reset(token)
 
 
 def apply(state: State, event: JSON) -> State:
@@ -642,7 +787,8 @@ def _apply_turn_end(state: State, event: JSON) -> State:
         state = state.with_player(scorer, ledger=juice.recover_score(state.player(scorer).ledger))
     for side in (0, 1):
         ledger, _ = juice.exhaust(state.player(side).ledger, state.bar)
-        state = state.with_player(side, ledger=ledger)
+        if ledger is not state.player(side).ledger:
+            state = state.with_player(side, ledger=ledger)
     return replace(
         state,
         phase="turn",

@@ -9,10 +9,9 @@ a final SHOOT roll).
 
 from __future__ import annotations
 
-from fractions import Fraction
-from functools import lru_cache
+from collections.abc import Callable
 
-from companion.errors import CompanionError
+from companion.frozen import by_identities, by_identity
 from companion.game import (
     JSON,
     AtLeast,
@@ -26,26 +25,46 @@ from companion.game import (
     SideView,
 )
 from companion.games.hoop_godz.cards import card_json
-from companion.games.hoop_godz.dice import BALLS, ball_count, shot_chance
+from companion.games.hoop_godz.dice import BALLS, ball_count
 from companion.games.hoop_godz.juice import right_of_rest
-from companion.games.hoop_godz.model import MAX_DICE, TEMPO_MS, State
+from companion.games.hoop_godz.model import TEMPO_MS, Baller, Player, State
+from companion.games.hoop_godz.offers import (
+    allowed_choices,
+    battle_offer,
+    respond_offer,
+    tip_off_offer,
+    turn_offer,
+)
 from companion.games.hoop_godz.races import RACE_WINDOW_MS
-from companion.games.hoop_godz.rules import decide, picker, responder
+from companion.games.hoop_godz.rules import picker, responder
+from companion.splits import Splits
 
 
 def box_score(state: State) -> list[JSON]:
     """The game-end box score: each player's ballers (the points and field goals of the SHOOTs and
     DUNKs each played), then the player's total line (``total``: score, battles won, juice spent and
     all the side's field goals, those of a log that did not name the baller too)."""
-    rows: list[JSON] = []
-    for p in state.players:
-        for b in p.squad:
-            rows.append({"side": p.name, "name": b.name, "points": b.splits.points,
-                         **b.splits.to_json(free_throws=False)})
-        rows.append({"side": p.name, "name": "Total", "total": True, "points": p.score,
-                     "battles_won": p.battles_won, "juice_spent": p.juice_spent,
-                     **p.splits.to_json(free_throws=False)})
+    return [*_box_rows(state.players[0]), *_box_rows(state.players[1])]
+
+
+def _count_box_rows(p: Player) -> list[JSON]:
+    rows = [_baller_row(p.name, b) for b in p.squad]
+    rows.append({"side": p.name, "name": "Total", "total": True, "points": p.score,
+                 "battles_won": p.battles_won, "juice_spent": p.juice_spent, **_splits_json(p.splits)})
     return rows
+
+
+def _count_baller_row(side: str, b: Baller) -> JSON:
+    return {"side": side, "name": b.name, "points": b.splits.points, **_splits_json(b.splits)}
+
+
+# A command changes one player's record at most (most change the other's not at all): what the view
+# shows of a player is built once per record, a baller's row once per baller and the field goals'
+# cells once per count (by identity; read-only, as every snapshot is: the cells are copied in).
+_box_rows = by_identity(_count_box_rows, size=64)
+_baller_row = by_identities(_count_baller_row, size=64)
+_splits_json: Callable[[Splits], JSON] = by_identity(lambda splits: splits.to_json(free_throws=False),
+                                                     size=128)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -60,12 +79,8 @@ def scoreboard(state: State) -> ScoreboardView:
     # One counter a side, so the 128x64 layout (it draws the first only) shows it all: the juice
     # Available, marked TB on the TIE BREAKER holder. The bottom line is the table's dial at the
     # table, so nothing the players need lives only in the message.
-    sides = tuple(
-        SideView(p.name, p.score,
-                 counters=(Counter("TB J" if state.tie_breaker == side else "J", p.ledger.available),),
-                 active=active == side)
-        for side, p in enumerate(state.players)
-    )
+    tie_breaker, (home, away) = state.tie_breaker, state.players
+    sides = (_side_view(home, tie_breaker == 0, active == 0), _side_view(away, tie_breaker == 1, active == 1))
     parts = []
     if active is not None:
         parts.append(f"{state.names[active]} juice {state.player(active).ledger.available}")
@@ -87,55 +102,13 @@ def scoreboard(state: State) -> ScoreboardView:
     )
 
 
-def _legal(state: State, candidates: list[tuple[str, JSON]],
-           odds: dict[str, tuple[Fraction, Fraction]] | None = None,
-           judged_as: dict[int, JSON] | None = None) -> tuple[Choice, ...]:
-    """The candidates ``decide`` accepts now, each with its odds when ``odds`` has its label.
-
-    ``judged_as`` maps a candidate (by identity) to the one whose verdict it shares: the first is
-    decided, the others follow it (a SHOOT's difficulty and points, both in range, change nothing
-    ``decide`` checks)."""
-    chosen = []
-    verdicts: dict[int, bool] = {}
-    for label, command in candidates:
-        judge = (judged_as or {}).get(id(command), command)
-        verdict = verdicts.get(id(judge))
-        if verdict is None:
-            try:
-                decide(state, judge)
-                verdict = True
-            except CompanionError:
-                verdict = False
-            verdicts[id(judge)] = verdict
-        if not verdict:
-            continue
-        p_success, expected = (odds or {}).get(label, (None, None))
-        chosen.append(Choice(label, command, p_success=p_success, expected_points=expected))
-    return tuple(chosen)
+def _count_side_view(p: Player, holds_tie_breaker: bool, active: bool) -> SideView:
+    juice = Counter("TB J" if holds_tie_breaker else "J", p.ledger.available)
+    return SideView(p.name, p.score, counters=(juice,), active=active)
 
 
-@lru_cache(maxsize=256)  # the same three ballers' SHOOTs are offered turn after turn
-def _shot_odds(baller: str, dice: int, ball_faces: int) -> dict[str, tuple[Fraction, Fraction]]:
-    """Each SHOOT choice's chance and expected points by its label, for a final roll of ``dice``."""
-    odds = {}
-    for points in (2, 3):
-        for difficulty in range(1, MAX_DICE + 1):
-            chance = shot_chance(dice, difficulty, ball_faces)
-            odds[f"SHOOT by {baller}: {points} pts, difficulty {difficulty}"] = (chance, chance * points)
-    return odds
-
-
-def _battle_choices(state: State) -> list[tuple[str, JSON]]:
-    names = state.names
-    found: list[tuple[str, JSON]] = [
-        (f"{names[side]} matched first", {"type": "battle", "winner": side}) for side in (0, 1)
-    ]
-    holder = "nobody holds the TIE BREAKER: roll again" if state.tie_breaker is None else \
-        f"{names[state.tie_breaker]} holds the TIE BREAKER"
-    found.append((f"tie: {holder}", {"type": "battle", "tie": True}))
-    for side in (0, 1):
-        found.append((f"{names[side]}: BOOST", {"type": "boost", "side": side}))
-    return found
+# A player's side of the scoreboard, once per record and flags (most commands leave one player alone).
+_side_view = by_identities(_count_side_view, size=64)
 
 
 def prompt(state: State) -> Prompt:
@@ -153,16 +126,11 @@ def prompt(state: State) -> Prompt:
             ),
         )
     if state.phase == "tip_off":
-        candidates = [
-            (f"tip-off: {a.name} and {b.name}", {"type": "tip_off", "nearest": [a.name, b.name]})
-            for a in state.player(0).squad
-            for b in state.player(1).squad
-        ]
         return Prompt(
             side=None,
             text="tip-off: each player's baller next to the ball (Big: 4 dice)",
             commands=("tip_off",),
-            choices=_legal(state, candidates),
+            choices=allowed_choices(state, tip_off_offer(state)),
         )
     if state.phase == "battle":
         battle = state.battle
@@ -177,7 +145,7 @@ def prompt(state: State) -> Prompt:
                     label="first to match the card's three icons presses",
                     tempo_ms=TEMPO_MS if state.b_ball_4_all else None)
         return Prompt(side=None, text=text, commands=("race", "battle", "boost"), race=race,
-                      choices=_legal(state, _battle_choices(state)))
+                      choices=allowed_choices(state, battle_offer(state)))
     if state.phase == "final_roll":
         return _final_roll(state)
     active = state.active
@@ -185,70 +153,20 @@ def prompt(state: State) -> Prompt:
         side = responder(state)
         battle = state.battle
         assert battle is not None
-        # "no response" first: it is the usual answer, and at the end of a list of every response
-        # card by every baller it sat below the fold at 800x480.
-        candidates: list[tuple[str, JSON]] = [("no response", {"type": "no_response"}),
-                                              (f"{names[side]}: MOVE", {"type": "move"})]
-        candidates += [
-            (
-                f"{names[side]}: {card.name} by {b.name}",
-                {"type": "respond", "card": card.name, "baller": b.name},
-            )
-            for card in state.cards
-            if not card.active
-            for b in state.player(side).squad
-        ]
-        candidates.append((f"{names[active]}: BOOST", {"type": "boost", "side": active}))
         return Prompt(
             side=side,
             text=f"{names[side]}: respond to {battle.active_card} (MOVE first if you like)",
             commands=("move", "respond", "boost", "no_response"),
-            choices=_legal(state, candidates),
+            choices=allowed_choices(state, respond_offer(state)),
         )
     ledger = state.player(active).ledger
-    candidates = [(f"{names[active]}: MOVE", {"type": "move"}), (f"{names[active]}: PASS", {"type": "pass"})]
-    odds: dict[str, tuple[Fraction, Fraction]] = {}
-    judged_as: dict[int, JSON] = {}
-    for card in state.cards:
-        if not card.active:
-            continue
-        for b in state.player(active).squad:
-            if card.effect == "shoot":
-                shots = [
-                    (
-                        f"SHOOT by {b.name}: {points} pts, difficulty {d}",
-                        {
-                            "type": "play",
-                            "card": card.name,
-                            "baller": b.name,
-                            "difficulty": d,
-                            "points": points,
-                        },
-                    )
-                    for points in (2, 3)
-                    for d in range(1, MAX_DICE + 1)
-                ]
-                # The rules judge a SHOOT by its card and baller (the juice); difficulty and points
-                # are only checked to be in range, which every one offered here is: one decides all.
-                judged_as.update((id(command), shots[0][1]) for _, command in shots)
-                candidates += shots
-                if state.ball_faces is not None:
-                    # The chance if nobody responds: the final roll is then the card's own dice.
-                    odds.update(_shot_odds(b.name, card.dice(b.size), state.ball_faces))
-            else:
-                candidates.append(
-                    (f"{card.name} by {b.name}", {"type": "play", "card": card.name, "baller": b.name})
-                )
-    if state.player(active).goat_draws:
-        candidates.append(("GOAT card", {"type": "goat", "juice": 0}))
-    candidates += [("REST", {"type": "rest"}), ("end turn", {"type": "end_turn"})]
     rest = "" if right_of_rest(ledger, state.bar) else "; REST possible"
     text = f"{names[active]}'s turn: {ledger.available} juice available{rest}"
     return Prompt(
         side=active,
         text=text,
         commands=("move", "pass", "play", "goat", "rest", "end_turn"),
-        choices=_legal(state, candidates, odds, judged_as),
+        choices=allowed_choices(state, turn_offer(state)),
     )
 
 
@@ -265,44 +183,51 @@ def view(state: State) -> JSON:
         "overtime": state.overtime,
         "b_ball_4_all": state.b_ball_4_all,
         "rerolls": state.rerolls,
-        "sides": [
-            {
-                # First list of objects: the export's box-score row for the player (companion.export).
-                "box": [{"player": p.name, "points": p.score, "battles_won": p.battles_won,
-                         "juice_spent": p.juice_spent, **p.splits.to_json(free_throws=False)}],
-                "name": p.name,
-                "score": p.score,
-                "available": p.ledger.available,
-                "yellow": p.ledger.yellow,
-                "red": p.ledger.red,
-                "bar": list(p.ledger.bar),
-                "juice_total": p.ledger.total,
-                "squad": [{"name": b.name, "size": b.size} for b in p.squad],
-                "goat_cards": p.goat_draws,
-                "battles_won": p.battles_won,
-                "juice_spent": p.juice_spent,
-                **p.splits.to_json(free_throws=False),
-                "bar_text": " ".join("o" if held is None else "X" for held in p.ledger.bar),
-            }
-            for p in state.players
-        ],
+        "sides": [_side(state.players[0]), _side(state.players[1])],
         "box_score": box_score(state),
         # The ballers left to pick, while the draft is on (the three never picked are out of the game).
-        "pool": [{"name": b.name, "size": b.size} for b in state.pool] if state.phase == "draft" else [],
+        "pool": _ballers_json(state.pool) if state.phase == "draft" else [],
         "battle": None
         if state.battle is None
         else {"kind": state.battle.kind, "cards": list(state.battle.cards), "dice": list(state.battle.dice)},
         "shot": None
         if state.shot is None
         else dict(zip(("dice", "difficulty", "points"), state.shot, strict=True)),
-        "bar_layout": {
-            "spaces": ["pass" if s.pass_only else s.drains_to for s in state.bar.spaces],
-            "rest_line": state.bar.rest_line,
-        },
-        "cards": [card_json(c) for c in state.cards],
+        "bar_layout": _bar_layout_json(state.bar),
+        "cards": _cards_json(state.cards),
         "winner": state.winner,
         "reason": state.reason,
     }
+
+
+def _count_side(p: Player) -> JSON:
+    return {
+        # First list of objects: the export's box-score row for the player (companion.export).
+        "box": [{"player": p.name, "points": p.score, "battles_won": p.battles_won,
+                 "juice_spent": p.juice_spent, **_splits_json(p.splits)}],
+        "name": p.name,
+        "score": p.score,
+        "available": p.ledger.available,
+        "yellow": p.ledger.yellow,
+        "red": p.ledger.red,
+        "bar": list(p.ledger.bar),
+        "juice_total": p.ledger.total,
+        "squad": _ballers_json(p.squad),
+        "goat_cards": p.goat_draws,
+        "battles_won": p.battles_won,
+        "juice_spent": p.juice_spent,
+        **_splits_json(p.splits),
+        "bar_text": " ".join("o" if held is None else "X" for held in p.ledger.bar),
+    }
+
+
+_side = by_identity(_count_side, size=64)
+_ballers_json = by_identity(lambda ballers: [{"name": b.name, "size": b.size} for b in ballers], size=64)
+# The table's cards and juice bar: set at setup, the same records all game.
+_cards_json = by_identity(lambda cards: [card_json(c) for c in cards], size=16)
+_bar_layout_json = by_identity(
+    lambda bar: {"spaces": ["pass" if s.pass_only else s.drains_to for s in bar.spaces],
+                 "rest_line": bar.rest_line}, size=16)
 
 
 def _final_roll(state: State) -> Prompt:
