@@ -1,18 +1,17 @@
 """What the front ends show for Crunch Time: the signed lead, whose possession, what to enter next.
 
-Choices are the commands the rules accept now (each candidate is tried with ``decide``), so the
-encoder and the kiosk never offer a refused entry.
+Choices are the commands the rules accept now (each candidate is judged by ``rules.allowed``, the
+checks ``decide`` runs), so the encoder and the kiosk never offer a refused entry.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.errors import CompanionError
 from companion.game import JSON, Choice, Counter, Lead, Outcome, Prompt, ScoreboardView, SideView
 from companion.games.crunch_time import solo_ai
 from companion.games.crunch_time.model import DIFFICULTY_TITLES, STANDS, PossessionRecord, State, lead_text
-from companion.games.crunch_time.rules import AI, decide, shot_limits
+from companion.games.crunch_time.rules import AI, allowed, shot_limits
 from companion.games.crunch_time.scoring import possession_points, zone_name
 from companion.splits import total
 
@@ -58,14 +57,9 @@ def scoreboard(state: State) -> ScoreboardView:
 
 
 def _legal(state: State, candidates: list[tuple[str, JSON]]) -> tuple[Choice, ...]:
-    chosen = []
-    for label, command in candidates:
-        try:
-            decide(state, command)
-        except CompanionError:
-            continue
-        chosen.append(Choice(label, command))
-    return tuple(chosen)
+    # Each candidate is built in its checked form, so the rules' checks judge it (``allowed``)
+    # without a field check or the state a score would leave.
+    return tuple(Choice(label, command) for label, command in candidates if allowed(state, command))
 
 
 def prompt(state: State) -> Prompt:
@@ -142,7 +136,7 @@ def prompt(state: State) -> Prompt:
 
 
 def court_candidates(state: State) -> list[tuple[str, JSON]]:
-    """Everything the table could enter now on a court: tried with ``decide`` by the caller."""
+    """Everything the table could enter now on a court: judged with ``allowed`` by the caller."""
     court, possession = state.court, state.current
     assert court is not None and possession is not None
     offence, names = possession.offence, state.names
