@@ -26,6 +26,7 @@ from companion.errors import CommandError, CompanionError
 from companion.games import find_game
 from companion.games.crunch_time import rules, views
 from companion.games.crunch_time.commands import check
+from companion.games.crunch_time.court import Court
 from companion.games.crunch_time.model import STANDS, State
 from companion.session import parse_command
 from companion.timeline import Timeline
@@ -51,11 +52,15 @@ def resolves(state: State, command: Mapping[str, Any]) -> bool:
 
 def fresh_render(state: State) -> dict[str, Any]:
     """What a front end is shown for ``state``, counted on a copy that shares none of its records,
-    with a prompt that decides every candidate (as it did before ``rules.allowed``)."""
+    without the view's memos and with a prompt that decides every candidate (as it did before
+    ``rules.allowed``)."""
     copy = pickle.loads(pickle.dumps(state))
     assert copy == state and copy is not state and copy.coaches[0] is not state.coaches[0]
     assert not state.records or copy.records[0] is not state.records[0]
-    with mock.patch.object(views, "allowed", resolves):
+    with mock.patch.object(views, "allowed", resolves), \
+            mock.patch.object(views, "_records_json", views._count_records), \
+            mock.patch.object(views, "_possession_row", views._count_row), \
+            mock.patch.object(views, "_court_json", Court.to_json):
         return render(copy)
 
 

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.frozen import by_identities, by_identity
 from companion.game import JSON, Choice, Counter, Lead, Outcome, Prompt, ScoreboardView, SideView
 from companion.games.crunch_time import solo_ai
+from companion.games.crunch_time.court import Court
 from companion.games.crunch_time.model import DIFFICULTY_TITLES, STANDS, PossessionRecord, State, lead_text
 from companion.games.crunch_time.rules import AI, allowed, shot_limits
 from companion.games.crunch_time.scoring import possession_points, zone_name
@@ -168,46 +170,53 @@ def _star_side(offence: int, role: str) -> int:
     return offence if role == "offence" else 1 - offence
 
 
-_possession_rows: dict[int, tuple[PossessionRecord, tuple[str, ...], dict[str, Any]]] = {}
-
-
-def _possession_row(record: PossessionRecord, names: tuple[str, ...]) -> dict[str, Any]:
-    """One possession's row, remembered: a record never changes once scored (this runs on every
-    command, and a game has a dozen of them)."""
-    hit = _possession_rows.get(id(record))
-    if hit is not None and hit[0] is record and hit[1] == names:
-        return hit[2]
+def _count_row(record: PossessionRecord, first: str, second: str) -> dict[str, Any]:
+    """One possession's row (a record never changes once scored: built once per record)."""
     r = record
-    row = {"period": f"OT{r.overtime}" if r.overtime else f"R{r.round}", "round": r.round,
-           "overtime": r.overtime, "offence": r.offence, "offence_name": names[r.offence],
-           "shots": r.shots, "shot_points": r.shot_points, "offence_stars": r.offence_stars,
-           "defence_stars": r.defence_stars, "net": r.net, "lead": r.lead,
-           "lead_text": lead_text(names, r.lead), **r.splits.to_json(free_throws=False)}
-    if len(_possession_rows) >= 512:
-        _possession_rows.clear()
-    _possession_rows[id(record)] = (record, names, row)
-    return row
+    names = (first, second)
+    return {"period": f"OT{r.overtime}" if r.overtime else f"R{r.round}", "round": r.round,
+            "overtime": r.overtime, "offence": r.offence, "offence_name": names[r.offence],
+            "shots": r.shots, "shot_points": r.shot_points, "offence_stars": r.offence_stars,
+            "defence_stars": r.defence_stars, "net": r.net, "lead": r.lead,
+            "lead_text": lead_text(names, r.lead), **r.splits.to_json(free_throws=False)}
+
+
+# By the identity of the record and of the coaches' name strings (a copied state shares neither).
+_possession_row = by_identities(_count_row, size=512)
+
+
+def _count_records(records: tuple[PossessionRecord, ...], first: str, second: str
+                   ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The view's possessions and box score: built once per tuple of records (every command that
+    scores no possession leaves the state's tuple as it was)."""
+    rows = [_possession_row(r, first, second) for r in records]
+    box = list(rows)
+    for side, name in enumerate((first, second)):
+        mine = [r for r in records if r.offence == side]
+        shot_points = sum(r.shot_points for r in mine)
+        offence_stars = sum(r.offence_stars for r in mine)
+        defence_stars = sum(r.defence_stars for r in records if r.offence != side)
+        box.append({"period": "Total", "offence": side, "offence_name": name, "total": True,
+                    "shots": sum(r.shots for r in mine), "shot_points": shot_points,
+                    "offence_stars": offence_stars, "defence_stars": defence_stars,
+                    "net": shot_points + offence_stars + defence_stars,
+                    **total(r.splits for r in mine).to_json(free_throws=False)})
+    return [dict(row) for row in rows], box
+
+
+_records_json = by_identities(_count_records, size=16)
+_court_json = by_identity(Court.to_json, size=8)  # every state of a game shares its court
 
 
 def box_score(state: State) -> list[dict[str, Any]]:
     """The game-end box score: the possessions in order, then each coach's total line (``total``):
     their Shot cards, field goals and offensive Stars on offence, their defensive Stars on defence,
     and under Net all the points they scored (unplayed Stars cashed at the end not included)."""
-    rows = [_possession_row(r, state.names) for r in state.records]
-    for side, name in enumerate(state.names):
-        mine = [r for r in state.records if r.offence == side]
-        shot_points = sum(r.shot_points for r in mine)
-        offence_stars = sum(r.offence_stars for r in mine)
-        defence_stars = sum(r.defence_stars for r in state.records if r.offence != side)
-        rows.append({"period": "Total", "offence": side, "offence_name": name, "total": True,
-                     "shots": sum(r.shots for r in mine), "shot_points": shot_points,
-                     "offence_stars": offence_stars, "defence_stars": defence_stars,
-                     "net": shot_points + offence_stars + defence_stars,
-                     **total(r.splits for r in mine).to_json(free_throws=False)})
-    return rows
+    return _records_json(state.records, state.coaches[0].name, state.coaches[1].name)[1]
 
 
 def view(state: State) -> JSON:
+    possessions, box = _records_json(state.records, state.coaches[0].name, state.coaches[1].name)
     possession = state.current
     current: Any = None
     if possession is not None:
@@ -243,19 +252,11 @@ def view(state: State) -> JSON:
         "sides": [{"name": c.name, "shot_cards": c.shots, "star_cards": c.stars, "doubles": c.doubles,
                    "ai": state.solo and i == AI} for i, c in enumerate(state.coaches)],
         "current": current,
-        "possessions": [
-            {"period": f"OT{r.overtime}" if r.overtime else f"R{r.round}", "round": r.round,
-             "overtime": r.overtime, "offence": r.offence, "offence_name": state.names[r.offence],
-             "shots": r.shots,
-             "shot_points": r.shot_points, "offence_stars": r.offence_stars,
-             "defence_stars": r.defence_stars, "net": r.net, "lead": r.lead,
-             "lead_text": lead_text(state.names, r.lead), **r.splits.to_json(free_throws=False)}
-            for r in state.records
-        ],
-        "box_score": box_score(state),
+        "possessions": possessions,
+        "box_score": box,
         "winner": state.winner,
         "reason": state.reason,
-        "court": state.court.to_json() if state.court else None,
+        "court": _court_json(state.court) if state.court else None,
         "positions": [list(zones) for zones in state.positions],
         "ai_display": list(state.ai_display),
     }
