@@ -183,7 +183,8 @@ def allowed(state: State, command: Mapping[str, Any]) -> bool:
     """Whether ``decide`` accepts ``command`` now, for a command already in its checked form (as
     ``commands.check`` gives it: the prompt builds its candidates so). A kind whose events lead to
     more events (a tip-off, an AI display Star, an AI answer, a score) is judged by its checks
-    alone (``_CHECKS``), without folding the events into a new state: what follows never refuses."""
+    alone (``_CHECKS``), without folding the events into a new state: what follows never refuses;
+    a zone and a Star card by their checks, without the event's text."""
     try:
         kind = command["type"]
         _CHECKS.get(kind, _HANDLERS[kind])(state, command)
@@ -257,6 +258,23 @@ def _zone(state: State, command: Mapping[str, Any]) -> list[JSON]:
     possession = _require_play(state)
     if state.court is not None:
         return _court_zone(state, possession, command)
+    points, stand = _plain_zone_checked(state, possession, command)
+    words = {"offence": "an open shooter", "defence": "a defender only", "both": "defended",
+             "empty": "nobody"}
+    return [{"type": "zone_entered", "points": points, "stand": stand,
+             "text": f"{points}-point zone: {words[stand]}"}]
+
+
+def _zone_checked(state: State, command: Mapping[str, Any]) -> None:
+    possession = _require_play(state)
+    if state.court is not None:
+        _court_zone(state, possession, command)
+    else:
+        _plain_zone_checked(state, possession, command)
+
+
+def _plain_zone_checked(state: State, possession: Possession, command: Mapping[str, Any]) -> tuple[int, str]:
+    """A highlighted zone entered without a court: its points and who stands there, or why not."""
     points, stand = command.get("points"), command.get("stand")
     if points not in (2, 3) or isinstance(points, bool):
         raise CommandError(f"a highlighted zone is worth 2 (yellow) or 3 (violet) points, not {points!r}")
@@ -272,13 +290,17 @@ def _zone(state: State, command: Mapping[str, Any]) -> list[JSON]:
     if _ai_offence(state) and stand not in ("offence", "both"):
         raise RuleError("the AI places a player on every highlighted zone of its Shot card: the zone "
                         "holds the AI's player, with or without your defender (offence or both)")
-    words = {"offence": "an open shooter", "defence": "a defender only", "both": "defended",
-             "empty": "nobody"}
-    return [{"type": "zone_entered", "points": points, "stand": stand,
-             "text": f"{points}-point zone: {words[stand]}"}]
+    return points, stand
 
 
 def _star(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    possession, role, spot, coach = _star_checked(state, command)
+    return [{"type": "star_played", "role": role, "shot": spot[0], "zone": spot[1],
+             "text": f"{coach.name} plays a Star card on {zone_name(possession.shots, *spot)}"}]
+
+
+def _star_checked(state: State, command: Mapping[str, Any]) -> tuple[Possession, str, tuple[int, int], Coach]:
+    """A Star card's possession, role, (Shot card, zone) and coach, or why it can't be played."""
     possession = _require_play(state)
     role = command.get("role")
     if role not in ("offence", "defence"):
@@ -304,8 +326,7 @@ def _star(state: State, command: Mapping[str, Any]) -> list[JSON]:
     if played >= have:
         raise RuleError(f"{coach.name} has no Star card left to play (holds {coach.stars}"
                         + (f", draws {have - coach.stars}" if have > coach.stars else "") + ")")
-    return [{"type": "star_played", "role": role, "shot": spot[0], "zone": spot[1],
-             "text": f"{coach.name} plays a Star card on {zone_name(possession.shots, *spot)}"}]
+    return possession, role, spot, coach
 
 
 def _court_zone(state: State, possession: Possession, command: Mapping[str, Any]) -> list[JSON]:
@@ -640,10 +661,12 @@ _HANDLERS = {
     "score": _score,
 }
 
-# The kinds whose events lead to more events: ``allowed`` asks their checks alone (the rest of a
-# handler builds one or two events and is its checks).
+# ``allowed`` asks these kinds' checks alone: the events a tip-off, an AI display Star, an AI answer
+# or a score lead to are folded into new states, and a zone's or a Star card's text is not needed.
 _CHECKS = {
     "tip_off": _tip_off_checked,
+    "zone": _zone_checked,
+    "star": _star_checked,
     "ai_star": _ai_star_checked,
     "ai_reach": _ai_reach_checked,
     "score": _score_checked,
