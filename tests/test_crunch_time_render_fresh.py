@@ -12,6 +12,7 @@ every candidate, as the prompt did before ``allowed``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import pickle
 import random
@@ -50,17 +51,24 @@ def resolves(state: State, command: Mapping[str, Any]) -> bool:
     return True
 
 
+# The views' memos, each replaced by the function it remembers.
+FRESH = {"_records_json": views._count_records, "_possession_row": views._count_row,
+         "_court_json": Court.to_json, "_shot_card": views._shot_card.__wrapped__,
+         "_card_choices": views._card_choices.__wrapped__,
+         "court_candidates": views.court_candidates.__wrapped__}
+
+
 def fresh_render(state: State) -> dict[str, Any]:
     """What a front end is shown for ``state``, counted on a copy that shares none of its records,
-    without the view's memos and with a prompt that decides every candidate (as it did before
-    ``rules.allowed``)."""
+    without the view's memos (``FRESH``) and with a prompt that decides every candidate (as it did
+    before ``rules.allowed``)."""
     copy = pickle.loads(pickle.dumps(state))
     assert copy == state and copy is not state and copy.coaches[0] is not state.coaches[0]
     assert not state.records or copy.records[0] is not state.records[0]
-    with mock.patch.object(views, "allowed", resolves), \
-            mock.patch.object(views, "_records_json", views._count_records), \
-            mock.patch.object(views, "_possession_row", views._count_row), \
-            mock.patch.object(views, "_court_json", Court.to_json):
+    with contextlib.ExitStack() as unmemoised:
+        unmemoised.enter_context(mock.patch.object(views, "allowed", resolves))
+        for name, function in FRESH.items():
+            unmemoised.enter_context(mock.patch.object(views, name, function))
         return render(copy)
 
 

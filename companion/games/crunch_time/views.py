@@ -6,6 +6,7 @@ checks ``decide`` runs), so the encoder and the kiosk never offer a refused entr
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from companion.frozen import by_identities, by_identity
@@ -58,10 +59,39 @@ def scoreboard(state: State) -> ScoreboardView:
                           lead=Lead(leader, abs(state.lead)), final=state.final)
 
 
-def _legal(state: State, candidates: list[tuple[str, JSON]]) -> tuple[Choice, ...]:
+def _legal(state: State, candidates: list[Choice]) -> tuple[Choice, ...]:
     # Each candidate is built in its checked form, so the rules' checks judge it (``allowed``)
     # without a field check or the state a score would leave.
-    return tuple(Choice(label, command) for label, command in candidates if allowed(state, command))
+    return tuple(choice for choice in candidates if allowed(state, choice.command))
+
+
+# The candidates are the same Choice objects from state to state (frozen; their commands are read,
+# never changed): built once per court, names and Shot card, not once per command.
+_ZONES = tuple(Choice(f"{points}-pt zone: {STAND_WORDS[stand]}",
+                      {"type": "zone", "points": points, "stand": stand})
+               for points in (3, 2) for stand in STANDS)
+_NO_AI_ZONE = Choice("AI Star shows no zone here", {"type": "ai_star", "shot": None, "zone": None})
+_SCORE = Choice("score the possession", {"type": "score"})
+
+
+@functools.lru_cache(maxsize=64)
+def _shot_card(label: str) -> Choice:
+    return Choice(label, {"type": "shot_card"})
+
+
+@functools.lru_cache(maxsize=256)
+def _card_choices(shot: int, points: tuple[int, ...], offence_name: str, defence_name: str
+                  ) -> tuple[Choice, ...]:
+    """A Shot card's Star and AI Star candidates: its place in the possession, its zones' points."""
+    found = []
+    for zone, zone_points in enumerate(points):
+        where = f"card {shot + 1} zone {zone + 1} ({zone_points})"
+        for role, name in (("offence", offence_name), ("defence", defence_name)):
+            found.append(Choice(f"{name} Star on {where}",
+                                {"type": "star", "role": role, "shot": shot + 1, "zone": zone + 1}))
+        found.append(Choice(f"AI Star shows {where}",
+                            {"type": "ai_star", "shot": shot + 1, "zone": zone + 1}))
+    return tuple(found)
 
 
 def prompt(state: State) -> Prompt:
@@ -80,16 +110,17 @@ def prompt(state: State) -> Prompt:
     offence = state.offence
     defence = 1 - offence
     ai_offence = state.solo and offence == AI
-    candidates: list[tuple[str, JSON]] = []
+    candidates: list[Choice] = []
     fewest, most, _ = shot_limits(state)
     card_word = "the AI's Shot card" if ai_offence else "a Shot card"
     if not possession.shots:
         text = (f"{names[offence]} has the ball: " +
                 ("the AI draws a Shot card and places its players; enter the card's zones"
                  if ai_offence else "play a Shot card, move, then enter its highlighted zones"))
-        candidates.append((f"{names[offence]}: {card_word}", {"type": "shot_card"}))
+        candidates.append(_shot_card(f"{names[offence]}: {card_word}"))
     elif state.court is not None:
-        candidates += court_candidates(state)
+        candidates += court_candidates(state.court, names, possession.offence, state.positions,
+                                       possession.zone_ids, state.solo)
         points = possession_points(possession)
         text = (f"{names[offence]} on offence, {len(possession.shots)} Shot card"
                 f"{'s' * (len(possession.shots) > 1)}: {points.shot_points} open so far")
@@ -111,25 +142,17 @@ def prompt(state: State) -> Prompt:
                         "in one space?")
                 for answer, label in (("free", "yes"), ("uncovers", "only by leaving a player it guards"),
                                       ("no", "no")):
-                    candidates.append((label, {"type": "ai_reach", "shot": step[1][0] + 1,
-                                               "zone": step[1][1] + 1, "answer": answer}))
-        for points_value in (3, 2):
-            for stand in STANDS:
-                candidates.append((f"{points_value}-pt zone: {STAND_WORDS[stand]}",
-                                   {"type": "zone", "points": points_value, "stand": stand}))
+                    candidates.append(Choice(label, {"type": "ai_reach", "shot": step[1][0] + 1,
+                                                     "zone": step[1][1] + 1, "answer": answer}))
+        candidates += _ZONES
         if len(possession.shots) < most:
-            candidates.append((f"{names[offence]}: 2nd Shot card", {"type": "shot_card"}))
+            candidates.append(_shot_card(f"{names[offence]}: 2nd Shot card"))
         for s, card in enumerate(possession.shots):
-            for z, zone in enumerate(card.zones):
-                where = f"card {s + 1} zone {z + 1} ({zone.points})"
-                for role, side in (("offence", offence), ("defence", defence)):
-                    candidates.append((f"{names[side]} Star on {where}",
-                                       {"type": "star", "role": role, "shot": s + 1, "zone": z + 1}))
-                candidates.append((f"AI Star shows {where}",
-                                   {"type": "ai_star", "shot": s + 1, "zone": z + 1}))
-        candidates.append(("AI Star shows no zone here", {"type": "ai_star", "shot": None, "zone": None}))
+            candidates += _card_choices(s, tuple(zone.points for zone in card.zones), names[offence],
+                                        names[defence])
+        candidates.append(_NO_AI_ZONE)
         if len(possession.shots) >= fewest:
-            candidates.append(("score the possession", {"type": "score"}))
+            candidates.append(_SCORE)
     solo: tuple[str, ...] = ()
     if state.solo:
         solo = ("ai_star", "ai_place", "ai_move") if state.court else ("ai_star", "ai_reach")
@@ -137,33 +160,34 @@ def prompt(state: State) -> Prompt:
     return Prompt(side=offence, text=text, commands=commands, choices=_legal(state, candidates))
 
 
-def court_candidates(state: State) -> list[tuple[str, JSON]]:
-    """Everything the table could enter now on a court: judged with ``allowed`` by the caller."""
-    court, possession = state.court, state.current
-    assert court is not None and possession is not None
-    offence, names = possession.offence, state.names
-    found: list[tuple[str, JSON]] = []
+@functools.lru_cache(maxsize=64)
+def court_candidates(court: Court, names: tuple[str, str], offence: int,
+                     positions: tuple[tuple[str, ...], ...], zone_ids: tuple[tuple[str, ...], ...],
+                     solo: bool) -> tuple[Choice, ...]:
+    """Everything the table could enter now on a court (judged with ``allowed`` by the caller): built
+    once per court, names, offence, players' zones and Shot cards' zones."""
+    found: list[Choice] = []
     for zone in court.ids:
-        found.append((f"Shot card zone {zone} ({court.points(zone)})", {"type": "zone", "zone": zone}))
-    found.append((f"{names[offence]}: 2nd Shot card", {"type": "shot_card"}))
+        found.append(Choice(f"Shot card zone {zone} ({court.points(zone)})", {"type": "zone", "zone": zone}))
+    found.append(Choice(f"{names[offence]}: 2nd Shot card", {"type": "shot_card"}))
     for role, side in (("offence", offence), ("defence", 1 - offence)):
-        for player, here in enumerate(state.positions[side]):
+        for player, here in enumerate(positions[side]):
             for zone in court.ids:
                 if zone != here:
-                    found.append((f"{names[side]} player {player + 1}: {here} to {zone}",
-                                  {"type": "move", "role": role, "player": player + 1, "to": zone}))
-    for s, ids in enumerate(possession.zone_ids):
+                    found.append(Choice(f"{names[side]} player {player + 1}: {here} to {zone}",
+                                        {"type": "move", "role": role, "player": player + 1, "to": zone}))
+    for s, ids in enumerate(zone_ids):
         for zone in ids:
             for role, side in (("offence", offence), ("defence", 1 - offence)):
-                found.append((f"{names[side]} Star on {zone}",
-                              {"type": "star", "role": role, "zone": zone, "shot": s + 1}))
-    if state.solo:
+                found.append(Choice(f"{names[side]} Star on {zone}",
+                                    {"type": "star", "role": role, "zone": zone, "shot": s + 1}))
+    if solo:
         for zone in court.ids:
-            found.append((f"AI Star shows {zone}", {"type": "ai_star", "zone": zone}))
-            found.append((f"AI player on {zone}", {"type": "ai_place", "zone": zone}))
-        found.append(("AI's defensive move", {"type": "ai_move"}))
-    found.append(("score the possession", {"type": "score"}))
-    return found
+            found.append(Choice(f"AI Star shows {zone}", {"type": "ai_star", "zone": zone}))
+            found.append(Choice(f"AI player on {zone}", {"type": "ai_place", "zone": zone}))
+        found.append(Choice("AI's defensive move", {"type": "ai_move"}))
+    found.append(_SCORE)
+    return tuple(found)
 
 
 def _star_side(offence: int, role: str) -> int:
