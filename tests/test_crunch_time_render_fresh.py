@@ -55,7 +55,7 @@ def resolves(state: State, command: Mapping[str, Any]) -> bool:
 FRESH = {"_records_json": views._count_records, "_possession_row": views._count_row,
          "_court_json": Court.to_json, "_shot_card": views._shot_card.__wrapped__,
          "_card_choices": views._card_choices.__wrapped__,
-         "court_candidates": views.court_candidates.__wrapped__}
+         "court_candidates": views.court_candidates.__wrapped__, "_board": views._board.__wrapped__}
 
 
 def fresh_render(state: State) -> dict[str, Any]:

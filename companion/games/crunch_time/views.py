@@ -13,7 +13,14 @@ from companion.frozen import by_identities, by_identity
 from companion.game import JSON, Choice, Counter, Lead, Outcome, Prompt, ScoreboardView, SideView
 from companion.games.crunch_time import solo_ai
 from companion.games.crunch_time.court import Court
-from companion.games.crunch_time.model import DIFFICULTY_TITLES, STANDS, PossessionRecord, State, lead_text
+from companion.games.crunch_time.model import (
+    DIFFICULTY_TITLES,
+    STANDS,
+    Coach,
+    PossessionRecord,
+    State,
+    lead_text,
+)
 from companion.games.crunch_time.rules import AI, allowed, shot_limits
 from companion.games.crunch_time.scoring import possession_points, zone_name
 from companion.splits import total
@@ -42,21 +49,29 @@ def scoreboard(state: State) -> ScoreboardView:
 
     The solo AI draws its Shot cards from the deck, so it shows only its display Stars.
     """
-    names = state.names
-    leader = None if state.lead == 0 else (0 if state.lead > 0 else 1)
     possession = None if state.final or state.phase != "play" else state.offence
+    return _board(state.coaches, state.solo, state.lead, possession, period_label(state), state.final)
+
+
+@functools.lru_cache(maxsize=64)
+def _board(coaches: tuple[Coach, Coach], solo: bool, lead: int, possession: int | None, period: str,
+           final: bool) -> ScoreboardView:
+    """The scoreboard from what it shows: built once, not once per command (a zone or a Star card
+    leaves all of it as it was; the view is frozen)."""
+    names = (coaches[0].name, coaches[1].name)
+    leader = None if lead == 0 else (0 if lead > 0 else 1)
     sides = []
     for i in (0, 1):
-        coach = state.coach(i)
-        counters = (Counter("Stars", coach.stars),) if state.solo and i == AI else \
+        coach = coaches[i]
+        counters = (Counter("Stars", coach.stars),) if solo and i == AI else \
             (Counter("Shot", coach.shots), Counter("Stars", coach.stars))
         sides.append(SideView(names[i], None, counters=counters, active=possession == i))
     # The top bar's middle says whose ball it is (the OLED's lead layout has no possession arrow).
     clock = f"{names[possession][:8]} ball" if possession is not None else ""
     return ScoreboardView(game="crunch-time", title="Crunch Time", sides=(sides[0], sides[1]),
-                          period=period_label(state), clock=clock,
-                          possession=possession, message=lead_text(names, state.lead),
-                          lead=Lead(leader, abs(state.lead)), final=state.final)
+                          period=period, clock=clock,
+                          possession=possession, message=lead_text(names, lead),
+                          lead=Lead(leader, abs(lead)), final=final)
 
 
 def _legal(state: State, candidates: list[Choice]) -> tuple[Choice, ...]:
