@@ -251,3 +251,13 @@ def test_allowed_accepts_exactly_what_decide_accepts(walks: list[Walk]) -> None:
     assert accepted > 2000 and refused > 50_000
     assert kinds >= {"tip_off", "shot_card", "zone", "star", "ai_star", "ai_reach", "score", "move",
                      "ai_place", "ai_move"}
+
+
+def test_a_two_coach_game_refuses_every_ai_star_so_its_prompt_offers_none(walks: list[Walk]) -> None:
+    # The prompt builds AI Star candidates in the solo game only: the rules refuse them elsewhere.
+    two_coach = [state for state in states(walks) if not state.solo]
+    assert len(two_coach) > 300
+    for state in two_coach:
+        for command in candidates(state):
+            if command["type"] == "ai_star":
+                assert not resolves(state, command), (state.phase, command)

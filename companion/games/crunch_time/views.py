@@ -95,17 +95,19 @@ def _shot_card(label: str) -> Choice:
 
 
 @functools.lru_cache(maxsize=256)
-def _card_choices(shot: int, points: tuple[int, ...], offence_name: str, defence_name: str
+def _card_choices(shot: int, points: tuple[int, ...], offence_name: str, defence_name: str, solo: bool
                   ) -> tuple[Choice, ...]:
-    """A Shot card's Star and AI Star candidates: its place in the possession, its zones' points."""
+    """A Shot card's Star candidates, and in the solo game its AI Star ones (only the AI coach
+    shows Stars), from its place in the possession and its zones' points."""
     found = []
     for zone, zone_points in enumerate(points):
         where = f"card {shot + 1} zone {zone + 1} ({zone_points})"
         for role, name in (("offence", offence_name), ("defence", defence_name)):
             found.append(Choice(f"{name} Star on {where}",
                                 {"type": "star", "role": role, "shot": shot + 1, "zone": zone + 1}))
-        found.append(Choice(f"AI Star shows {where}",
-                            {"type": "ai_star", "shot": shot + 1, "zone": zone + 1}))
+        if solo:
+            found.append(Choice(f"AI Star shows {where}",
+                                {"type": "ai_star", "shot": shot + 1, "zone": zone + 1}))
     return tuple(found)
 
 
@@ -164,8 +166,9 @@ def prompt(state: State) -> Prompt:
             candidates.append(_shot_card(f"{names[offence]}: 2nd Shot card"))
         for s, card in enumerate(possession.shots):
             candidates += _card_choices(s, tuple(zone.points for zone in card.zones), names[offence],
-                                        names[defence])
-        candidates.append(_NO_AI_ZONE)
+                                        names[defence], state.solo)
+        if state.solo:
+            candidates.append(_NO_AI_ZONE)
         if len(possession.shots) >= fewest:
             candidates.append(_SCORE)
     solo: tuple[str, ...] = ()
