@@ -27,7 +27,7 @@ from companion.errors import CommandError, CompanionError
 from companion.games import find_game
 from companion.games.crunch_time import rules, views
 from companion.games.crunch_time.commands import check
-from companion.games.crunch_time.court import Court
+from companion.games.crunch_time.court import Court, shipped_court
 from companion.games.crunch_time.model import STANDS, State
 from companion.session import parse_command
 from companion.timeline import Timeline
@@ -261,3 +261,48 @@ def test_a_two_coach_game_refuses_every_ai_star_so_its_prompt_offers_none(walks:
         for command in candidates(state):
             if command["type"] == "ai_star":
                 assert not resolves(state, command), (state.phase, command)
+
+
+def breadth_first(court: Court, start: str, end: str) -> int | None:
+    """Spaces from ``start`` to ``end`` along the court's lines, searched afresh (None: no way)."""
+    seen, todo = {start: 0}, [start]
+    while todo:
+        here = todo.pop(0)
+        if here == end:
+            return seen[here]
+        for a, b in court.lines:
+            step = b if a == here else a if b == here else None
+            if step is not None and step not in seen:
+                seen[step] = seen[here] + 1
+                todo.append(step)
+    return None
+
+
+@pytest.mark.parametrize("court", [
+    shipped_court("demo"),
+    # Not a court a file could give (two zones no line reaches): distance must still refuse them.
+    Court("islands", (("A", 2), ("B", 3), ("C", 2), ("D", 3)), (("A", "B"), ("B", "C")), ("A",)),
+])
+def test_a_courts_remembered_distances_are_a_fresh_search(court: Court) -> None:
+    zones = [*court.ids, "nowhere"]
+    for _ in range(2):  # the second time from the remembered table
+        for start in zones:
+            for end in zones:
+                spaces = breadth_first(court, start, end)
+                if spaces is None:
+                    with pytest.raises(CommandError, match=f"no movement line leads from {start} to {end}"):
+                        court.distance(start, end)
+                else:
+                    assert court.distance(start, end) == spaces, (start, end)
+
+
+def test_a_zone_typed_at_the_table_is_found_as_a_scan_of_the_court_finds_it() -> None:
+    court = shipped_court("demo")
+    for raw in [*court.ids, *(z.lower() for z in court.ids), *(f" {z} " for z in court.ids), "V9", "", " "]:
+        wanted = raw.strip().upper()
+        scanned = next((zone for zone, _ in court.zones if zone.upper() == wanted), None)
+        if scanned is None:
+            with pytest.raises(CommandError, match="the court has no zone"):
+                court.zone(raw)
+        else:
+            assert court.zone(raw) == scanned
