@@ -51,11 +51,12 @@ def resolves(state: State, command: Mapping[str, Any]) -> bool:
     return True
 
 
-# The views' memos, each replaced by the function it remembers.
+# The views' memos, each replaced by the function it remembers, and the prompt's Star gate opened.
 FRESH = {"_records_json": views._count_records, "_possession_row": views._count_row,
          "_court_json": Court.to_json, "_shot_card": views._shot_card.__wrapped__,
          "_card_choices": views._card_choices.__wrapped__,
-         "court_candidates": views.court_candidates.__wrapped__, "_board": views._board.__wrapped__}
+         "court_candidates": views.court_candidates.__wrapped__, "_board": views._board.__wrapped__,
+         "stars_open": lambda possession, fewest: True}  # every Star candidate, as before the gate
 
 
 def fresh_render(state: State) -> dict[str, Any]:
@@ -261,6 +262,21 @@ def test_a_two_coach_game_refuses_every_ai_star_so_its_prompt_offers_none(walks:
         for command in candidates(state):
             if command["type"] == "ai_star":
                 assert not resolves(state, command), (state.phase, command)
+
+
+def test_before_the_shot_cards_and_their_zones_every_star_is_refused_so_the_prompt_offers_none(
+        walks: list[Walk]) -> None:
+    # The prompt builds Star candidates in a two-coach game only once ``views.stars_open``.
+    closed = 0
+    for state in states(walks):
+        fewest = rules.shot_limits(state)[0]
+        if state.current is None or state.solo or views.stars_open(state.current, fewest):
+            continue
+        closed += 1
+        for command in candidates(state):
+            if command["type"] == "star":
+                assert not resolves(state, command), (state.phase, state.current, command)
+    assert closed > 150
 
 
 def breadth_first(court: Court, start: str, end: str) -> int | None:

@@ -17,6 +17,7 @@ from companion.games.crunch_time.model import (
     DIFFICULTY_TITLES,
     STANDS,
     Coach,
+    Possession,
     PossessionRecord,
     State,
     lead_text,
@@ -111,6 +112,12 @@ def _card_choices(shot: int, points: tuple[int, ...], offence_name: str, defence
     return tuple(found)
 
 
+def stars_open(possession: Possession, fewest: int) -> bool:
+    """Whether Star cards may come now: after the possession's Shot cards and their zones (the first
+    refusals of ``rules._star_checked``; the prompt offers no Star card before)."""
+    return len(possession.shots) >= fewest and all(card.zones for card in possession.shots)
+
+
 def prompt(state: State) -> Prompt:
     names = state.names
     if state.final:
@@ -164,9 +171,10 @@ def prompt(state: State) -> Prompt:
         candidates += _ZONES
         if len(possession.shots) < most:
             candidates.append(_shot_card(f"{names[offence]}: 2nd Shot card"))
-        for s, card in enumerate(possession.shots):
-            candidates += _card_choices(s, tuple(zone.points for zone in card.zones), names[offence],
-                                        names[defence], state.solo)
+        if state.solo or stars_open(possession, fewest):
+            for s, card in enumerate(possession.shots):
+                candidates += _card_choices(s, tuple(zone.points for zone in card.zones), names[offence],
+                                            names[defence], state.solo)
         if state.solo:
             candidates.append(_NO_AI_ZONE)
         if len(possession.shots) >= fewest:
