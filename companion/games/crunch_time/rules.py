@@ -266,6 +266,7 @@ def _zone(state: State, command: Mapping[str, Any]) -> list[JSON]:
 
 
 def _zone_checked(state: State, command: Mapping[str, Any]) -> None:
+    """Why a zone can't be entered now (``_zone`` without its events' words)."""
     possession = _require_play(state)
     if state.court is not None:
         _court_zone(state, possession, command)
