@@ -1,13 +1,14 @@
 """Crunch Time renders every state as a fresh count would, and its prompt's checks agree with ``decide``.
 
 The prompt judges each candidate command by the rules' checks (``rules.allowed``) instead of
-deciding it (which, for a score, folds the whole possession into a new state), and the view reuses
-what earlier states built for records a command left alone. Both are checked over every state a
+deciding it (which, for a score, folds the whole possession into a new state) and builds no
+candidate the rules refuse outright; the candidates, the scoreboard and the view's records are
+remembered from earlier states, and a court's distances per court. All are checked over every state a
 table meets in the full-game and solo scripts (with undos, redos, a command taken again after an
 undo, and the log replayed into a new timeline), and over seeded random games with and without the
 demo court: each rendered snapshot must be byte for byte the render of a copy of its state (a copy
-shares no record with anything seen before, so no memo can answer for it) whose prompt decides
-every candidate, as the prompt did before ``allowed``.
+shares no record with anything seen before, so no memo can answer for it) counted without the
+views' caches (``FRESH``), whose prompt decides every candidate, as the prompt did before ``allowed``.
 """
 
 from __future__ import annotations
