@@ -22,6 +22,7 @@ Format::
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from collections import deque
 from collections.abc import Mapping
@@ -49,41 +50,59 @@ class Court:
                 return points
         raise CommandError(f"the court has no zone {zone!r}; its zones are {', '.join(self.ids)}")
 
-    @property
+    # Counted once per court (a court prompt names every zone in each of its hundred candidates).
+    @functools.cached_property
     def ids(self) -> tuple[str, ...]:
         return tuple(zone_id for zone_id, _ in self.zones)
+
+    @functools.cached_property
+    def _ids_by_upper(self) -> dict[str, str]:
+        found: dict[str, str] = {}
+        for zone_id in self.ids:
+            found.setdefault(zone_id.upper(), zone_id)  # the first, as a scan in order finds it
+        return found
 
     def zone(self, raw: object) -> str:
         """A zone id as the table typed it, checked against the court."""
         if not isinstance(raw, str):
             raise CommandError(f"a zone is named by its id on the court ({', '.join(self.ids)}), not {raw!r}")
-        wanted = raw.strip().upper()
-        for zone_id in self.ids:
-            if zone_id.upper() == wanted:
-                return zone_id
-        raise CommandError(f"the court has no zone {raw!r}; its zones are {', '.join(self.ids)}")
+        zone_id = self._ids_by_upper.get(raw.strip().upper())
+        if zone_id is None:
+            raise CommandError(f"the court has no zone {raw!r}; its zones are {', '.join(self.ids)}")
+        return zone_id
 
     def neighbours(self, zone: str) -> set[str]:
         return {b if a == zone else a for a, b in self.lines if zone in (a, b)}
 
     def distance(self, start: str, end: str) -> int:
-        """Spaces along the movement lines (breadth-first)."""
+        """Spaces along the movement lines (breadth-first, once per court and start zone: a court
+        prompt asks it of every move it could offer)."""
+        spaces = _spaces_from(self, start).get(end)
+        if spaces is None:
+            raise CommandError(f"no movement line leads from {start} to {end}")
+        return spaces
+
+    def spaces_from(self, start: str) -> dict[str, int]:
+        """Every zone the movement lines reach from ``start``, with its distance (``start`` 0)."""
         seen = {start: 0}
         todo = deque([start])
         while todo:
             here = todo.popleft()
-            if here == end:
-                return seen[here]
             for step in self.neighbours(here):
                 if step not in seen:
                     seen[step] = seen[here] + 1
                     todo.append(step)
-        raise CommandError(f"no movement line leads from {start} to {end}")
+        return seen
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "demo": self.demo,
                 "zones": [{"id": z, "points": p, "start": z in self.starts} for z, p in self.zones],
                 "lines": [list(line) for line in self.lines]}
+
+
+@functools.lru_cache(maxsize=256)
+def _spaces_from(court: Court, start: str) -> dict[str, int]:
+    return court.spaces_from(start)  # read only: shared by every call with this court and start
 
 
 def parse_court(data: Mapping[str, Any], where: str = "the court") -> Court:

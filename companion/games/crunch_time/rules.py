@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.errors import CommandError, RuleError
+from companion.errors import CommandError, CompanionError, RuleError
 from companion.frozen import replace
 from companion.game import JSON
 from companion.games.crunch_time import court_play, solo_ai
@@ -179,7 +179,27 @@ def decide(state: State, command: Mapping[str, Any]) -> list[JSON]:
     return _HANDLERS[checked["type"]](state, checked)
 
 
+def allowed(state: State, command: Mapping[str, Any]) -> bool:
+    """Whether ``decide`` accepts ``command`` now, for a command already in its checked form (as
+    ``commands.check`` gives it: the prompt builds its candidates so). A kind whose events lead to
+    more events (a tip-off, an AI display Star, an AI answer, a score) is judged by its checks
+    alone (``_CHECKS``), without folding the events into a new state: what follows never refuses;
+    a zone and a Star card by their checks, without the event's text."""
+    try:
+        kind = command["type"]
+        _CHECKS.get(kind, _HANDLERS[kind])(state, command)
+    except CompanionError:
+        return False
+    return True
+
+
 def _tip_off(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    events = _tip_off_checked(state, command)
+    return events + _begin_possession(_fold(state, events))
+
+
+def _tip_off_checked(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    """The tip-off's event, or why not (the first possession's events follow from it)."""
     if state.final:
         raise RuleError("the game is over: undo to change the result, or start a new game")
     if state.phase != "tip_off":
@@ -202,8 +222,7 @@ def _tip_off(state: State, command: Mapping[str, Any]) -> list[JSON]:
         if winner not in (0, 1) or isinstance(winner, bool):
             raise CommandError("tip_off needs cards (the two Shot card numbers) or winner (0 or 1)")
         text = f"{names[winner]} wins the tip-off"
-    events: list[JSON] = [{"type": "tipped_off", "first": winner, "text": text}]
-    return events + _begin_possession(_fold(state, events))
+    return [{"type": "tipped_off", "first": winner, "text": text}]
 
 
 def _shot_card(state: State, command: Mapping[str, Any]) -> list[JSON]:
@@ -239,6 +258,24 @@ def _zone(state: State, command: Mapping[str, Any]) -> list[JSON]:
     possession = _require_play(state)
     if state.court is not None:
         return _court_zone(state, possession, command)
+    points, stand = _plain_zone_checked(state, possession, command)
+    words = {"offence": "an open shooter", "defence": "a defender only", "both": "defended",
+             "empty": "nobody"}
+    return [{"type": "zone_entered", "points": points, "stand": stand,
+             "text": f"{points}-point zone: {words[stand]}"}]
+
+
+def _zone_checked(state: State, command: Mapping[str, Any]) -> None:
+    """Why a zone can't be entered now (``_zone`` without its events' words)."""
+    possession = _require_play(state)
+    if state.court is not None:
+        _court_zone(state, possession, command)
+    else:
+        _plain_zone_checked(state, possession, command)
+
+
+def _plain_zone_checked(state: State, possession: Possession, command: Mapping[str, Any]) -> tuple[int, str]:
+    """A highlighted zone entered without a court: its points and who stands there, or why not."""
     points, stand = command.get("points"), command.get("stand")
     if points not in (2, 3) or isinstance(points, bool):
         raise CommandError(f"a highlighted zone is worth 2 (yellow) or 3 (violet) points, not {points!r}")
@@ -254,13 +291,17 @@ def _zone(state: State, command: Mapping[str, Any]) -> list[JSON]:
     if _ai_offence(state) and stand not in ("offence", "both"):
         raise RuleError("the AI places a player on every highlighted zone of its Shot card: the zone "
                         "holds the AI's player, with or without your defender (offence or both)")
-    words = {"offence": "an open shooter", "defence": "a defender only", "both": "defended",
-             "empty": "nobody"}
-    return [{"type": "zone_entered", "points": points, "stand": stand,
-             "text": f"{points}-point zone: {words[stand]}"}]
+    return points, stand
 
 
 def _star(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    possession, role, spot, coach = _star_checked(state, command)
+    return [{"type": "star_played", "role": role, "shot": spot[0], "zone": spot[1],
+             "text": f"{coach.name} plays a Star card on {zone_name(possession.shots, *spot)}"}]
+
+
+def _star_checked(state: State, command: Mapping[str, Any]) -> tuple[Possession, str, tuple[int, int], Coach]:
+    """A Star card's possession, role, (Shot card, zone) and coach, or why it can't be played."""
     possession = _require_play(state)
     role = command.get("role")
     if role not in ("offence", "defence"):
@@ -286,8 +327,7 @@ def _star(state: State, command: Mapping[str, Any]) -> list[JSON]:
     if played >= have:
         raise RuleError(f"{coach.name} has no Star card left to play (holds {coach.stars}"
                         + (f", draws {have - coach.stars}" if have > coach.stars else "") + ")")
-    return [{"type": "star_played", "role": role, "shot": spot[0], "zone": spot[1],
-             "text": f"{coach.name} plays a Star card on {zone_name(possession.shots, *spot)}"}]
+    return possession, role, spot, coach
 
 
 def _court_zone(state: State, possession: Possession, command: Mapping[str, Any]) -> list[JSON]:
@@ -327,6 +367,14 @@ def _court_spot(state: State, possession: Possession, command: Mapping[str, Any]
 
 
 def _ai_star(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    events = _ai_star_checked(state, command)
+    if state.court is not None:
+        return events
+    return events + _ai_move_if_known(_fold(state, events))
+
+
+def _ai_star_checked(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    """The zone an AI display Star shows, or why not (the AI's move may follow from it)."""
     possession = _require_play(state)
     if not state.solo:
         raise RuleError("only the solo game has an AI coach")
@@ -349,13 +397,18 @@ def _ai_star(state: State, command: Mapping[str, Any]) -> list[JSON]:
                                  and 0 <= spot[1] < len(possession.shots[spot[0]].zones)):
         raise RuleError("that zone is not on the current Shot card: name a highlighted zone, or none")
     where = zone_name(possession.shots, *spot) if spot else "no zone of this Shot card"
-    events: list[JSON] = [{"type": "ai_star_matched", "shot": spot[0] if spot else None,
-                           "zone": spot[1] if spot else None,
-                           "text": f"AI display Star {index + 1} shows {where}"}]
-    return events + _ai_move_if_known(_fold(state, events))
+    return [{"type": "ai_star_matched", "shot": spot[0] if spot else None,
+             "zone": spot[1] if spot else None,
+             "text": f"AI display Star {index + 1} shows {where}"}]
 
 
 def _ai_reach(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    events = _ai_reach_checked(state, command)
+    return events + _ai_move_if_known(_fold(state, events))
+
+
+def _ai_reach_checked(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    """The table's answer to the AI's question, or why not (the AI's move may follow from it)."""
     possession = _require_play(state)
     if not _ai_defence(state):
         raise RuleError("the AI only moves a defender when you have the ball in the solo game")
@@ -385,10 +438,9 @@ def _ai_reach(state: State, command: Mapping[str, Any]) -> list[JSON]:
     words = {"free": "can reach", "uncovers": "can reach only by leaving a player it guards",
              "no": "can't reach"}
     assert spot is not None
-    events: list[JSON] = [{"type": "ai_answered", "shot": spot[0], "zone": spot[1], "answer": answer,
-                           "uncovers": list(uncovers) if uncovers else None,
-                           "text": f"an AI player {words[answer]} {zone_name(possession.shots, *spot)}"}]
-    return events + _ai_move_if_known(_fold(state, events))
+    return [{"type": "ai_answered", "shot": spot[0], "zone": spot[1], "answer": answer,
+             "uncovers": list(uncovers) if uncovers else None,
+             "text": f"an AI player {words[answer]} {zone_name(possession.shots, *spot)}"}]
 
 
 def _ai_move_if_known(state: State) -> list[JSON]:
@@ -477,36 +529,11 @@ def _ai_move(state: State, command: Mapping[str, Any]) -> list[JSON]:
 
 
 def _score(state: State, command: Mapping[str, Any]) -> list[JSON]:
-    possession = _require_play(state)
-    fewest, _, rule = shot_limits(state)
-    if not possession.shots:
-        raise RuleError("the offence plays a Shot card first")
-    if len(possession.shots) < fewest:
-        raise RuleError(rule)
-    for i, card in enumerate(possession.shots):
-        if not card.zones:
-            raise RuleError(f"enter the highlighted zones of Shot card {i + 1} first")
-    events: list[JSON] = []
-    if state.solo and state.court is not None:
-        if None in state.ai_display:
-            raise RuleError("say which zone each AI display Star shows first (ai_star)")
-        if "" in state.positions[AI]:
-            raise RuleError("place every AI player first (Star draws for the zones its card leaves)")
-    if state.solo:
-        display = state.coach(AI).stars
-        if len(possession.ai_matches) < display:
-            raise RuleError(f"say which zone each AI display Star shows first "
-                            f"({len(possession.ai_matches)} of {display} entered)")
-        if _ai_defence(state) and not possession.ai_done:
-            events = _ai_move_if_known(state)
-            if not events:
-                step = solo_ai.next_step(possession)
-                assert step[1] is not None
-                raise RuleError(f"the AI must move first: can an AI player reach "
-                                f"{zone_name(possession.shots, *step[1])}?")
-            state = _fold(state, events)
-            possession = state.current
-            assert possession is not None
+    events = _score_checked(state, command)
+    if events:
+        state = _fold(state, events)
+    possession = state.current
+    assert possession is not None
     offence_role = "offence"
     ai_plays: tuple[tuple[int, StarPlay], ...] = ()
     if state.solo:
@@ -537,6 +564,38 @@ def _score(state: State, command: Mapping[str, Any]) -> list[JSON]:
     after = _fold(state, events)
     follow = _after_possession(state, after)
     return events + follow
+
+
+def _score_checked(state: State, command: Mapping[str, Any]) -> list[JSON]:
+    """Why the possession can't be scored yet, or the AI's defensive move that comes first."""
+    possession = _require_play(state)
+    fewest, _, rule = shot_limits(state)
+    if not possession.shots:
+        raise RuleError("the offence plays a Shot card first")
+    if len(possession.shots) < fewest:
+        raise RuleError(rule)
+    for i, card in enumerate(possession.shots):
+        if not card.zones:
+            raise RuleError(f"enter the highlighted zones of Shot card {i + 1} first")
+    events: list[JSON] = []
+    if state.solo and state.court is not None:
+        if None in state.ai_display:
+            raise RuleError("say which zone each AI display Star shows first (ai_star)")
+        if "" in state.positions[AI]:
+            raise RuleError("place every AI player first (Star draws for the zones its card leaves)")
+    if state.solo:
+        display = state.coach(AI).stars
+        if len(possession.ai_matches) < display:
+            raise RuleError(f"say which zone each AI display Star shows first "
+                            f"({len(possession.ai_matches)} of {display} entered)")
+        if _ai_defence(state) and not possession.ai_done:
+            events = _ai_move_if_known(state)
+            if not events:
+                step = solo_ai.next_step(possession)
+                assert step[1] is not None
+                raise RuleError(f"the AI must move first: can an AI player reach "
+                                f"{zone_name(possession.shots, *step[1])}?")
+    return events
 
 
 def _after_possession(before: State, state: State) -> list[JSON]:
@@ -601,6 +660,17 @@ _HANDLERS = {
     "ai_place": _ai_place,
     "ai_move": _ai_move,
     "score": _score,
+}
+
+# ``allowed`` asks these kinds' checks alone: the events a tip-off, an AI display Star, an AI answer
+# or a score lead to are folded into new states, and a zone's or a Star card's text is not needed.
+_CHECKS = {
+    "tip_off": _tip_off_checked,
+    "zone": _zone_checked,
+    "star": _star_checked,
+    "ai_star": _ai_star_checked,
+    "ai_reach": _ai_reach_checked,
+    "score": _score_checked,
 }
 
 

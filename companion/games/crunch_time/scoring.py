@@ -48,16 +48,16 @@ def check_star(possession: Possession, play: StarPlay) -> None:
         raise RuleError(f"a Star card's zone must match a highlighted zone on a current Shot card: "
                         f"Shot card {play.shot + 1} has no highlighted zone {play.zone + 1}")
     zone = shots[play.shot].zones[play.zone]
-    where = zone_name(shots, play.shot, play.zone)
+    # The zone's name only when refusing: the prompt asks this of every Star it could offer.
     if play.role == "offence" and not zone.has_offence:
         raise RuleError(f"an offensive Star card needs one of the offence's players in its zone: "
-                        f"nobody of the offence stands on {where}")
+                        f"nobody of the offence stands on {zone_name(shots, play.shot, play.zone)}")
     if play.role == "defence" and zone.stand != "both":
         raise RuleError(f"a defensive Star card needs both an offensive and a defensive player in its "
-                        f"zone: {where} does not have both")
+                        f"zone: {zone_name(shots, play.shot, play.zone)} does not have both")
     if any(p.role == play.role and p.shot == play.shot and p.zone == play.zone for p in possession.stars):
         raise RuleError(f"no more than 1 Star card for each highlighted zone on a single Shot card: the "
-                        f"{play.role} already played one on {where}")
+                        f"{play.role} already played one on {zone_name(shots, play.shot, play.zone)}")
 
 
 def possession_splits(possession: Possession) -> Splits:

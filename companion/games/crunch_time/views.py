@@ -1,18 +1,28 @@
 """What the front ends show for Crunch Time: the signed lead, whose possession, what to enter next.
 
-Choices are the commands the rules accept now (each candidate is tried with ``decide``), so the
-encoder and the kiosk never offer a refused entry.
+Choices are the commands the rules accept now (each candidate is judged by ``rules.allowed``, the
+checks ``decide`` runs), so the encoder and the kiosk never offer a refused entry.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from companion.errors import CompanionError
+from companion.frozen import by_identities, by_identity
 from companion.game import JSON, Choice, Counter, Lead, Outcome, Prompt, ScoreboardView, SideView
 from companion.games.crunch_time import solo_ai
-from companion.games.crunch_time.model import DIFFICULTY_TITLES, STANDS, PossessionRecord, State, lead_text
-from companion.games.crunch_time.rules import AI, decide, shot_limits
+from companion.games.crunch_time.court import Court
+from companion.games.crunch_time.model import (
+    DIFFICULTY_TITLES,
+    STANDS,
+    Coach,
+    Possession,
+    PossessionRecord,
+    State,
+    lead_text,
+)
+from companion.games.crunch_time.rules import AI, allowed, shot_limits
 from companion.games.crunch_time.scoring import possession_points, zone_name
 from companion.splits import total
 
@@ -40,32 +50,72 @@ def scoreboard(state: State) -> ScoreboardView:
 
     The solo AI draws its Shot cards from the deck, so it shows only its display Stars.
     """
-    names = state.names
-    leader = None if state.lead == 0 else (0 if state.lead > 0 else 1)
     possession = None if state.final or state.phase != "play" else state.offence
+    return _board(state.coaches, state.solo, state.lead, possession, period_label(state), state.final)
+
+
+@functools.lru_cache(maxsize=64)
+def _board(coaches: tuple[Coach, Coach], solo: bool, lead: int, possession: int | None, period: str,
+           final: bool) -> ScoreboardView:
+    """The scoreboard from what it shows: built once, not once per command (a zone or a Star card
+    leaves all of it as it was; the view is frozen)."""
+    names = (coaches[0].name, coaches[1].name)
+    leader = None if lead == 0 else (0 if lead > 0 else 1)
     sides = []
     for i in (0, 1):
-        coach = state.coach(i)
-        counters = (Counter("Stars", coach.stars),) if state.solo and i == AI else \
+        coach = coaches[i]
+        counters = (Counter("Stars", coach.stars),) if solo and i == AI else \
             (Counter("Shot", coach.shots), Counter("Stars", coach.stars))
         sides.append(SideView(names[i], None, counters=counters, active=possession == i))
     # The top bar's middle says whose ball it is (the OLED's lead layout has no possession arrow).
     clock = f"{names[possession][:8]} ball" if possession is not None else ""
     return ScoreboardView(game="crunch-time", title="Crunch Time", sides=(sides[0], sides[1]),
-                          period=period_label(state), clock=clock,
-                          possession=possession, message=lead_text(names, state.lead),
-                          lead=Lead(leader, abs(state.lead)), final=state.final)
+                          period=period, clock=clock,
+                          possession=possession, message=lead_text(names, lead),
+                          lead=Lead(leader, abs(lead)), final=final)
 
 
-def _legal(state: State, candidates: list[tuple[str, JSON]]) -> tuple[Choice, ...]:
-    chosen = []
-    for label, command in candidates:
-        try:
-            decide(state, command)
-        except CompanionError:
-            continue
-        chosen.append(Choice(label, command))
-    return tuple(chosen)
+def _legal(state: State, candidates: list[Choice]) -> tuple[Choice, ...]:
+    # Each candidate is built in its checked form, so the rules' checks judge it (``allowed``)
+    # without a field check or the state a score would leave.
+    return tuple(choice for choice in candidates if allowed(state, choice.command))
+
+
+# The candidates are the same Choice objects from state to state (frozen; their commands are read,
+# never changed): built once per court, names and Shot card, not once per command.
+_ZONES = tuple(Choice(f"{points}-pt zone: {STAND_WORDS[stand]}",
+                      {"type": "zone", "points": points, "stand": stand})
+               for points in (3, 2) for stand in STANDS)
+_NO_AI_ZONE = Choice("AI Star shows no zone here", {"type": "ai_star", "shot": None, "zone": None})
+_SCORE = Choice("score the possession", {"type": "score"})
+
+
+@functools.lru_cache(maxsize=64)
+def _shot_card(label: str) -> Choice:
+    return Choice(label, {"type": "shot_card"})
+
+
+@functools.lru_cache(maxsize=256)
+def _card_choices(shot: int, points: tuple[int, ...], offence_name: str, defence_name: str, solo: bool
+                  ) -> tuple[Choice, ...]:
+    """A Shot card's Star candidates, and in the solo game its AI Star ones (only the AI coach
+    shows Stars), from its place in the possession and its zones' points."""
+    found = []
+    for zone, zone_points in enumerate(points):
+        where = f"card {shot + 1} zone {zone + 1} ({zone_points})"
+        for role, name in (("offence", offence_name), ("defence", defence_name)):
+            found.append(Choice(f"{name} Star on {where}",
+                                {"type": "star", "role": role, "shot": shot + 1, "zone": zone + 1}))
+        if solo:
+            found.append(Choice(f"AI Star shows {where}",
+                                {"type": "ai_star", "shot": shot + 1, "zone": zone + 1}))
+    return tuple(found)
+
+
+def stars_open(possession: Possession, fewest: int) -> bool:
+    """Whether Star cards may come now: after the possession's Shot cards and their zones (the first
+    refusals of ``rules._star_checked``; the prompt offers no Star card before)."""
+    return len(possession.shots) >= fewest and all(card.zones for card in possession.shots)
 
 
 def prompt(state: State) -> Prompt:
@@ -84,16 +134,17 @@ def prompt(state: State) -> Prompt:
     offence = state.offence
     defence = 1 - offence
     ai_offence = state.solo and offence == AI
-    candidates: list[tuple[str, JSON]] = []
+    candidates: list[Choice] = []
     fewest, most, _ = shot_limits(state)
     card_word = "the AI's Shot card" if ai_offence else "a Shot card"
     if not possession.shots:
         text = (f"{names[offence]} has the ball: " +
                 ("the AI draws a Shot card and places its players; enter the card's zones"
                  if ai_offence else "play a Shot card, move, then enter its highlighted zones"))
-        candidates.append((f"{names[offence]}: {card_word}", {"type": "shot_card"}))
+        candidates.append(_shot_card(f"{names[offence]}: {card_word}"))
     elif state.court is not None:
-        candidates += court_candidates(state)
+        candidates += court_candidates(state.court, names, possession.offence, state.positions,
+                                       possession.zone_ids, state.solo)
         points = possession_points(possession)
         text = (f"{names[offence]} on offence, {len(possession.shots)} Shot card"
                 f"{'s' * (len(possession.shots) > 1)}: {points.shot_points} open so far")
@@ -115,25 +166,19 @@ def prompt(state: State) -> Prompt:
                         "in one space?")
                 for answer, label in (("free", "yes"), ("uncovers", "only by leaving a player it guards"),
                                       ("no", "no")):
-                    candidates.append((label, {"type": "ai_reach", "shot": step[1][0] + 1,
-                                               "zone": step[1][1] + 1, "answer": answer}))
-        for points_value in (3, 2):
-            for stand in STANDS:
-                candidates.append((f"{points_value}-pt zone: {STAND_WORDS[stand]}",
-                                   {"type": "zone", "points": points_value, "stand": stand}))
+                    candidates.append(Choice(label, {"type": "ai_reach", "shot": step[1][0] + 1,
+                                                     "zone": step[1][1] + 1, "answer": answer}))
+        candidates += _ZONES
         if len(possession.shots) < most:
-            candidates.append((f"{names[offence]}: 2nd Shot card", {"type": "shot_card"}))
-        for s, card in enumerate(possession.shots):
-            for z, zone in enumerate(card.zones):
-                where = f"card {s + 1} zone {z + 1} ({zone.points})"
-                for role, side in (("offence", offence), ("defence", defence)):
-                    candidates.append((f"{names[side]} Star on {where}",
-                                       {"type": "star", "role": role, "shot": s + 1, "zone": z + 1}))
-                candidates.append((f"AI Star shows {where}",
-                                   {"type": "ai_star", "shot": s + 1, "zone": z + 1}))
-        candidates.append(("AI Star shows no zone here", {"type": "ai_star", "shot": None, "zone": None}))
+            candidates.append(_shot_card(f"{names[offence]}: 2nd Shot card"))
+        if state.solo or stars_open(possession, fewest):
+            for s, card in enumerate(possession.shots):
+                candidates += _card_choices(s, tuple(zone.points for zone in card.zones), names[offence],
+                                            names[defence], state.solo)
+        if state.solo:
+            candidates.append(_NO_AI_ZONE)
         if len(possession.shots) >= fewest:
-            candidates.append(("score the possession", {"type": "score"}))
+            candidates.append(_SCORE)
     solo: tuple[str, ...] = ()
     if state.solo:
         solo = ("ai_star", "ai_place", "ai_move") if state.court else ("ai_star", "ai_reach")
@@ -141,79 +186,87 @@ def prompt(state: State) -> Prompt:
     return Prompt(side=offence, text=text, commands=commands, choices=_legal(state, candidates))
 
 
-def court_candidates(state: State) -> list[tuple[str, JSON]]:
-    """Everything the table could enter now on a court: tried with ``decide`` by the caller."""
-    court, possession = state.court, state.current
-    assert court is not None and possession is not None
-    offence, names = possession.offence, state.names
-    found: list[tuple[str, JSON]] = []
+@functools.lru_cache(maxsize=64)
+def court_candidates(court: Court, names: tuple[str, str], offence: int,
+                     positions: tuple[tuple[str, ...], ...], zone_ids: tuple[tuple[str, ...], ...],
+                     solo: bool) -> tuple[Choice, ...]:
+    """Everything the table could enter now on a court (judged with ``allowed`` by the caller): built
+    once per court, names, offence, players' zones and Shot cards' zones."""
+    found: list[Choice] = []
     for zone in court.ids:
-        found.append((f"Shot card zone {zone} ({court.points(zone)})", {"type": "zone", "zone": zone}))
-    found.append((f"{names[offence]}: 2nd Shot card", {"type": "shot_card"}))
+        found.append(Choice(f"Shot card zone {zone} ({court.points(zone)})", {"type": "zone", "zone": zone}))
+    found.append(Choice(f"{names[offence]}: 2nd Shot card", {"type": "shot_card"}))
     for role, side in (("offence", offence), ("defence", 1 - offence)):
-        for player, here in enumerate(state.positions[side]):
+        for player, here in enumerate(positions[side]):
             for zone in court.ids:
                 if zone != here:
-                    found.append((f"{names[side]} player {player + 1}: {here} to {zone}",
-                                  {"type": "move", "role": role, "player": player + 1, "to": zone}))
-    for s, ids in enumerate(possession.zone_ids):
+                    found.append(Choice(f"{names[side]} player {player + 1}: {here} to {zone}",
+                                        {"type": "move", "role": role, "player": player + 1, "to": zone}))
+    for s, ids in enumerate(zone_ids):
         for zone in ids:
             for role, side in (("offence", offence), ("defence", 1 - offence)):
-                found.append((f"{names[side]} Star on {zone}",
-                              {"type": "star", "role": role, "zone": zone, "shot": s + 1}))
-    if state.solo:
+                found.append(Choice(f"{names[side]} Star on {zone}",
+                                    {"type": "star", "role": role, "zone": zone, "shot": s + 1}))
+    if solo:
         for zone in court.ids:
-            found.append((f"AI Star shows {zone}", {"type": "ai_star", "zone": zone}))
-            found.append((f"AI player on {zone}", {"type": "ai_place", "zone": zone}))
-        found.append(("AI's defensive move", {"type": "ai_move"}))
-    found.append(("score the possession", {"type": "score"}))
-    return found
+            found.append(Choice(f"AI Star shows {zone}", {"type": "ai_star", "zone": zone}))
+            found.append(Choice(f"AI player on {zone}", {"type": "ai_place", "zone": zone}))
+        found.append(Choice("AI's defensive move", {"type": "ai_move"}))
+    found.append(_SCORE)
+    return tuple(found)
 
 
 def _star_side(offence: int, role: str) -> int:
     return offence if role == "offence" else 1 - offence
 
 
-_possession_rows: dict[int, tuple[PossessionRecord, tuple[str, ...], dict[str, Any]]] = {}
-
-
-def _possession_row(record: PossessionRecord, names: tuple[str, ...]) -> dict[str, Any]:
-    """One possession's row, remembered: a record never changes once scored (this runs on every
-    command, and a game has a dozen of them)."""
-    hit = _possession_rows.get(id(record))
-    if hit is not None and hit[0] is record and hit[1] == names:
-        return hit[2]
+def _count_row(record: PossessionRecord, first: str, second: str) -> dict[str, Any]:
+    """One possession's row (a record never changes once scored: built once per record)."""
     r = record
-    row = {"period": f"OT{r.overtime}" if r.overtime else f"R{r.round}", "round": r.round,
-           "overtime": r.overtime, "offence": r.offence, "offence_name": names[r.offence],
-           "shots": r.shots, "shot_points": r.shot_points, "offence_stars": r.offence_stars,
-           "defence_stars": r.defence_stars, "net": r.net, "lead": r.lead,
-           "lead_text": lead_text(names, r.lead), **r.splits.to_json(free_throws=False)}
-    if len(_possession_rows) >= 512:
-        _possession_rows.clear()
-    _possession_rows[id(record)] = (record, names, row)
-    return row
+    names = (first, second)
+    return {"period": f"OT{r.overtime}" if r.overtime else f"R{r.round}", "round": r.round,
+            "overtime": r.overtime, "offence": r.offence, "offence_name": names[r.offence],
+            "shots": r.shots, "shot_points": r.shot_points, "offence_stars": r.offence_stars,
+            "defence_stars": r.defence_stars, "net": r.net, "lead": r.lead,
+            "lead_text": lead_text(names, r.lead), **r.splits.to_json(free_throws=False)}
+
+
+# By the identity of the record and of the coaches' name strings (a copied state shares neither).
+_possession_row = by_identities(_count_row, size=512)
+
+
+def _count_records(records: tuple[PossessionRecord, ...], first: str, second: str
+                   ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The view's possessions and box score: built once per tuple of records (every command that
+    scores no possession leaves the state's tuple as it was)."""
+    rows = [_possession_row(r, first, second) for r in records]
+    box = list(rows)
+    for side, name in enumerate((first, second)):
+        mine = [r for r in records if r.offence == side]
+        shot_points = sum(r.shot_points for r in mine)
+        offence_stars = sum(r.offence_stars for r in mine)
+        defence_stars = sum(r.defence_stars for r in records if r.offence != side)
+        box.append({"period": "Total", "offence": side, "offence_name": name, "total": True,
+                    "shots": sum(r.shots for r in mine), "shot_points": shot_points,
+                    "offence_stars": offence_stars, "defence_stars": defence_stars,
+                    "net": shot_points + offence_stars + defence_stars,
+                    **total(r.splits for r in mine).to_json(free_throws=False)})
+    return [dict(row) for row in rows], box
+
+
+_records_json = by_identities(_count_records, size=16)
+_court_json = by_identity(Court.to_json, size=8)  # every state of a game shares its court
 
 
 def box_score(state: State) -> list[dict[str, Any]]:
     """The game-end box score: the possessions in order, then each coach's total line (``total``):
     their Shot cards, field goals and offensive Stars on offence, their defensive Stars on defence,
     and under Net all the points they scored (unplayed Stars cashed at the end not included)."""
-    rows = [_possession_row(r, state.names) for r in state.records]
-    for side, name in enumerate(state.names):
-        mine = [r for r in state.records if r.offence == side]
-        shot_points = sum(r.shot_points for r in mine)
-        offence_stars = sum(r.offence_stars for r in mine)
-        defence_stars = sum(r.defence_stars for r in state.records if r.offence != side)
-        rows.append({"period": "Total", "offence": side, "offence_name": name, "total": True,
-                     "shots": sum(r.shots for r in mine), "shot_points": shot_points,
-                     "offence_stars": offence_stars, "defence_stars": defence_stars,
-                     "net": shot_points + offence_stars + defence_stars,
-                     **total(r.splits for r in mine).to_json(free_throws=False)})
-    return rows
+    return _records_json(state.records, state.coaches[0].name, state.coaches[1].name)[1]
 
 
 def view(state: State) -> JSON:
+    possessions, box = _records_json(state.records, state.coaches[0].name, state.coaches[1].name)
     possession = state.current
     current: Any = None
     if possession is not None:
@@ -249,19 +302,11 @@ def view(state: State) -> JSON:
         "sides": [{"name": c.name, "shot_cards": c.shots, "star_cards": c.stars, "doubles": c.doubles,
                    "ai": state.solo and i == AI} for i, c in enumerate(state.coaches)],
         "current": current,
-        "possessions": [
-            {"period": f"OT{r.overtime}" if r.overtime else f"R{r.round}", "round": r.round,
-             "overtime": r.overtime, "offence": r.offence, "offence_name": state.names[r.offence],
-             "shots": r.shots,
-             "shot_points": r.shot_points, "offence_stars": r.offence_stars,
-             "defence_stars": r.defence_stars, "net": r.net, "lead": r.lead,
-             "lead_text": lead_text(state.names, r.lead), **r.splits.to_json(free_throws=False)}
-            for r in state.records
-        ],
-        "box_score": box_score(state),
+        "possessions": possessions,
+        "box_score": box,
         "winner": state.winner,
         "reason": state.reason,
-        "court": state.court.to_json() if state.court else None,
+        "court": _court_json(state.court) if state.court else None,
         "positions": [list(zones) for zones in state.positions],
         "ai_display": list(state.ai_display),
     }
