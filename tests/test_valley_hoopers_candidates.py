@@ -52,6 +52,13 @@ class Judged:
         return judged
 
 
+def _judged_outcome(judged: Any) -> tuple[str, Any]:
+    """``_outcome`` of what ``judge_cards`` gave for one candidate (a refusal is kept, not raised)."""
+    if isinstance(judged, CompanionError):
+        return "refused", str(judged)
+    return "accepted", views._odds(judged)
+
+
 def _outcome(judge: Any) -> tuple[str, Any]:
     try:
         return "accepted", judge()
@@ -75,10 +82,18 @@ def _check(game: Game, state: Any, judged: Judged, monkeypatch: pytest.MonkeyPat
             _outcome(lambda: views._odds(rules.resolve(table, command))), command  # noqa: B023
     if not table.final and not table.decisions and \
             table.pending.kind in ("play", "counter_window"):
-        built = [command for _, command in views._play_candidates(table)]
+        offered = views._play_candidates(table)
+        built = [command for _, command in offered]
         every = [{"type": "fundamental", "action": action, "position": position}
                  for action in FUNDAMENTALS for position in POSITIONS]
         every += [{"type": "redeem", "hooper": h.name} for h in table.side(table.turn.attacker).hoopers]
+        # A play step's cards are judged together (``judge_cards``, the checks a position's cards
+        # share done once): each must read as ``judge`` of it alone, itself held to a full trial;
+        # so must the cards the prompt leaves out (every fundamental once F1 and F2 are taken).
+        cards = [*offered, *((str(c), c) for c in every if c not in built)]
+        for (_, command), together in zip(cards, candidates.judge_cards(table, cards), strict=True):
+            alone = _outcome(lambda: views._odds(judged(table, command)))  # noqa: B023 - called at once
+            assert _judged_outcome(together) == alone, command
         for command in every:
             if command not in built:
                 words = _outcome(lambda: rules.resolve(table, command))  # noqa: B023 - called at once

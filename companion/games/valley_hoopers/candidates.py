@@ -45,24 +45,30 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.errors import CompanionError
 from companion.frozen import by_identity
-from companion.game import Target
+from companion.game import Target, Term
 from companion.games.valley_hoopers.after_the_shot import check_no_rebound, check_rebound
 from companion.games.valley_hoopers.coach import check_redeem, check_substitute, check_timeout
 from companion.games.valley_hoopers.counters import check_counter, counter_target_of
 from companion.games.valley_hoopers.fundamentals import (
+    acting_hooper,
     check_end_turn,
     check_fundamental,
+    check_fundamental_card,
+    check_fundamental_step,
     check_no_counter,
     close_counter_window,
 )
-from companion.games.valley_hoopers.model import State, Turn
+from companion.games.valley_hoopers.model import Hooper, State, Turn
 from companion.games.valley_hoopers.rules import trial
 from companion.games.valley_hoopers.shots import (
     SHOT_POINTS,
     attack_bonuses,
     attack_target_now,
     check_attack,
+    check_attack_card,
+    check_attack_step,
     check_defense,
     check_no_defense,
     target_if_defended,
@@ -81,6 +87,7 @@ class Accepted:
 
 
 NO_ROLL = Accepted()
+_UNCHECKED = object()
 
 
 def judge(state: State, event: dict[str, Any]) -> State | Accepted:
@@ -92,6 +99,61 @@ def judge(state: State, event: dict[str, Any]) -> State | Accepted:
     return judged[1](state, event)
 
 
+def judge_cards(state: State, candidates: list[tuple[str, dict[str, Any]]],
+                judge_one: Callable[[State, dict[str, Any]], State | Accepted] = judge,
+                ) -> list[State | Accepted | CompanionError]:
+    """What ``judge_one`` (``judge``) gives for each candidate, or the refusal it raises.
+
+    A play step offers six cards per court position (three shots, three fundamentals), and
+    ``judge`` runs the same checks for all of them: here the checks that read only the step
+    (``check_attack_step``, ``check_fundamental_step``) run once per step, and who plays at a
+    position (``acting_hooper``) once per position; each card's own checks (``check_attack_card``,
+    ``check_fundamental_card``) run per card. They are the functions ``check_attack`` and
+    ``check_fundamental`` are made of, in their order, so a card reads exactly as ``judge`` says
+    (``tests/test_valley_hoopers_candidates.py`` holds every prompt's cards to it). Any other
+    candidate goes to ``judge_one``.
+    """
+    judged: list[State | Accepted | CompanionError] = []
+    steps: dict[str, object] = {}
+    acting: dict[str, Hooper | CompanionError] = {}
+    plain = not state.final and not state.decisions
+    for _, event in candidates:
+        kind = event.get("type")
+        fields = _CARD_FIELDS.get(kind)  # type: ignore[arg-type]
+        position = event.get("position")
+        if not plain or fields is None or not fields.issuperset(event) or not isinstance(position, str) \
+                or not position:
+            judged.append(_outcome(judge_one, state, event))
+            continue
+        step = steps.get(kind, _UNCHECKED)  # type: ignore[arg-type]
+        if step is _UNCHECKED:
+            step = steps[kind] = _outcome(_STEP_CHECKS[kind], state)  # type: ignore[index]
+        if isinstance(step, CompanionError):
+            judged.append(step)
+            continue
+        hooper = acting.get(position)
+        if hooper is None:
+            hooper = acting[position] = _outcome(acting_hooper, state, state.turn.attacker, event)
+        if isinstance(hooper, CompanionError):
+            judged.append(hooper)
+        elif kind == "attack":
+            terms = _outcome(check_attack_card, state, hooper, event["shot"])
+            judged.append(terms if isinstance(terms, CompanionError) else
+                          _outcome(_attack_judged, state, event, hooper, *terms))
+        else:
+            refused = _outcome(check_fundamental_card, state, hooper, event["action"])
+            judged.append(refused if isinstance(refused, CompanionError) else NO_ROLL)
+    return judged
+
+
+def _outcome(check: Callable[..., Any], *args: Any) -> Any:
+    """What ``check(*args)`` gives, or the refusal it raises (kept, not raised)."""
+    try:
+        return check(*args)
+    except CompanionError as refused:
+        return refused
+
+
 def _fundamental(state: State, event: dict[str, Any]) -> State | Accepted:
     check_fundamental(state, event)
     return NO_ROLL  # a counter window, a screen's foul die or the next card: no d20 yet
@@ -99,6 +161,12 @@ def _fundamental(state: State, event: dict[str, Any]) -> State | Accepted:
 
 def _attack(state: State, event: dict[str, Any]) -> State | Accepted:
     hooper, stat, maluses = check_attack(state, event)
+    return _attack_judged(state, event, hooper, stat, maluses)
+
+
+def _attack_judged(state: State, event: dict[str, Any], hooper: Hooper, stat: Term,
+                   maluses: tuple[Term, ...]) -> State | Accepted:
+    """An attack past its checks: the d20 it leads to, or resolved in a playbook."""
     turn = _closed_turn(state) if state.pending.kind == "counter_window" else state.turn
     if turn.playbook is not None:
         return trial(state, event)  # a playbook's attack is rolled at once, or scores without a roll
@@ -174,10 +242,16 @@ def _refusals_first(check: Callable[[State, dict[str, Any]], object]) -> Callabl
 # The turn once a counter window closes (its fundamental's bonus counts): shared by a prompt's attacks.
 _closed_turn: Callable[[State], Turn] = by_identity(lambda state: close_counter_window(state).turn, size=8)
 
+# A play step's cards: the fields of a plain one, the checks of the step (``judge_cards``).
+_CARD_FIELDS = {"attack": frozenset({"type", "shot", "position"}),
+                "fundamental": frozenset({"type", "action", "position"})}
+_STEP_CHECKS: dict[str, Callable[[State], object]] = {"attack": check_attack_step,
+                                                      "fundamental": check_fundamental_step}
+
 # Command type: (the fields of a plain candidate, its judge).
 _JUDGES: dict[str, tuple[frozenset[str], Callable[[State, dict[str, Any]], State | Accepted]]] = {
-    "fundamental": (frozenset({"type", "action", "position"}), _fundamental),
-    "attack": (frozenset({"type", "shot", "position"}), _attack),
+    "fundamental": (_CARD_FIELDS["fundamental"], _fundamental),
+    "attack": (_CARD_FIELDS["attack"], _attack),
     "rebound": (frozenset({"type", "hooper"}), _rebound),
     "timeout": (frozenset({"type"}), _timeout),
     "substitute": (frozenset({"type", "side", "changes"}), _substitution),

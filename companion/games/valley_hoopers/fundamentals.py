@@ -142,17 +142,31 @@ def check_fundamental(state: State, event: dict[str, Any]) -> tuple[str, Hooper]
     A counter window still open closes first (``close_counter_window``); closing it changes neither
     the slots, the ball nor the hoopers, so the checks read the same before and after.
     """
+    slot = check_fundamental_step(state)
+    hooper = acting_hooper(state, state.turn.attacker, event)
+    check_fundamental_card(state, hooper, event["action"])
+    return slot, hooper
+
+
+def check_fundamental_card(state: State, hooper: Hooper, action: str) -> None:
+    """The refusal of an ``action`` card by a ``hooper`` who can act: the ball's dynamics."""
+    check_card(state.turn.ball, action, hooper.name, hooper.subject)
+
+
+def check_fundamental_step(state: State) -> str:
+    """The refusals of a fundamental that read only the step (no card, no hooper): the slot it takes."""
     if state.pending.kind not in ("play", "counter_window"):
         raise RuleError(
             f"a fundamental is played by the attacker in F1 or F2, not now: {describe_wait(state)}"
         )
-    side = state.turn.attacker
-    action = event["action"]
-    slot = _next_fundamental_slot(state)
+    return _next_fundamental_slot(state)
+
+
+def acting_hooper(state: State, side: int, event: dict[str, Any]) -> Hooper:
+    """The hooper who plays a card (``court_hooper``), refused when he or she can't act."""
     hooper = court_hooper(state, side, event)
     check_can_act(hooper)
-    check_card(state.turn.ball, action, hooper.name, hooper.subject)
-    return slot, hooper
+    return hooper
 
 
 def play_fundamental(state: State, event: dict[str, Any]) -> State:

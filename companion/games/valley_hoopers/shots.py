@@ -13,10 +13,10 @@ from companion.games.valley_hoopers.chips import spend_lv1
 from companion.games.valley_hoopers.counters import flagrant_foul
 from companion.games.valley_hoopers.fouls import SHOT_FREE_THROWS, block_outcome, foul_outcome
 from companion.games.valley_hoopers.fundamentals import (
+    acting_hooper,
     card_improvement,
     chip_terms,
     close_counter_window,
-    court_hooper,
     mark_first_card,
     spend_block_chip,
     spend_no_way_chip,
@@ -54,17 +54,24 @@ def check_attack(state: State, event: dict[str, Any]) -> tuple[Hooper, Term, tup
     A counter window still open closes first (``close_counter_window``); closing it changes neither
     the ball nor the hoopers, so the checks read the same before and after.
     """
+    check_attack_step(state)
+    hooper = acting_hooper(state, state.turn.attacker, event)
+    stat, maluses = check_attack_card(state, hooper, event["shot"])
+    return hooper, stat, maluses
+
+
+def check_attack_step(state: State) -> None:
+    """The refusal of an attack that reads only the step (no card, no hooper)."""
     if state.pending.kind not in ("play", "counter_window"):
         raise RuleError(f"an attack is played by the attacker in A, not now: {describe_wait(state)}")
-    side = state.turn.attacker
-    shot = event["shot"]
-    hooper = court_hooper(state, side, event)
-    check_can_act(hooper)
+
+
+def check_attack_card(state: State, hooper: Hooper, shot: str) -> tuple[Term, tuple[Term, ...]]:
+    """The refusals of a ``shot`` by a ``hooper`` who can act: the stat and what comes with it."""
     if "cannot_attack" in hooper.injuries:
         raise RuleError(f"{hooper.name}'s injury marker says {hooper.subject} can no longer attack")
     check_card(state.turn.ball, shot, hooper.name, hooper.subject)
-    stat, maluses = attack_stat_terms(hooper, shot)
-    return hooper, stat, maluses
+    return attack_stat_terms(hooper, shot)
 
 
 def attack_bonuses(turn: Turn, hooper: Hooper, maluses: tuple[Term, ...],

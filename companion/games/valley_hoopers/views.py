@@ -28,7 +28,7 @@ from companion.game import (
     Target,
 )
 from companion.games.valley_hoopers import after_the_shot, counters, shots, splits
-from companion.games.valley_hoopers.candidates import Accepted, judge
+from companion.games.valley_hoopers.candidates import Accepted, judge, judge_cards
 from companion.games.valley_hoopers.chips import on_lv1
 from companion.games.valley_hoopers.coach import upgrade_eligible
 from companion.games.valley_hoopers.exhaustion import exhausted, stuck_text, substitution_candidates
@@ -113,12 +113,10 @@ def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]],
     """The candidates the rules accept now, each with the odds of the d20 roll it leads to; the
     refused ones with the rules' words go to ``refused`` when given."""
     chosen = []
-    for label, command in candidates:
-        try:
-            after = judge(state, command)
-        except CompanionError as error:
+    for (label, command), after in zip(candidates, judge_cards(state, candidates, judge), strict=True):
+        if isinstance(after, CompanionError):
             if refused is not None:
-                refused.append((command, str(error)))
+                refused.append((command, str(after)))
             continue
         chosen.append(Choice(label, command, *_odds(after)))
     return tuple(chosen)
