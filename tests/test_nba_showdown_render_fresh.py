@@ -170,3 +170,17 @@ def test_the_shoot_check_refuses_a_roller_without_a_defender_as_the_rules_do() -
         assert not rules.allowed(state, shot) and not resolves(state, shot)
         shot = {"type": "shoot", "position": "SG", "stat": stat}
         assert rules.allowed(state, shot) and resolves(state, shot)
+
+
+def test_the_choose_prompt_offers_every_shot_the_rules_accept_in_playmat_order(
+        walked: list[tuple[Any, dict[str, Any]]]) -> None:
+    # In the choose stage the prompt offers its players without asking the rules of each shot: it
+    # must offer exactly the shots that resolving every position with both stats accepts.
+    chooses = 0
+    for state, shown in walked:
+        if state.stage != "choose":
+            continue
+        every = [{"type": "shoot", "position": position, "stat": stat} for position in POSITIONS for stat in STATS]
+        assert [c["command"] for c in shown["prompt"]["choices"]] == [c for c in every if resolves(state, c)]
+        chooses += 1
+    assert chooses > 60

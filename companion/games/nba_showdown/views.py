@@ -20,6 +20,7 @@ from companion.games.nba_showdown.model import (
     ROLLS_PER_QUARTER,
     Rules,
     ScoringRoll,
+    ShotCheck,
     State,
     other,
     quarter_label,
@@ -52,8 +53,19 @@ def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]]) -> tuple[
     return tuple(Choice(label, command) for label, command in candidates if allowed(state, command))
 
 
+# A roll's modifiers read its matchup, stat and cards played: from the choice to the last assist,
+# the states of one roll share them (the same tuple, so the target and the odds built on it too).
+_matchup_terms = by_identities(rolls.terms_of, size=16)
+
+
+def _count_current_terms(state: State) -> tuple[Term, ...]:
+    roll = state.roll
+    assert roll is not None
+    return _matchup_terms(*rolls.matchup(state, roll.side, roll.position), roll.stat, roll.cards)
+
+
 # The prompt, the scoreboard and the view all read the modifiers of the roll under way.
-_current_terms = by_identity(lambda state: rolls.roll_terms(state, state.roll), size=8)
+_current_terms = by_identity(_count_current_terms, size=8)
 
 
 def _terms(state: State, roll: ScoringRoll) -> tuple[Term, ...]:
@@ -70,11 +82,17 @@ def stat_odds_for(state: State, roll: ScoringRoll) -> odds.StatOdds:
 
 
 def _count_stat_odds(state: State, roll: ScoringRoll) -> odds.StatOdds:
-    terms = _terms(state, roll)
     card = state.team(roll.side).at(roll.position)
     assert card is not None
-    return odds.stat_odds(card, roll.stat, terms[0].value, sum(t.value for t in terms[1:]),
-                          markers_on=state.rules.hot_cold)
+    return _terms_odds(card, roll.stat, _terms(state, roll), state.rules.hot_cold)
+
+
+def _count_terms_odds(card: Card, stat: str, terms: tuple[Term, ...], markers_on: bool) -> odds.StatOdds:
+    return odds.stat_odds(card, stat, terms[0].value, sum(t.value for t in terms[1:]), markers_on=markers_on)
+
+
+# The states of one roll share its terms: its odds are looked up once (``stat_odds`` hashes the card).
+_terms_odds = by_identities(_count_terms_odds, size=16)
 
 
 # The prompt and the view both read the odds of the roll under way (a cached lookup that hashes the
@@ -154,8 +172,16 @@ def prompt_outcomes(state: State) -> list[dict[str, Any]]:
 
 
 def _roll_target(state: State, roll: ScoringRoll) -> Target:
-    terms = _terms(state, roll)
+    return _target_of(_terms(state, roll))
+
+
+def _count_target(terms: tuple[Term, ...]) -> Target:
     return Target(terms[0].label, terms[0].value, terms[1:])
+
+
+# One target per roll's terms (the states of a roll share them), its JSON with it.
+_target_of = by_identity(_count_target, size=16)
+_target_json = by_identity(Target.to_json, size=16)
 
 
 def _placement_prompt(state: State) -> Prompt:
@@ -194,8 +220,13 @@ def _double_team_prompt(state: State) -> Prompt:
 def _choose_prompt(state: State) -> Prompt:
     side = state.acting
     team = state.team(side)
-    choices = tuple(choice for offer in _offers(state) for choice in offer[0]
-                    if allowed(state, choice.command))
+    offers = _offers(state)
+    if state.stage == "choose":
+        # An offer is made for a player who has not rolled, with a defender across: exactly what
+        # ``rolls.check_choice`` asks of a shot in this stage (the guard test compares the two).
+        choices = tuple(choice for offer in offers for choice in offer[0])
+    else:
+        choices = tuple(choice for offer in offers for choice in offer[0] if allowed(state, choice.command))
     markers = (f"; any roll: hot marker {float(odds.marker_chances()[0]):.0%} (19-20), "
                f"cold {float(odds.marker_chances()[1]):.0%} (1-2)") if state.rules.hot_cold else ""
     return Prompt(side=side, text=f"{team.name}: choose a player and Speed or Power "
@@ -323,15 +354,20 @@ def scoreboard(state: State) -> ScoreboardView:
                           message=state.message[:40], final=state.final, period_over=state.period_over)
 
 
+# The cards played on a roll and its shot check stay the same records from one state to the next.
+_cards_played_json = by_identity(lambda cards: [c.to_json() for c in cards], size=16)
+_shot_check_json = by_identity(ShotCheck.to_json, size=16)
+
+
 def _roll_json(state: State) -> dict[str, Any] | None:
     roll = state.roll
     if roll is None:
         return None
     found: dict[str, Any] = {"side": roll.side, "position": roll.position, "stat": roll.stat,
                              "face": roll.face,
-                             "cards": [c.to_json() for c in roll.cards],
-                             "shot_check": roll.shot_check.to_json() if roll.shot_check else None,
-                             "target": _roll_target(state, roll).to_json(),
+                             "cards": _cards_played_json(roll.cards),
+                             "shot_check": _shot_check_json(roll.shot_check) if roll.shot_check else None,
+                             "target": _target_json(_roll_target(state, roll)),
                              "odds": _odds_json(stat_odds_for(state, roll))}
     card = state.team(roll.side).at(roll.position)
     if roll.face is not None and card is not None:
