@@ -180,7 +180,8 @@ def test_the_choose_prompt_offers_every_shot_the_rules_accept_in_playmat_order(
     for state, shown in walked:
         if state.stage != "choose":
             continue
-        every = [{"type": "shoot", "position": position, "stat": stat} for position in POSITIONS for stat in STATS]
+        every = [{"type": "shoot", "position": position, "stat": stat}
+                 for position in POSITIONS for stat in STATS]
         assert [c["command"] for c in shown["prompt"]["choices"]] == [c for c in every if resolves(state, c)]
         chooses += 1
     assert chooses > 60

@@ -88,7 +88,12 @@ def _count_stat_odds(state: State, roll: ScoringRoll) -> odds.StatOdds:
 
 
 def _count_terms_odds(card: Card, stat: str, terms: tuple[Term, ...], markers_on: bool) -> odds.StatOdds:
-    return odds.stat_odds(card, stat, terms[0].value, sum(t.value for t in terms[1:]), markers_on=markers_on)
+    return _stat_odds(card, stat, terms[0].value, sum(t.value for t in terms[1:]), markers_on)
+
+
+# ``odds.stat_odds`` by the identity of its card (its own cache hashes the whole card and chart);
+# the numbers are small ints, shared objects, so the same odds asked again hit.
+_stat_odds = by_identities(odds.stat_odds, size=64)
 
 
 # The states of one roll share its terms: its odds are looked up once (``stat_odds`` hashes the card).
@@ -113,8 +118,7 @@ def _count_fresh_odds(attacker: Card, defender: Card, change: int, markers: int,
                       markers_on: bool) -> odds.StatOdds:
     """``stat_odds_for`` a roll with no card played yet, from what ``rolls.matchup`` read."""
     terms = rolls.terms_of(attacker, defender, change, markers, stat)
-    return odds.stat_odds(attacker, stat, terms[0].value, sum(t.value for t in terms[1:]),
-                          markers_on=markers_on)
+    return _stat_odds(attacker, stat, terms[0].value, sum(t.value for t in terms[1:]), markers_on)
 
 
 Offer = tuple[tuple[Choice, ...], list[dict[str, Any]]]
