@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import RuleError
-from companion.frozen import replace
+from companion.frozen import by_identities, by_identity, replace
 from companion.game import Term
 from companion.games.nba_showdown import odds
 from companion.games.nba_showdown.cards import Card
@@ -113,11 +113,25 @@ def terms_of(attacker: Card, defender: Card, change: int, markers: int, stat: st
 
 def roll_terms(state: State, roll: ScoringRoll) -> tuple[Term, ...]:
     """Every modifier of the scoring roll, matchup first (the Target breakdown)."""
-    return terms_of(*matchup(state, roll.side, roll.position), roll.stat, roll.cards)
+    return _matchup_terms(*matchup(state, roll.side, roll.position), roll.stat, roll.cards)
+
+
+# A roll's terms read its matchup, stat and cards played: from the choice to the last assist the
+# states of one roll ask for the same ones (the prompt before the roll, the roll itself, the view
+# after it), so they are built once and shared (the same tuple: what is built on it can be too).
+_matchup_terms = by_identities(terms_of, size=16)
 
 
 def modifier(state: State, roll: ScoringRoll) -> int:
-    return sum(t.value for t in roll_terms(state, roll))
+    return sum_terms(roll_terms(state, roll))
+
+
+def _count_sum(terms: tuple[Term, ...]) -> int:
+    return sum(t.value for t in terms)
+
+
+# The modifier of a roll's terms (the scoreboard's target, the total rolled): once per terms.
+sum_terms = by_identity(_count_sum, size=16)
 
 
 def check_choice(state: State, side: int, position: str, stat: str) -> Card:
@@ -245,7 +259,9 @@ def shot_check_terms(state: State, check: ShotCheck) -> tuple[Term, ...]:
 def _credit(state: State, side: int, player: str, pts: int, ast: int, reb: int) -> State:
     """Points on the Scoring Track and the player's line in the box score."""
     box = list(state.box)
-    for i, line in enumerate(box):
+    # A player has one line per quarter, and this quarter's lines are the last ones: from the end.
+    for i in range(len(box) - 1, -1, -1):
+        line = box[i]
         if (line.side, line.player, line.quarter) == (side, player, state.quarter):
             box[i] = replace(line, pts=line.pts + pts, ast=line.ast + ast, reb=line.reb + reb)
             break

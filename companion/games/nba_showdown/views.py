@@ -7,8 +7,9 @@ own checks, the ones its handler makes), so the kiosk never offers a command the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.dice import D20
 from companion.frozen import by_identities, by_identity
@@ -28,6 +29,8 @@ from companion.games.nba_showdown.model import (
 from companion.games.nba_showdown.quarters import NEIGHBOURS, rebound_award
 from companion.games.nba_showdown.rules import allowed
 
+R = TypeVar("R")
+
 # Cards never change after setup and the odds are counted once (odds.stat_odds): their JSON too.
 _card_json = by_identity(Card.to_json)
 _odds_json = by_identity(odds.StatOdds.to_json)
@@ -39,6 +42,28 @@ _rules_json = by_identity(Rules.to_json, size=4)  # the rule switches are set on
 _cards_json = by_identity(lambda cards: [_card_json(c) for c in cards], size=16)
 _strategy_cards = by_identities(
     lambda deck, played: [name for name, copies in deck if played.count(name) < copies], size=16)
+
+
+_NOTHING_YET: Any = object()
+
+
+def _per_state(function: Callable[[State], R]) -> Callable[[State], R]:
+    """``function(state)``, remembered for the latest state asked, by identity: the scoreboard, the
+    view and the prompt of one state share it. One slot, replaced whole (another thread reads either
+    the old pair or the new): a state seen again after another (an undo) is counted again, and no
+    memo fills up and evicts (``by_identity``'s bookkeeping, on every new state, cost more)."""
+    latest: list[tuple[Any, Any]] = [(_NOTHING_YET, None)]
+
+    def remembered(state: State) -> R:
+        record, value = latest[0]
+        if record is state:
+            return value  # type: ignore[no-any-return]
+        value = function(state)
+        latest[0] = (state, value)
+        return value
+
+    remembered.__wrapped__ = function  # type: ignore[attr-defined]
+    return remembered
 
 
 def outcome(state: State) -> Outcome | None:
@@ -53,19 +78,9 @@ def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]]) -> tuple[
     return tuple(Choice(label, command) for label, command in candidates if allowed(state, command))
 
 
-# A roll's modifiers read its matchup, stat and cards played: from the choice to the last assist,
-# the states of one roll share them (the same tuple, so the target and the odds built on it too).
-_matchup_terms = by_identities(rolls.terms_of, size=16)
-
-
-def _count_current_terms(state: State) -> tuple[Term, ...]:
-    roll = state.roll
-    assert roll is not None
-    return _matchup_terms(*rolls.matchup(state, roll.side, roll.position), roll.stat, roll.cards)
-
-
-# The prompt, the scoreboard and the view all read the modifiers of the roll under way.
-_current_terms = by_identity(_count_current_terms, size=8)
+# The prompt, the scoreboard and the view all read the modifiers of the roll under way (the states of
+# one roll share them: ``rolls.roll_terms``, so the target and the odds built on them too).
+_current_terms = _per_state(lambda state: rolls.roll_terms(state, state.roll))  # type: ignore[arg-type]
 
 
 def _terms(state: State, roll: ScoringRoll) -> tuple[Term, ...]:
@@ -73,7 +88,7 @@ def _terms(state: State, roll: ScoringRoll) -> tuple[Term, ...]:
 
 
 def _modifier(state: State, roll: ScoringRoll) -> int:
-    return sum(t.value for t in _terms(state, roll))
+    return rolls.modifier(state, roll) if roll is not state.roll else rolls.sum_terms(_current_terms(state))
 
 
 def stat_odds_for(state: State, roll: ScoringRoll) -> odds.StatOdds:
@@ -102,7 +117,7 @@ _terms_odds = by_identities(_count_terms_odds, size=16)
 
 # The prompt and the view both read the odds of the roll under way (a cached lookup that hashes the
 # card): once per state.
-_current_odds = by_identity(lambda state: _count_stat_odds(state, state.roll), size=8)
+_current_odds = _per_state(lambda state: _count_stat_odds(state, state.roll))  # type: ignore[arg-type]
 
 
 def _count_roll_info(stat: odds.StatOdds) -> tuple[RollInfo, Fraction | None]:
@@ -156,7 +171,7 @@ def _count_offers(state: State) -> tuple[Offer, ...]:
 
 
 # The prompt and the view both show them for the same state: counted once per state.
-_offers = by_identity(_count_offers, size=4)
+_offers = _per_state(_count_offers)
 
 
 def _count_distribution_text(stat: odds.StatOdds) -> str:
@@ -305,7 +320,7 @@ def _prompt(state: State) -> Prompt:
 
 
 # The scoreboard reads the shot check's rule from it: counted once per state.
-prompt = by_identity(_prompt, size=4)
+prompt = _per_state(_prompt)
 
 
 def _counters(state: State, side: int) -> tuple[Counter, ...]:
