@@ -189,8 +189,25 @@ _box_score = by_identities(_count_box_score, size=8)
 
 def players(state: State, side: int) -> list[dict[str, Any]]:
     """The team's cards for the Table panel: on the court in playmat order, then the bench."""
-    team = state.team(side)
-    return _team_players(team.cards, team.lineup, team.markers, team.used, _sides(state.box)[side])
+    return team_players(state.team(side), state.box, side)
+
+
+def team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[dict[str, Any]]:
+    """``players`` of the state whose side ``side`` is ``team`` and whose box score is ``box``."""
+    return _team_players(team.cards, team.lineup, team.markers, team.used, _sides(box)[side])
+
+
+def box_views(box: tuple[BoxLine, ...], *names: str) -> tuple[list[Any], list[Any], list[Any]]:
+    """The view's box score parts: its lines, ``box_totals`` and ``box_score`` for ``box`` and the
+    teams called ``names`` (remembered together: one look-up per command that leaves the box alone)."""
+    return _box_views(box, *names)
+
+
+def _count_box_views(box: tuple[BoxLine, ...], *names: str) -> tuple[list[Any], list[Any], list[Any]]:
+    return box_lines_json(box), _box_totals(box, *names), _box_score(box, *names)
+
+
+_box_views = by_identities(_count_box_views, size=8)
 
 
 def _count_team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[dict[str, Any]]:

@@ -15,7 +15,7 @@ from companion.dice import D20
 from companion.frozen import by_identities, by_identity
 from companion.game import Choice, Counter, Outcome, Prompt, RollInfo, ScoreboardView, SideView, Target, Term
 from companion.games.nba_showdown import odds, rolls
-from companion.games.nba_showdown.boxscore import box_lines_json, box_score, box_totals, flow_json, players
+from companion.games.nba_showdown.boxscore import box_views, flow_json, team_players
 from companion.games.nba_showdown.cards import POSITIONS, STATS, Card
 from companion.games.nba_showdown.model import (
     ROLLS_PER_QUARTER,
@@ -458,8 +458,18 @@ def _count_side(t: Any, players: list[dict[str, Any]]) -> dict[str, Any]:
 _side_json = by_identities(_count_side, size=8)
 
 
+def _count_sides(teams: tuple[Any, Any], box: tuple[Any, ...]) -> list[dict[str, Any]]:
+    return [_side_json(t, team_players(t, box, i)) for i, t in enumerate(teams)]
+
+
+# Choosing a player, a roll awaiting assists, a shot check: neither team nor the box score changes,
+# and both sides are the list already built (one look-up instead of a few per side).
+_sides_json = by_identities(_count_sides, size=8)
+
+
 def view(state: State) -> dict[str, Any]:
     """The whole state as JSON (kiosk, replay, exports)."""
+    box, totals, box_score = box_views(state.box, state.teams[0].name, state.teams[1].name)
     return {
         "game": "nba-showdown",
         "rules": _rules_json(state.rules),
@@ -476,11 +486,11 @@ def view(state: State) -> dict[str, Any]:
         "rebound": state.rebound,
         "rebound_points": list(state.rebound_points),
         # Each side's first list of objects is its box score (companion export --format csv).
-        "sides": [_side_json(t, players(state, i)) for i, t in enumerate(state.teams)],
+        "sides": _sides_json(state.teams, state.box),
         "rebound_line": rebound_line(state),
-        "box": box_lines_json(state.box),
-        "box_totals": box_totals(state),
-        "box_score": box_score(state),
+        "box": box,
+        "box_totals": totals,
+        "box_score": box_score,
         "flow": flow_json(state.flow),
         "roll": _roll_json(state),
         "choices_odds": ([found for offer in _offers(state) for found in offer[1]]
