@@ -6,13 +6,12 @@ No view, scoreboard, prompt or event text shows a sealed bid before the round's 
 
 from __future__ import annotations
 
-from companion.errors import CompanionError
 from companion.frozen import by_identity
 from companion.game import JSON, Choice, Counter, Outcome, Prompt, ScoreboardView, Sealed, SideView
 from companion.games.basketboss import team
 from companion.games.basketboss.cards import card_json
 from companion.games.basketboss.model import POSITIONS, SEASONS, Manager, State
-from companion.games.basketboss.rules import decide
+from companion.games.basketboss.rules import allowed
 
 # A command changes a manager or two: the others keep their objects, so their team is not re-counted.
 _strength = by_identity(team.strength)
@@ -90,14 +89,8 @@ def _acting(state: State) -> int | None:
 
 
 def _legal(state: State, candidates: list[tuple[str, JSON]]) -> tuple[Choice, ...]:
-    chosen = []
-    for label, command in candidates:
-        try:
-            decide(state, command)
-        except CompanionError:
-            continue
-        chosen.append(Choice(label, command))
-    return tuple(chosen)
+    # The rules' checks of each candidate (``rules.allowed``), not its events: what decide accepts.
+    return tuple(Choice(label, command) for label, command in candidates if allowed(state, command))
 
 
 def prompt(state: State) -> Prompt:  # noqa: C901 - one branch per phase
