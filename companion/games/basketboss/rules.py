@@ -32,6 +32,7 @@ from companion.games.basketboss.model import (
     State,
     starter,
 )
+from companion.trials import event_key
 
 # Printed on the scoreboard, not in the rulebook: documented defaults, setup options to change.
 DEFAULT_TROPHIES = {2: (10, 7), 3: (10, 7, 4), 4: (10, 7, 4, 2), 5: (10, 7, 4, 2)}
@@ -115,9 +116,7 @@ def allowed(state: State, command: Mapping[str, Any]) -> bool:
     of its handler, which calls the same function first), without building its events and folding
     them; a kind without checks is decided. The prompt asks this of each candidate it offers."""
     try:
-        if not isinstance(command, Mapping):
-            raise CommandError("a command is a JSON object with a type")
-        checked = spec_for(COMMANDS, command.get("type"), "BasketBoss").from_json(command)
+        checked = _parsed(command)
         _check_any(state, checked)
         check = CHECKS.get(checked["type"])
         if check is None:
@@ -633,6 +632,29 @@ def _season_end(state: State, final: bool) -> list[JSON]:
     if final:
         out.append({"type": "game_over", "text": "the game is over: victory points"})
     return out
+
+
+# The prompts offer the same few commands again and again (a pass, a bid of one more dollar, a
+# slot): each checked once. By ``event_key`` (``true`` and ``1`` apart); read-only: ``allowed``
+# only reads what it checks.
+_PARSED: dict[object, JSON] = {}
+
+
+def _parsed(command: Mapping[str, Any]) -> JSON:
+    """``decide``'s checked form of ``command`` (or its ``CommandError``)."""
+    if not isinstance(command, Mapping):
+        raise CommandError("a command is a JSON object with a type")
+    try:
+        key = event_key(command)
+    except (TypeError, ValueError):  # not plain JSON: nothing to key it by
+        return spec_for(COMMANDS, command.get("type"), "BasketBoss").from_json(command)
+    found = _PARSED.get(key)
+    if found is None:
+        found = spec_for(COMMANDS, command.get("type"), "BasketBoss").from_json(command)
+        if len(_PARSED) >= 1024:
+            _PARSED.clear()  # a bound, not a policy: the next prompts fill it again
+        _PARSED[key] = found
+    return found
 
 
 # Each kind's checks: every refusal of its handler (which calls the same function first; nothing
