@@ -205,8 +205,10 @@ class StatOdds:
 
     @cached_property
     def p_score(self) -> Fraction:
-        """The chance the roll lands on a row that gives points."""
-        return sum((c.probability for c in self.rows if c.row.pts > 0), Fraction(0))
+        """The chance the roll lands on a row that gives points (counted in whole faces, as ``_mean``:
+        the same value as summing the rows' chances, without a Fraction per row)."""
+        return Fraction(sum(len(c.faces) for c in self.rows if c.row.pts > 0),
+                        sum(len(c.faces) for c in self.rows))
 
     @cached_property
     def hint(self) -> str:
