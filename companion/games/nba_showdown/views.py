@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from companion.dice import D20
@@ -349,6 +350,7 @@ def _count_counters(team: Any, rebound: int, rules: Rules, side: int) -> tuple[C
 _team_counters = by_identities(_count_counters, size=8)
 
 
+@lru_cache(maxsize=64)  # two team names per game, asked for by every scoreboard
 def short_name(name: str) -> str:
     """A team name the OLED can show whole: a long name's last word ("DEMO Comets" -> "Comets"),
     so two teams whose names start alike stay apart on a 128-pixel screen."""
