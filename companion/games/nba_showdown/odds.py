@@ -83,7 +83,8 @@ def row_chances(card: Card, modifier: int, die: Die = D20) -> tuple[RowChance, .
     table = _rows_by_total(card)
     last = len(table) - 1
     for face in faces:
-        by_row[table[min(roll_total(face, modifier), last)]].append(face)
+        total = face + modifier
+        by_row[table[min(total if total > 1 else 1, last)]].append(face)  # roll_total, inlined
     return tuple(RowChance(row, _chance(len(hit), len(faces)), tuple(hit)) for row, hit in by_row.items())
 
 
@@ -230,5 +231,13 @@ def stat_odds(card: Card, stat: str, matchup: int, other_modifiers: int, markers
     modifier = matchup + other_modifiers
     hot, cold = marker_chances(die) if markers_on else (Fraction(0), Fraction(0))
     chances = row_chances(card, modifier, die)  # what ``expected`` reads, looked up once
-    return StatOdds(stat, matchup, modifier, chances, _mean(chances, "pts"), _mean(chances, "ast"),
-                    _mean(chances, "reb"), hot, cold)
+    # ``_mean`` of each result, in one pass over the rows.
+    faces = pts = ast = reb = 0
+    for chance in chances:
+        hits, row = len(chance.faces), chance.row
+        faces += hits
+        pts += hits * row.pts
+        ast += hits * row.ast
+        reb += hits * row.reb
+    return StatOdds(stat, matchup, modifier, chances, Fraction(pts, faces), Fraction(ast, faces),
+                    Fraction(reb, faces), hot, cold)

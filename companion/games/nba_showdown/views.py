@@ -237,6 +237,13 @@ def _double_team_prompt(state: State) -> Prompt:
                   commands=("double_team", "no_double_team"), choices=_legal(state, candidates))
 
 
+@lru_cache(maxsize=1)
+def _markers_text() -> str:
+    """The choose prompt's words on markers: the d20's chances, the same for every roll."""
+    hot, cold = odds.marker_chances()
+    return f"; any roll: hot marker {float(hot):.0%} (19-20), cold {float(cold):.0%} (1-2)"
+
+
 def _choose_prompt(state: State) -> Prompt:
     side = state.acting
     team = state.team(side)
@@ -247,8 +254,7 @@ def _choose_prompt(state: State) -> Prompt:
         choices = tuple(choice for offer in offers for choice in offer[0])
     else:
         choices = tuple(choice for offer in offers for choice in offer[0] if allowed(state, choice.command))
-    markers = (f"; any roll: hot marker {float(odds.marker_chances()[0]):.0%} (19-20), "
-               f"cold {float(odds.marker_chances()[1]):.0%} (1-2)") if state.rules.hot_cold else ""
+    markers = _markers_text() if state.rules.hot_cold else ""
     return Prompt(side=side, text=f"{team.name}: choose a player and Speed or Power "
                                   f"(roll {state.rolls_done + 1}/{ROLLS_PER_QUARTER}){markers}",
                   commands=("shoot",), choices=choices)
