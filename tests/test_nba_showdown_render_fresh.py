@@ -119,6 +119,9 @@ def test_every_snapshot_is_what_a_fresh_count_of_its_state_gives(
         if id(state) not in fresh:
             fresh[id(state)] = json.dumps(fresh_render(state))
         assert json.dumps(shown) == fresh[id(state)], (count, state.stage)
+        # A roll looks for its player's line from the end, down to the first line of another quarter.
+        keys = [(line.quarter, line.side, line.player) for line in state.box]
+        assert [k[0] for k in keys] == sorted(k[0] for k in keys) and len(set(keys)) == len(keys)
         stages.add(state.stage)
         count += 1
     assert count > 400

@@ -259,14 +259,12 @@ def shot_check_terms(state: State, check: ShotCheck) -> tuple[Term, ...]:
 def _credit(state: State, side: int, player: str, pts: int, ast: int, reb: int) -> State:
     """Points on the Scoring Track and the player's line in the box score."""
     box = list(state.box)
-    # A player has one line per quarter, and this quarter's lines are the last ones: from the end.
-    for i in range(len(box) - 1, -1, -1):
-        line = box[i]
-        if (line.side, line.player, line.quarter) == (side, player, state.quarter):
-            box[i] = replace(line, pts=line.pts + pts, ast=line.ast + ast, reb=line.reb + reb)
-            break
-    else:
+    at = _line_of(state.box, side, player, state.quarter)
+    if at is None:
         box.append(BoxLine(side, player, state.quarter, pts, ast, reb))
+    else:
+        line = box[at]
+        box[at] = replace(line, pts=line.pts + pts, ast=line.ast + ast, reb=line.reb + reb)
     score = list(state.score)
     quarter = list(state.quarter_points)
     score[side] += pts
@@ -274,12 +272,24 @@ def _credit(state: State, side: int, player: str, pts: int, ast: int, reb: int) 
     return replace(state, box=tuple(box), score=(score[0], score[1]), quarter_points=(quarter[0], quarter[1]))
 
 
+def _line_of(box: tuple[BoxLine, ...], side: int, player: str, quarter: int) -> int | None:
+    """Where the player's line for ``quarter`` is in the box score, if he has one. A player has one
+    line per quarter, added when he first scores or shoots in it, so the lines run in quarter order:
+    this quarter's are the last ones, and the search stops at the first line of another quarter."""
+    for i in range(len(box) - 1, -1, -1):
+        line = box[i]
+        if line.quarter != quarter:
+            return None
+        if line.side == side and line.player == player:
+            return i
+    return None
+
+
 def _count_shot(state: State, check: ShotCheck, player: str, made: bool) -> State:
     """The shot check on the player's line: a foul shot is a free throw, any other a field goal
     (a 3-pointer when the card calls it a three-point shot check, whatever points it is worth)."""
     box = list(state.box)
-    at = next((i for i, line in enumerate(box)
-               if (line.side, line.player, line.quarter) == (check.side, player, state.quarter)), None)
+    at = _line_of(state.box, check.side, player, state.quarter)
     if at is None:
         box.append(BoxLine(check.side, player, state.quarter))
         at = len(box) - 1
