@@ -339,13 +339,12 @@ def roll_die(state: State, face: int) -> State:
     total = odds.roll_total(face, modifier(state, roll))
     team = state.team(roll.side)
     needed = odds.assists_to_next_row(card, total)
-    state = replace(state, roll=roll)
     if state.rules.assists and needed is not None and needed <= team.assists:
         row = card.row_for(total)
-        return replace(state, stage="assist",
+        return replace(state, roll=roll, stage="assist",
                        message=f"{card.name} rolled {face} -> {total} ({row.label}: {row.result}); "
                                f"{needed} assist{'s reach' if needed > 1 else ' reaches'} the next row")
-    return _finish(state, 0, total)
+    return _finish(replace(state, roll=roll), 0, total)
 
 
 def check_assists(state: State, count: int) -> None:
@@ -394,9 +393,9 @@ def _finish(state: State, assists: int, before: int | None = None) -> State:
     text = (f"{card.name}: {roll.face} -> {before}{spent} = {total}, "
             f"{row.label}: {pts} PTS {ast} AST {reb} REB")
     done = state.rolls_done + 1
-    state = replace(state, roll=None, rolls_done=done, message=text,
-                    flow=(*state.flow, (state.quarter, done, *state.score)))  # type: ignore[arg-type]
+    flow = (*state.flow, (state.quarter, done, *state.score))
     if done == ROLLS_PER_QUARTER:
-        ended = end_quarter(state)
+        ended = end_quarter(replace(state, roll=None, rolls_done=done, message=text, flow=flow))
         return replace(ended, message=f"{text}; {ended.message}")
-    return replace(state, stage="choose", acting=roller_of(state, done))
+    return replace(state, roll=None, rolls_done=done, message=text, flow=flow, stage="choose",
+                   acting=roller_of(state, done))  # the quarter's first side: not changed above
