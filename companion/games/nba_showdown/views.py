@@ -161,13 +161,19 @@ _offer = by_identities(_count_offer, size=32)
 
 def _count_offers(state: State) -> tuple[Offer, ...]:
     """For each player still to roll this quarter, in playmat order, what choosing him offers."""
-    team = state.team(state.acting)
+    side = state.acting
+    team, against = state.team(side), state.team(other(side))
+    hot_cold = state.rules.hot_cold
+    markers = dict(team.markers) if hot_cold else {}
     found = []
     for position in POSITIONS:
         card = team.at(position)
-        if card is None or card.name in team.used or state.team(other(state.acting)).at(position) is None:
+        defender = against.at(position)
+        if card is None or card.name in team.used or defender is None:
             continue
-        found.append(_offer(position, *rolls.matchup(state, state.acting, position), state.rules.hot_cold))
+        # What ``rolls.matchup`` reads at the position, the team's markers looked up once.
+        change, _ = rolls.double_team_change(state, other(side), position)
+        found.append(_offer(position, card, defender, change, markers.get(card.name, 0), hot_cold))
     return tuple(found)
 
 
