@@ -116,8 +116,7 @@ _stat_odds = by_identities(odds.stat_odds, size=64)
 _terms_odds = by_identities(_count_terms_odds, size=16)
 
 
-# The prompt and the view both read the odds of the roll under way (a cached lookup that hashes the
-# card): once per state.
+# The prompt and the view both read the odds of the roll under way: once per state.
 _current_odds = _per_state(lambda state: _count_stat_odds(state, state.roll))  # type: ignore[arg-type]
 
 
