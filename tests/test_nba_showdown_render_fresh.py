@@ -119,6 +119,9 @@ def test_every_snapshot_is_what_a_fresh_count_of_its_state_gives(
         if id(state) not in fresh:
             fresh[id(state)] = json.dumps(fresh_render(state))
         assert json.dumps(shown) == fresh[id(state)], (count, state.stage)
+        # A roll looks for its player's line from the end, down to the first line of another quarter.
+        keys = [(line.quarter, line.side, line.player) for line in state.box]
+        assert [k[0] for k in keys] == sorted(k[0] for k in keys) and len(set(keys)) == len(keys)
         stages.add(state.stage)
         count += 1
     assert count > 400
@@ -170,3 +173,18 @@ def test_the_shoot_check_refuses_a_roller_without_a_defender_as_the_rules_do() -
         assert not rules.allowed(state, shot) and not resolves(state, shot)
         shot = {"type": "shoot", "position": "SG", "stat": stat}
         assert rules.allowed(state, shot) and resolves(state, shot)
+
+
+def test_the_choose_prompt_offers_every_shot_the_rules_accept_in_playmat_order(
+        walked: list[tuple[Any, dict[str, Any]]]) -> None:
+    # In the choose stage the prompt offers its players without asking the rules of each shot: it
+    # must offer exactly the shots that resolving every position with both stats accepts.
+    chooses = 0
+    for state, shown in walked:
+        if state.stage != "choose":
+            continue
+        every = [{"type": "shoot", "position": position, "stat": stat}
+                 for position in POSITIONS for stat in STATS]
+        assert [c["command"] for c in shown["prompt"]["choices"]] == [c for c in every if resolves(state, c)]
+        chooses += 1
+    assert chooses > 60

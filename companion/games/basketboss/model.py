@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.frozen import replace
+from companion.frozen import by_identity, replace
 
 POSITIONS = ("PG", "SG", "SF", "PF", "C")
 SEASONS = 6
@@ -119,7 +119,7 @@ class State:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(m.name for m in self.managers)
+        return _names(self.managers)
 
     @property
     def count(self) -> int:
@@ -139,3 +139,12 @@ class State:
             if number is not None and manager.advisor == number:
                 return side
         return None
+
+
+def _count_names(managers: tuple[Manager, ...]) -> tuple[str, ...]:
+    return tuple(m.name for m in managers)
+
+
+# Every prompt, event text and refusal reads the names; a manager's name never changes, and the
+# managers' tuple is shared by every state until a command changes one of them: once per tuple.
+_names = by_identity(_count_names, size=16)

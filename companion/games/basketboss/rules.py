@@ -7,12 +7,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.commands import spec_for
-from companion.errors import CommandError, RuleError
-from companion.frozen import replace
+from companion.errors import CommandError, CompanionError, RuleError
+from companion.frozen import by_identity, replace
 from companion.game import JSON
 from companion.games.basketboss import team
 from companion.games.basketboss.cards import card_json, parse_advisors, parse_card, parse_deck
@@ -24,6 +24,7 @@ from companion.games.basketboss.model import (
     REFEREE_FEE,
     SEASONS,
     START_MONEY,
+    Advisor,
     Auction,
     Card,
     Manager,
@@ -31,6 +32,7 @@ from companion.games.basketboss.model import (
     State,
     starter,
 )
+from companion.trials import event_key
 
 # Printed on the scoreboard, not in the rulebook: documented defaults, setup options to change.
 DEFAULT_TROPHIES = {2: (10, 7), 3: (10, 7, 4), 4: (10, 7, 4, 2), 5: (10, 7, 4, 2)}
@@ -96,12 +98,34 @@ def decide(state: State, command: Mapping[str, Any]) -> list[JSON]:
     if not isinstance(command, Mapping):
         raise CommandError("a command is a JSON object with a type")
     checked = spec_for(COMMANDS, command.get("type"), "BasketBoss").from_json(command)
+    _check_any(state, checked)
+    return _HANDLERS[checked["type"]](state, checked)
+
+
+def _check_any(state: State, checked: JSON) -> None:
+    """What ``decide`` refuses whatever the kind: a finished game, a seat nobody sits in."""
     if state.final:
         raise RuleError("the game is over: undo to change the result, or start a new game")
     side = checked.get("side")
     if side is not None and side >= state.count:
         raise CommandError(f"side must be 0 to {state.count - 1} (the managers' seats), not {side}")
-    return _HANDLERS[checked["type"]](state, checked)
+
+
+def allowed(state: State, command: Mapping[str, Any]) -> bool:
+    """Whether ``decide`` accepts ``command`` now: its kind's checks alone (``CHECKS``: every refusal
+    of its handler, which calls the same function first), without building its events and folding
+    them; a kind without checks is decided. The prompt asks this of each candidate it offers."""
+    try:
+        checked = _parsed(command)
+        _check_any(state, checked)
+        check = CHECKS.get(checked["type"])
+        if check is None:
+            _HANDLERS[checked["type"]](state, checked)
+        else:
+            check(state, checked)
+    except CompanionError:
+        return False
+    return True
 
 
 def _phase(state: State, *allowed: str) -> None:
@@ -128,7 +152,8 @@ def _lowest_advisor(state: State) -> int:
     return min(held)[1] if held else 0
 
 
-def _reveal(state: State, command: JSON) -> list[JSON]:
+def _revealed_card(state: State, command: JSON) -> Card | None:
+    """The card ``reveal`` puts in the market (None: an injury card), or the error: every check of it."""
     _phase(state, "market")
     if len(state.market) >= state.market_size:
         raise RuleError(f"the market is full: {state.market_size} cards is the limit for {state.count} "
@@ -139,10 +164,10 @@ def _reveal(state: State, command: JSON) -> list[JSON]:
                 "in the first season an injury card is not put in the market: draw a "
                 "replacement and shuffle the injury back into the deck"
             )
-        return [{"type": "revealed", "card": None, "text": "an injury card comes up: medical bills for all"}]
+        return None
     raw = command.get("card")
     if isinstance(raw, str):
-        card = next((c for c in state.deck if c.name.lower() == raw.strip().lower()), None)
+        card = _deck_by_name(state.deck).get(raw.strip().lower())
         if card is None:
             raise CommandError(
                 f"no player card called {raw!r} in the deck; enter it as an object "
@@ -152,6 +177,24 @@ def _reveal(state: State, command: JSON) -> list[JSON]:
         card = parse_card(raw)
     if card.name in state.revealed:
         raise RuleError(f"{card.name} has already come up in this game")
+    return card
+
+
+def _index_deck(deck: tuple[Card, ...]) -> dict[str, Card]:
+    index: dict[str, Card] = {}
+    for card in deck:
+        index.setdefault(card.name.lower(), card)  # the first card of a name, as a scan would find
+    return index
+
+
+# The deck is set at setup and shared by every state: the market prompt looks up each of its cards.
+_deck_by_name = by_identity(_index_deck, size=8)
+
+
+def _reveal(state: State, command: JSON) -> list[JSON]:
+    card = _revealed_card(state, command)
+    if card is None:
+        return [{"type": "revealed", "card": None, "text": "an injury card comes up: medical bills for all"}]
     return [
         {
             "type": "revealed",
@@ -161,8 +204,12 @@ def _reveal(state: State, command: JSON) -> list[JSON]:
     ]
 
 
-def _market_done(state: State, command: JSON) -> list[JSON]:
+def _check_market_done(state: State, command: JSON) -> None:
     _phase(state, "market")
+
+
+def _market_done(state: State, command: JSON) -> list[JSON]:
+    _check_market_done(state, command)
     closed: JSON = {"type": "market_closed", "text": f"the market holds {len(state.market)} cards: contracts"}
     return [closed] + _next_auction(_fold(state, [closed]))
 
@@ -197,7 +244,7 @@ def _next_auction(after: State) -> list[JSON]:
     ]
 
 
-def _bid(state: State, command: JSON) -> list[JSON]:
+def _check_bid(state: State, command: JSON) -> None:
     _phase(state, "contracts")
     auction = state.auction
     assert auction is not None
@@ -218,6 +265,13 @@ def _bid(state: State, command: JSON) -> list[JSON]:
     money = state.manager(side).money
     if amount > money:
         raise RuleError(f"{state.names[side]} has ${money}: a bid of ${amount} is more than the money held")
+
+
+def _bid(state: State, command: JSON) -> list[JSON]:
+    _check_bid(state, command)
+    auction = state.auction
+    assert auction is not None
+    side, amount = command["side"], command["amount"]
     events: list[JSON] = [
         {
             "type": "bid",
@@ -229,13 +283,19 @@ def _bid(state: State, command: JSON) -> list[JSON]:
     return events + _after_turn(state, events)
 
 
-def _pass(state: State, command: JSON) -> list[JSON]:
+def _check_pass(state: State, command: JSON) -> None:
     _phase(state, "contracts")
     auction = state.auction
     assert auction is not None
-    side = command["side"]
-    if side != auction.turn:
+    if command["side"] != auction.turn:
         raise RuleError(f"it is {state.names[auction.turn]}'s turn to bid or pass")
+
+
+def _pass(state: State, command: JSON) -> list[JSON]:
+    _check_pass(state, command)
+    auction = state.auction
+    assert auction is not None
+    side = command["side"]
     events: list[JSON] = [
         {"type": "passed", "side": side, "text": f"{state.names[side]} passes on " f"{auction.card.name}"}
     ]
@@ -266,17 +326,23 @@ def _after_turn(state: State, events: list[JSON]) -> list[JSON]:
     return []  # pragma: no cover - active is never empty here
 
 
-def _place(state: State, command: JSON) -> list[JSON]:
+def _check_place(state: State, command: JSON) -> None:
     _phase(state, "place")
     assert state.placing is not None
-    side, card = state.placing
+    side, _ = state.placing
     if command["side"] != side:
         raise RuleError(f"{state.names[side]} places the player they signed")
-    slot = command["slot"] - 1
-    if not 0 <= slot < len(POSITIONS):
+    if not 0 <= command["slot"] - 1 < len(POSITIONS):
         raise CommandError(
             f"slot is 1 to {len(POSITIONS)} (the team board's five places), not {command['slot']}"
         )
+
+
+def _place(state: State, command: JSON) -> list[JSON]:
+    _check_place(state, command)
+    assert state.placing is not None
+    side, card = state.placing
+    slot = command["slot"] - 1
     covered = state.manager(side).slots[slot]
     healed = slot in state.manager(side).injured
     text = f"{state.names[side]} puts {card.name} over {covered.name}" + (
@@ -363,23 +429,33 @@ def _injure(state: State, side: int, slot: int) -> list[JSON]:
     return [injured] + _next_auction(_fold(state, [injured]))
 
 
-def _choose_injured(state: State, command: JSON) -> list[JSON]:
+def _check_injure(state: State, command: JSON) -> None:
     _phase(state, "injury")
     side = state.injury_loser
     assert side is not None
     if command["side"] != side:
         raise RuleError(f"{state.names[side]} chooses which of their players is injured")
-    slot = command["slot"] - 1
-    if slot not in team.strongest(state.manager(side)):
+    if command["slot"] - 1 not in team.strongest(state.manager(side)):
         raise RuleError("the injury covers one of the team's strongest players this season")
-    return _injure(state, side, slot)
+
+
+def _choose_injured(state: State, command: JSON) -> list[JSON]:
+    _check_injure(state, command)
+    side = state.injury_loser
+    assert side is not None
+    return _injure(state, side, command["slot"] - 1)
+
+
+def _check_adjust(state: State, command: JSON) -> None:
+    _phase(state, "strength")
+    change = command["strength"]
+    if not -20 <= change <= 20:
+        raise CommandError(f"a season card changes a strength by -20 to 20, not {change}")
 
 
 def _adjust(state: State, command: JSON) -> list[JSON]:
-    _phase(state, "strength")
+    _check_adjust(state, command)
     side, change = command["side"], command["strength"]
-    if not -20 <= change <= 20:
-        raise CommandError(f"a season card changes a strength by -20 to 20, not {change}")
     note = command.get("note") or "the season card"
     return [
         {
@@ -391,18 +467,26 @@ def _adjust(state: State, command: JSON) -> list[JSON]:
     ]
 
 
-def _ribbon(state: State, command: JSON) -> list[JSON]:
+def _check_ribbon(state: State, command: JSON) -> None:
     _phase(state, "strength", "market", "hire")
     given = sum(m.ribbons for m in state.managers)
     if given >= 5:
         raise RuleError("all 5 one-point ribbons are given out")
+
+
+def _ribbon(state: State, command: JSON) -> list[JSON]:
+    _check_ribbon(state, command)
     return [
         {"type": "ribbon", "side": command["side"], "text": f"{state.names[command['side']]} takes a ribbon"}
     ]
 
 
-def _award(state: State, command: JSON) -> list[JSON]:
+def _check_award(state: State, command: JSON) -> None:
     _phase(state, "strength")
+
+
+def _award(state: State, command: JSON) -> list[JSON]:
+    _check_award(state, command)
     strengths = [team.strength(m) for m in state.managers]
     levels = sorted(set(strengths), reverse=True)
     groups = [[s for s in range(state.count) if strengths[s] == level] for level in levels]
@@ -494,7 +578,8 @@ def _trophies(state: State) -> list[JSON]:
     ]
 
 
-def _hire(state: State, command: JSON) -> list[JSON]:
+def _hired_advisor(state: State, command: JSON) -> Advisor:
+    """The advisor ``hire`` gives, or the error: every check of it."""
     _phase(state, "hire")
     side = state.hire_order[0]
     if command["side"] != side:
@@ -507,6 +592,12 @@ def _hire(state: State, command: JSON) -> list[JSON]:
         )
     if state.holder(number) is not None:
         raise RuleError(f"{advisor.name} is taken by {state.names[state.holder(number) or 0]}")
+    return advisor
+
+
+def _hire(state: State, command: JSON) -> list[JSON]:
+    advisor = _hired_advisor(state, command)
+    side, number = state.hire_order[0], command["advisor"]
     events: list[JSON] = [
         {
             "type": "hired",
@@ -542,6 +633,45 @@ def _season_end(state: State, final: bool) -> list[JSON]:
         out.append({"type": "game_over", "text": "the game is over: victory points"})
     return out
 
+
+# The prompts offer the same few commands again and again (a pass, a bid of one more dollar, a
+# slot): each checked once. By ``event_key`` (``true`` and ``1`` apart); read-only: ``allowed``
+# only reads what it checks.
+_PARSED: dict[object, JSON] = {}
+
+
+def _parsed(command: Mapping[str, Any]) -> JSON:
+    """``decide``'s checked form of ``command`` (or its ``CommandError``)."""
+    if not isinstance(command, Mapping):
+        raise CommandError("a command is a JSON object with a type")
+    try:
+        key = event_key(command)
+    except (TypeError, ValueError):  # not plain JSON: nothing to key it by
+        return spec_for(COMMANDS, command.get("type"), "BasketBoss").from_json(command)
+    found = _PARSED.get(key)
+    if found is None:
+        found = spec_for(COMMANDS, command.get("type"), "BasketBoss").from_json(command)
+        if len(_PARSED) >= 1024:
+            _PARSED.clear()  # a bound, not a policy: the next prompts fill it again
+        _PARSED[key] = found
+    return found
+
+
+# Each kind's checks: every refusal of its handler (which calls the same function first; nothing
+# after it refuses), so the prompt asks its candidates these instead of deciding them. None: decided.
+CHECKS: dict[str, Callable[[State, JSON], object] | None] = {
+    "reveal": _revealed_card,
+    "market_done": _check_market_done,
+    "bid": _check_bid,
+    "pass": _check_pass,
+    "place": _check_place,
+    "sealed_bid": None,
+    "injure": _check_injure,
+    "adjust": _check_adjust,
+    "ribbon": _check_ribbon,
+    "award": _check_award,
+    "hire": _hired_advisor,
+}
 
 _HANDLERS = {
     "reveal": _reveal,

@@ -6,13 +6,12 @@ No view, scoreboard, prompt or event text shows a sealed bid before the round's 
 
 from __future__ import annotations
 
-from companion.errors import CompanionError
-from companion.frozen import by_identity
+from companion.frozen import by_identities, by_identity
 from companion.game import JSON, Choice, Counter, Outcome, Prompt, ScoreboardView, Sealed, SideView
 from companion.games.basketboss import team
 from companion.games.basketboss.cards import card_json
-from companion.games.basketboss.model import POSITIONS, SEASONS, Manager, State
-from companion.games.basketboss.rules import decide
+from companion.games.basketboss.model import POSITIONS, SEASONS, Advisor, Manager, State
+from companion.games.basketboss.rules import allowed
 
 # A command changes a manager or two: the others keep their objects, so their team is not re-counted.
 _strength = by_identity(team.strength)
@@ -28,7 +27,10 @@ _players = by_identity(_players_json)
 
 def victory_points(state: State, side: int) -> dict[str, int]:
     """Final strength + trophies and ribbons + 1 per $5 left."""
-    manager = state.manager(side)
+    return _victory_points(state.manager(side))
+
+
+def _victory_points(manager: Manager) -> dict[str, int]:
     parts = {
         "strength": _strength(manager),
         "trophies": sum(manager.trophies) + manager.ribbons,
@@ -49,17 +51,22 @@ def outcome(state: State) -> Outcome | None:
     return Outcome.ranked(places, f"{names} {verb} with {levels[0]} victory points")
 
 
+def _count_side_view(manager: Manager, active: bool) -> SideView:
+    counters = (
+        Counter("$", manager.money),
+        Counter("T", sum(manager.trophies) + manager.ribbons),
+        Counter("A", manager.advisor if manager.advisor is not None else "-"),
+    )
+    return SideView(manager.name, _strength(manager), counters=counters, active=active)
+
+
+# A command changes a manager or two and moves the turn at most: the others' records are the ones built.
+_side_view = by_identities(_count_side_view, size=16)
+
+
 def scoreboard(state: State) -> ScoreboardView:
-    sides = []
-    for side, manager in enumerate(state.managers):
-        counters = (
-            Counter("$", manager.money),
-            Counter("T", sum(manager.trophies) + manager.ribbons),
-            Counter("A", manager.advisor if manager.advisor is not None else "-"),
-        )
-        sides.append(
-            SideView(manager.name, _strength(manager), counters=counters, active=_acting(state) == side)
-        )
+    acting = _acting(state)
+    sides = [_side_view(manager, acting == side) for side, manager in enumerate(state.managers)]
     message = ""
     if state.sealed is not None:
         message = f"{len(state.sealed.bids)} of {len(state.sealed.bidders)} bids in"
@@ -90,14 +97,8 @@ def _acting(state: State) -> int | None:
 
 
 def _legal(state: State, candidates: list[tuple[str, JSON]]) -> tuple[Choice, ...]:
-    chosen = []
-    for label, command in candidates:
-        try:
-            decide(state, command)
-        except CompanionError:
-            continue
-        chosen.append(Choice(label, command))
-    return tuple(chosen)
+    # The rules' checks of each candidate (``rules.allowed``), not its events: what decide accepts.
+    return tuple(Choice(label, command) for label, command in candidates if allowed(state, command))
 
 
 def prompt(state: State) -> Prompt:  # noqa: C901 - one branch per phase
@@ -217,27 +218,39 @@ def prompt(state: State) -> Prompt:  # noqa: C901 - one branch per phase
     return Prompt(side=None, text=f"season {state.season}", commands=())
 
 
+def _count_side_json(m: Manager, advisors: tuple[Advisor, ...]) -> JSON:
+    return {
+        "name": m.name,
+        "money": m.money,
+        "advisor": m.advisor,
+        "advisor_name": next((a.name for a in advisors if a.number == m.advisor), None),
+        "strength": _strength(m),
+        "trophies": list(m.trophies),
+        "ribbons": m.ribbons,
+        "players": _players(m),
+        "victory_points": _victory_points(m),
+    }
+
+
+# A manager's part of the view reads the manager and the advisors (set at setup): the managers a
+# command left alone show the part already built (read-only, like every rendered snapshot).
+_side_json = by_identities(_count_side_json, size=16)
+_market_json = by_identity(lambda market: [None if c is None else card_json(c) for c in market], size=8)
+_advisors_json = by_identity(lambda advisors: [{"number": a.number, "name": a.name} for a in advisors],
+                             size=4)
+_seasons_json = by_identity(lambda history: [{"season": season, "strengths": list(strengths),
+                                              "ranking": list(ranking)}
+                                             for season, strengths, ranking in history], size=8)
+
+
 def view(state: State) -> JSON:
     sealed = state.sealed
     return {
         "season": state.season,
         "seasons": SEASONS,
         "phase": state.phase,
-        "sides": [
-            {
-                "name": m.name,
-                "money": m.money,
-                "advisor": m.advisor,
-                "advisor_name": next((a.name for a in state.advisors if a.number == m.advisor), None),
-                "strength": _strength(m),
-                "trophies": list(m.trophies),
-                "ribbons": m.ribbons,
-                "players": _players(m),
-                "victory_points": victory_points(state, side),
-            }
-            for side, m in enumerate(state.managers)
-        ],
-        "market": [None if c is None else card_json(c) for c in state.market],
+        "sides": [_side_json(m, state.advisors) for m in state.managers],
+        "market": _market_json(state.market),
         "auctioned": state.auctioned,
         "auction": None
         if state.auction is None
@@ -254,12 +267,9 @@ def view(state: State) -> JSON:
         else {"kind": sealed.kind, "bidders": list(sealed.bidders), "entered": [s for s, _ in sealed.bids]},
         "ranking": list(state.ranking),
         "hire_order": list(state.hire_order),
-        "seasons_played": [
-            {"season": season, "strengths": list(strengths), "ranking": list(ranking)}
-            for season, strengths, ranking in state.history
-        ],
+        "seasons_played": _seasons_json(state.history),
         "retired": list(state.retired),
-        "advisors": [{"number": a.number, "name": a.name} for a in state.advisors],
+        "advisors": _advisors_json(state.advisors),
         "trophy_values": list(state.trophy_values),
         "market_size": state.market_size,
     }

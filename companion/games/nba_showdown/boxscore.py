@@ -189,8 +189,25 @@ _box_score = by_identities(_count_box_score, size=8)
 
 def players(state: State, side: int) -> list[dict[str, Any]]:
     """The team's cards for the Table panel: on the court in playmat order, then the bench."""
-    team = state.team(side)
-    return _team_players(team.cards, team.lineup, team.markers, team.used, _sides(state.box)[side])
+    return team_players(state.team(side), state.box, side)
+
+
+def team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[dict[str, Any]]:
+    """``players`` of the state whose side ``side`` is ``team`` and whose box score is ``box``."""
+    return _team_players(team.cards, team.lineup, team.markers, team.used, _sides(box)[side])
+
+
+def box_views(box: tuple[BoxLine, ...], *names: str) -> tuple[list[Any], list[Any], list[Any]]:
+    """The view's box score parts: its lines, ``box_totals`` and ``box_score`` for ``box`` and the
+    teams called ``names`` (remembered together: one look-up per command that leaves the box alone)."""
+    return _box_views(box, *names)
+
+
+def _count_box_views(box: tuple[BoxLine, ...], *names: str) -> tuple[list[Any], list[Any], list[Any]]:
+    return box_lines_json(box), _box_totals(box, *names), _box_score(box, *names)
+
+
+_box_views = by_identities(_count_box_views, size=8)
 
 
 def _count_team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[dict[str, Any]]:
@@ -209,12 +226,23 @@ def _count_players(cards: tuple[Card, ...], lineup: tuple[str | None, ...],
     found = []
     at = [(card, placed.get(card.name.lower())) for card in cards]
     for card, position in sorted(at, key=lambda c: (c[1] is None, _POSITION_ORDER[c[1] or "PG"])):
-        marker = marker_of.get(card.name, 0)
-        pts, ast, reb = sums.get(card.name, _NOTHING)[:3]
-        found.append({"name": card.name, "position": position or "bench",
-                      "speed": card.speed, "power": card.power, "rolled": card.name in used,
-                      "hot": max(0, marker), "cold": max(0, -marker), "pts": pts, "ast": ast, "reb": reb})
+        found.append(_player_row(card, position or "bench", card.name in used, marker_of.get(card.name, 0),
+                                 sums.get(card.name, _NOTHING)))
     return found
+
+
+def _count_player_row(card: Card, position: str, rolled: bool, marker: int,
+                      numbers: tuple[int, ...]) -> dict[str, Any]:
+    pts, ast, reb = numbers[:3]
+    return {"name": card.name, "position": position, "speed": card.speed, "power": card.power,
+            "rolled": rolled, "hot": max(0, marker), "cold": max(0, -marker),
+            "pts": pts, "ast": ast, "reb": reb}
+
+
+# A command moves a player or two of a panel (who rolled, a marker, a box line): the other rows are
+# the ones already built, by the identity of what each reads (his sums are one tuple while his lines
+# stay; a position is one of the shared POSITIONS strings; small ints are shared objects). Read-only.
+_player_row = by_identities(_count_player_row, size=64)
 
 
 _NOTHING = (0, 0, 0)

@@ -72,8 +72,13 @@ class Team:
         return found
 
     def at(self, position: str) -> Card | None:
-        name = self.lineup[POSITIONS.index(position)]
-        return None if name is None else self.card(name)
+        index = _POSITION_INDEX.get(position)
+        if index is None:
+            index = POSITIONS.index(position)  # not a position: the ValueError a lookup gives
+        found = _placed(self)[index]
+        if found is _NOT_ON_TEAM:
+            return self.card(self.lineup[index])  # type: ignore[arg-type]  # raises the RuleError
+        return found
 
     def position_of(self, name: str) -> str | None:
         for position, placed in zip(POSITIONS, self.lineup, strict=True):
@@ -102,6 +107,21 @@ def _index_cards(cards: tuple[Card, ...]) -> dict[str, Card]:
 
 # A team's cards are set at setup and shared by every state after it: looked up by name on every roll.
 _cards_by_name = by_identity(_index_cards, size=16)
+
+_POSITION_INDEX = {position: index for index, position in enumerate(POSITIONS)}
+_NOT_ON_TEAM: Any = object()  # a lineup name no card of the team carries (``card`` says so)
+
+
+def _place_cards(team: Team) -> tuple[Card | None, ...]:
+    """The card at each position, in POSITIONS order (``at`` without a name lookup)."""
+    by_name = _cards_by_name(team.cards)
+    return tuple(None if name is None else by_name.get(name.strip().lower(), _NOT_ON_TEAM)
+                 for name in team.lineup)
+
+
+# The matchups, the prompt and the view ask a team who stands where a few dozen times per command,
+# and a team record is shared by every state until a command changes it: once per record.
+_placed = by_identity(_place_cards, size=16)
 
 
 @dataclass(frozen=True)

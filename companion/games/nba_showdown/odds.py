@@ -26,6 +26,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from companion.dice import D20, Die
+from companion.frozen import by_identity
 from companion.games.nba_showdown.cards import Card, ChartRow
 from companion.success import AtLeast, Lookup, Row
 
@@ -63,6 +64,11 @@ class RowChance:
                 "fraction": str(self.probability), "faces": list(self.faces)}
 
 
+# Speed and Power odds with the same modifier share their rows (``row_chances`` is cached): each
+# row's JSON is built once (read-only, like every rendered snapshot).
+_row_chance_json = by_identity(RowChance.to_json, size=1024)
+
+
 def _faces(die: Die) -> tuple[int, ...]:
     return tuple(int(f) for f in die.faces)
 
@@ -74,9 +80,23 @@ def row_chances(card: Card, modifier: int, die: Die = D20) -> tuple[RowChance, .
     """Every row of ``card``'s chart with its chance for a roll of ``die`` + ``modifier``."""
     faces = _faces(die)
     by_row: dict[ChartRow, list[int]] = {row: [] for row in card.chart}
+    table = _rows_by_total(card)
+    last = len(table) - 1
     for face in faces:
-        by_row[card.row_for(roll_total(face, modifier))].append(face)
+        total = face + modifier
+        by_row[table[min(total if total > 1 else 1, last)]].append(face)  # roll_total, inlined
     return tuple(RowChance(row, _chance(len(hit), len(faces)), tuple(hit)) for row, hit in by_row.items())
+
+
+def _count_rows_by_total(card: Card) -> tuple[ChartRow, ...]:
+    """``card.row_for(total)`` for every total from 0 to one past the highest bounded row: any
+    higher total reads what that one reads (the open-ended row, or the top row)."""
+    beyond = max((row.high for row in card.chart if row.high is not None), default=0) + 1
+    return tuple(card.row_for(total) for total in range(beyond + 1))
+
+
+# A card's chart is read for twenty faces per modifier counted: a table once per card record.
+_rows_by_total = by_identity(_count_rows_by_total, size=64)
 
 
 @lru_cache(maxsize=256)
@@ -186,8 +206,10 @@ class StatOdds:
 
     @cached_property
     def p_score(self) -> Fraction:
-        """The chance the roll lands on a row that gives points."""
-        return sum((c.probability for c in self.rows if c.row.pts > 0), Fraction(0))
+        """The chance the roll lands on a row that gives points (counted in whole faces, as ``_mean``:
+        the same value as summing the rows' chances, without a Fraction per row)."""
+        return Fraction(sum(len(c.faces) for c in self.rows if c.row.pts > 0),
+                        sum(len(c.faces) for c in self.rows))
 
     @cached_property
     def hint(self) -> str:
@@ -196,7 +218,7 @@ class StatOdds:
 
     def to_json(self) -> dict[str, Any]:
         return {"stat": self.stat, "matchup": self.matchup, "modifier": self.modifier,
-                "rows": [r.to_json() for r in self.rows],
+                "rows": [_row_chance_json(r) for r in self.rows],
                 "expected_pts": float(self.expected_pts), "expected_ast": float(self.expected_ast),
                 "expected_reb": float(self.expected_reb), "hot": float(self.hot), "cold": float(self.cold),
                 "label": self.label}
@@ -208,6 +230,14 @@ def stat_odds(card: Card, stat: str, matchup: int, other_modifiers: int, markers
     """The odds of a scoring roll with ``stat``: matchup bonus plus the other modifiers."""
     modifier = matchup + other_modifiers
     hot, cold = marker_chances(die) if markers_on else (Fraction(0), Fraction(0))
-    return StatOdds(stat, matchup, modifier, row_chances(card, modifier, die),
-                    expected(card, modifier, "pts", die), expected(card, modifier, "ast", die),
-                    expected(card, modifier, "reb", die), hot, cold)
+    chances = row_chances(card, modifier, die)  # what ``expected`` reads, looked up once
+    # ``_mean`` of each result, in one pass over the rows.
+    faces = pts = ast = reb = 0
+    for chance in chances:
+        hits, row = len(chance.faces), chance.row
+        faces += hits
+        pts += hits * row.pts
+        ast += hits * row.ast
+        reb += hits * row.reb
+    return StatOdds(stat, matchup, modifier, chances, Fraction(pts, faces), Fraction(ast, faces),
+                    Fraction(reb, faces), hot, cold)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import RuleError
-from companion.frozen import replace
+from companion.frozen import by_identities, by_identity, replace
 from companion.game import Term
 from companion.games.nba_showdown import odds
 from companion.games.nba_showdown.cards import Card
@@ -113,11 +113,25 @@ def terms_of(attacker: Card, defender: Card, change: int, markers: int, stat: st
 
 def roll_terms(state: State, roll: ScoringRoll) -> tuple[Term, ...]:
     """Every modifier of the scoring roll, matchup first (the Target breakdown)."""
-    return terms_of(*matchup(state, roll.side, roll.position), roll.stat, roll.cards)
+    return _matchup_terms(*matchup(state, roll.side, roll.position), roll.stat, roll.cards)
+
+
+# A roll's terms read its matchup, stat and cards played: from the choice to the last assist the
+# states of one roll ask for the same ones (the prompt before the roll, the roll itself, the view
+# after it), so they are built once and shared (the same tuple: what is built on it can be too).
+_matchup_terms = by_identities(terms_of, size=16)
 
 
 def modifier(state: State, roll: ScoringRoll) -> int:
-    return sum(t.value for t in roll_terms(state, roll))
+    return sum_terms(roll_terms(state, roll))
+
+
+def _count_sum(terms: tuple[Term, ...]) -> int:
+    return sum(t.value for t in terms)
+
+
+# The modifier of a roll's terms (the scoreboard's target, the total rolled): once per terms.
+sum_terms = by_identity(_count_sum, size=16)
 
 
 def check_choice(state: State, side: int, position: str, stat: str) -> Card:
@@ -245,12 +259,12 @@ def shot_check_terms(state: State, check: ShotCheck) -> tuple[Term, ...]:
 def _credit(state: State, side: int, player: str, pts: int, ast: int, reb: int) -> State:
     """Points on the Scoring Track and the player's line in the box score."""
     box = list(state.box)
-    for i, line in enumerate(box):
-        if (line.side, line.player, line.quarter) == (side, player, state.quarter):
-            box[i] = replace(line, pts=line.pts + pts, ast=line.ast + ast, reb=line.reb + reb)
-            break
-    else:
+    at = _line_of(state.box, side, player, state.quarter)
+    if at is None:
         box.append(BoxLine(side, player, state.quarter, pts, ast, reb))
+    else:
+        line = box[at]
+        box[at] = replace(line, pts=line.pts + pts, ast=line.ast + ast, reb=line.reb + reb)
     score = list(state.score)
     quarter = list(state.quarter_points)
     score[side] += pts
@@ -258,12 +272,24 @@ def _credit(state: State, side: int, player: str, pts: int, ast: int, reb: int) 
     return replace(state, box=tuple(box), score=(score[0], score[1]), quarter_points=(quarter[0], quarter[1]))
 
 
+def _line_of(box: tuple[BoxLine, ...], side: int, player: str, quarter: int) -> int | None:
+    """Where the player's line for ``quarter`` is in the box score, if he has one. A player has one
+    line per quarter, added when he first scores or shoots in it, so the lines run in quarter order:
+    this quarter's are the last ones, and the search stops at the first line of another quarter."""
+    for i in range(len(box) - 1, -1, -1):
+        line = box[i]
+        if line.quarter != quarter:
+            return None
+        if line.side == side and line.player == player:
+            return i
+    return None
+
+
 def _count_shot(state: State, check: ShotCheck, player: str, made: bool) -> State:
     """The shot check on the player's line: a foul shot is a free throw, any other a field goal
     (a 3-pointer when the card calls it a three-point shot check, whatever points it is worth)."""
     box = list(state.box)
-    at = next((i for i, line in enumerate(box)
-               if (line.side, line.player, line.quarter) == (check.side, player, state.quarter)), None)
+    at = _line_of(state.box, check.side, player, state.quarter)
     if at is None:
         box.append(BoxLine(check.side, player, state.quarter))
         at = len(box) - 1
@@ -313,13 +339,12 @@ def roll_die(state: State, face: int) -> State:
     total = odds.roll_total(face, modifier(state, roll))
     team = state.team(roll.side)
     needed = odds.assists_to_next_row(card, total)
-    state = replace(state, roll=roll)
     if state.rules.assists and needed is not None and needed <= team.assists:
         row = card.row_for(total)
-        return replace(state, stage="assist",
+        return replace(state, roll=roll, stage="assist",
                        message=f"{card.name} rolled {face} -> {total} ({row.label}: {row.result}); "
                                f"{needed} assist{'s reach' if needed > 1 else ' reaches'} the next row")
-    return _finish(state, 0, total)
+    return _finish(replace(state, roll=roll), 0, total)
 
 
 def check_assists(state: State, count: int) -> None:
@@ -368,9 +393,9 @@ def _finish(state: State, assists: int, before: int | None = None) -> State:
     text = (f"{card.name}: {roll.face} -> {before}{spent} = {total}, "
             f"{row.label}: {pts} PTS {ast} AST {reb} REB")
     done = state.rolls_done + 1
-    state = replace(state, roll=None, rolls_done=done, message=text,
-                    flow=(*state.flow, (state.quarter, done, *state.score)))  # type: ignore[arg-type]
+    flow = (*state.flow, (state.quarter, done, *state.score))
     if done == ROLLS_PER_QUARTER:
-        ended = end_quarter(state)
+        ended = end_quarter(replace(state, roll=None, rolls_done=done, message=text, flow=flow))
         return replace(ended, message=f"{text}; {ended.message}")
-    return replace(state, stage="choose", acting=roller_of(state, done))
+    return replace(state, roll=None, rolls_done=done, message=text, flow=flow, stage="choose",
+                   acting=roller_of(state, done))  # the quarter's first side: not changed above

@@ -7,25 +7,30 @@ own checks, the ones its handler makes), so the kiosk never offers a command the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from functools import lru_cache
+from typing import Any, TypeVar
 
 from companion.dice import D20
 from companion.frozen import by_identities, by_identity
 from companion.game import Choice, Counter, Outcome, Prompt, RollInfo, ScoreboardView, SideView, Target, Term
 from companion.games.nba_showdown import odds, rolls
-from companion.games.nba_showdown.boxscore import box_lines_json, box_score, box_totals, flow_json, players
+from companion.games.nba_showdown.boxscore import box_views, flow_json, team_players
 from companion.games.nba_showdown.cards import POSITIONS, STATS, Card
 from companion.games.nba_showdown.model import (
     ROLLS_PER_QUARTER,
     Rules,
     ScoringRoll,
+    ShotCheck,
     State,
     other,
     quarter_label,
 )
 from companion.games.nba_showdown.quarters import NEIGHBOURS, rebound_award
 from companion.games.nba_showdown.rules import allowed
+
+R = TypeVar("R")
 
 # Cards never change after setup and the odds are counted once (odds.stat_odds): their JSON too.
 _card_json = by_identity(Card.to_json)
@@ -40,6 +45,28 @@ _strategy_cards = by_identities(
     lambda deck, played: [name for name, copies in deck if played.count(name) < copies], size=16)
 
 
+_NOTHING_YET: Any = object()
+
+
+def _per_state(function: Callable[[State], R]) -> Callable[[State], R]:
+    """``function(state)``, remembered for the latest state asked, by identity: the scoreboard, the
+    view and the prompt of one state share it. One slot, replaced whole (another thread reads either
+    the old pair or the new): a state seen again after another (an undo) is counted again, and no
+    memo fills up and evicts (``by_identity``'s bookkeeping, on every new state, cost more)."""
+    latest: list[tuple[Any, Any]] = [(_NOTHING_YET, None)]
+
+    def remembered(state: State) -> R:
+        record, value = latest[0]
+        if record is state:
+            return value  # type: ignore[no-any-return]
+        value = function(state)
+        latest[0] = (state, value)
+        return value
+
+    remembered.__wrapped__ = function  # type: ignore[attr-defined]
+    return remembered
+
+
 def outcome(state: State) -> Outcome | None:
     if not state.final or state.winner is None:
         return None
@@ -52,8 +79,9 @@ def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]]) -> tuple[
     return tuple(Choice(label, command) for label, command in candidates if allowed(state, command))
 
 
-# The prompt, the scoreboard and the view all read the modifiers of the roll under way.
-_current_terms = by_identity(lambda state: rolls.roll_terms(state, state.roll), size=8)
+# The prompt, the scoreboard and the view all read the modifiers of the roll under way (the states of
+# one roll share them: ``rolls.roll_terms``, so the target and the odds built on them too).
+_current_terms = _per_state(lambda state: rolls.roll_terms(state, state.roll))  # type: ignore[arg-type]
 
 
 def _terms(state: State, roll: ScoringRoll) -> tuple[Term, ...]:
@@ -61,7 +89,7 @@ def _terms(state: State, roll: ScoringRoll) -> tuple[Term, ...]:
 
 
 def _modifier(state: State, roll: ScoringRoll) -> int:
-    return sum(t.value for t in _terms(state, roll))
+    return rolls.modifier(state, roll) if roll is not state.roll else rolls.sum_terms(_current_terms(state))
 
 
 def stat_odds_for(state: State, roll: ScoringRoll) -> odds.StatOdds:
@@ -70,16 +98,26 @@ def stat_odds_for(state: State, roll: ScoringRoll) -> odds.StatOdds:
 
 
 def _count_stat_odds(state: State, roll: ScoringRoll) -> odds.StatOdds:
-    terms = _terms(state, roll)
     card = state.team(roll.side).at(roll.position)
     assert card is not None
-    return odds.stat_odds(card, roll.stat, terms[0].value, sum(t.value for t in terms[1:]),
-                          markers_on=state.rules.hot_cold)
+    return _terms_odds(card, roll.stat, _terms(state, roll), state.rules.hot_cold)
 
 
-# The prompt and the view both read the odds of the roll under way (a cached lookup that hashes the
-# card): once per state.
-_current_odds = by_identity(lambda state: _count_stat_odds(state, state.roll), size=8)
+def _count_terms_odds(card: Card, stat: str, terms: tuple[Term, ...], markers_on: bool) -> odds.StatOdds:
+    return _stat_odds(card, stat, terms[0].value, sum(t.value for t in terms[1:]), markers_on)
+
+
+# ``odds.stat_odds`` by the identity of its card (its own cache hashes the whole card and chart);
+# the numbers are small ints, shared objects, so the same odds asked again hit.
+_stat_odds = by_identities(odds.stat_odds, size=64)
+
+
+# The states of one roll share its terms: its odds are looked up once (``stat_odds`` hashes the card).
+_terms_odds = by_identities(_count_terms_odds, size=16)
+
+
+# The prompt and the view both read the odds of the roll under way: once per state.
+_current_odds = _per_state(lambda state: _count_stat_odds(state, state.roll))  # type: ignore[arg-type]
 
 
 def _count_roll_info(stat: odds.StatOdds) -> tuple[RollInfo, Fraction | None]:
@@ -95,8 +133,7 @@ def _count_fresh_odds(attacker: Card, defender: Card, change: int, markers: int,
                       markers_on: bool) -> odds.StatOdds:
     """``stat_odds_for`` a roll with no card played yet, from what ``rolls.matchup`` read."""
     terms = rolls.terms_of(attacker, defender, change, markers, stat)
-    return odds.stat_odds(attacker, stat, terms[0].value, sum(t.value for t in terms[1:]),
-                          markers_on=markers_on)
+    return _stat_odds(attacker, stat, terms[0].value, sum(t.value for t in terms[1:]), markers_on)
 
 
 Offer = tuple[tuple[Choice, ...], list[dict[str, Any]]]
@@ -123,18 +160,24 @@ _offer = by_identities(_count_offer, size=32)
 
 def _count_offers(state: State) -> tuple[Offer, ...]:
     """For each player still to roll this quarter, in playmat order, what choosing him offers."""
-    team = state.team(state.acting)
+    side = state.acting
+    team, against = state.team(side), state.team(other(side))
+    hot_cold = state.rules.hot_cold
+    markers = dict(team.markers) if hot_cold else {}
     found = []
     for position in POSITIONS:
         card = team.at(position)
-        if card is None or card.name in team.used or state.team(other(state.acting)).at(position) is None:
+        defender = against.at(position)
+        if card is None or card.name in team.used or defender is None:
             continue
-        found.append(_offer(position, *rolls.matchup(state, state.acting, position), state.rules.hot_cold))
+        # What ``rolls.matchup`` reads at the position, the team's markers looked up once.
+        change, _ = rolls.double_team_change(state, other(side), position)
+        found.append(_offer(position, card, defender, change, markers.get(card.name, 0), hot_cold))
     return tuple(found)
 
 
 # The prompt and the view both show them for the same state: counted once per state.
-_offers = by_identity(_count_offers, size=4)
+_offers = _per_state(_count_offers)
 
 
 def _count_distribution_text(stat: odds.StatOdds) -> str:
@@ -154,8 +197,16 @@ def prompt_outcomes(state: State) -> list[dict[str, Any]]:
 
 
 def _roll_target(state: State, roll: ScoringRoll) -> Target:
-    terms = _terms(state, roll)
+    return _target_of(_terms(state, roll))
+
+
+def _count_target(terms: tuple[Term, ...]) -> Target:
     return Target(terms[0].label, terms[0].value, terms[1:])
+
+
+# One target per roll's terms (the states of a roll share them), its JSON with it.
+_target_of = by_identity(_count_target, size=16)
+_target_json = by_identity(Target.to_json, size=16)
 
 
 def _placement_prompt(state: State) -> Prompt:
@@ -191,13 +242,24 @@ def _double_team_prompt(state: State) -> Prompt:
                   commands=("double_team", "no_double_team"), choices=_legal(state, candidates))
 
 
+@lru_cache(maxsize=1)
+def _markers_text() -> str:
+    """The choose prompt's words on markers: the d20's chances, the same for every roll."""
+    hot, cold = odds.marker_chances()
+    return f"; any roll: hot marker {float(hot):.0%} (19-20), cold {float(cold):.0%} (1-2)"
+
+
 def _choose_prompt(state: State) -> Prompt:
     side = state.acting
     team = state.team(side)
-    choices = tuple(choice for offer in _offers(state) for choice in offer[0]
-                    if allowed(state, choice.command))
-    markers = (f"; any roll: hot marker {float(odds.marker_chances()[0]):.0%} (19-20), "
-               f"cold {float(odds.marker_chances()[1]):.0%} (1-2)") if state.rules.hot_cold else ""
+    offers = _offers(state)
+    if state.stage == "choose":
+        # An offer is made for a player who has not rolled, with a defender across: exactly what
+        # ``rolls.check_choice`` asks of a shot in this stage (the guard test compares the two).
+        choices = tuple(choice for offer in offers for choice in offer[0])
+    else:
+        choices = tuple(choice for offer in offers for choice in offer[0] if allowed(state, choice.command))
+    markers = _markers_text() if state.rules.hot_cold else ""
     return Prompt(side=side, text=f"{team.name}: choose a player and Speed or Power "
                                   f"(roll {state.rolls_done + 1}/{ROLLS_PER_QUARTER}){markers}",
                   commands=("shoot",), choices=choices)
@@ -270,7 +332,7 @@ def _prompt(state: State) -> Prompt:
 
 
 # The scoreboard reads the shot check's rule from it: counted once per state.
-prompt = by_identity(_prompt, size=4)
+prompt = _per_state(_prompt)
 
 
 def _counters(state: State, side: int) -> tuple[Counter, ...]:
@@ -299,6 +361,7 @@ def _count_counters(team: Any, rebound: int, rules: Rules, side: int) -> tuple[C
 _team_counters = by_identities(_count_counters, size=8)
 
 
+@lru_cache(maxsize=64)  # two team names per game, asked for by every scoreboard
 def short_name(name: str) -> str:
     """A team name the OLED can show whole: a long name's last word ("DEMO Comets" -> "Comets"),
     so two teams whose names start alike stay apart on a 128-pixel screen."""
@@ -323,15 +386,20 @@ def scoreboard(state: State) -> ScoreboardView:
                           message=state.message[:40], final=state.final, period_over=state.period_over)
 
 
+# The cards played on a roll and its shot check stay the same records from one state to the next.
+_cards_played_json = by_identity(lambda cards: [c.to_json() for c in cards], size=16)
+_shot_check_json = by_identity(ShotCheck.to_json, size=16)
+
+
 def _roll_json(state: State) -> dict[str, Any] | None:
     roll = state.roll
     if roll is None:
         return None
     found: dict[str, Any] = {"side": roll.side, "position": roll.position, "stat": roll.stat,
                              "face": roll.face,
-                             "cards": [c.to_json() for c in roll.cards],
-                             "shot_check": roll.shot_check.to_json() if roll.shot_check else None,
-                             "target": _roll_target(state, roll).to_json(),
+                             "cards": _cards_played_json(roll.cards),
+                             "shot_check": _shot_check_json(roll.shot_check) if roll.shot_check else None,
+                             "target": _target_json(_roll_target(state, roll)),
                              "odds": _odds_json(stat_odds_for(state, roll))}
     card = state.team(roll.side).at(roll.position)
     if roll.face is not None and card is not None:
@@ -403,8 +471,18 @@ def _count_side(t: Any, players: list[dict[str, Any]]) -> dict[str, Any]:
 _side_json = by_identities(_count_side, size=8)
 
 
+def _count_sides(teams: tuple[Any, Any], box: tuple[Any, ...]) -> list[dict[str, Any]]:
+    return [_side_json(t, team_players(t, box, i)) for i, t in enumerate(teams)]
+
+
+# Choosing a player, a roll awaiting assists, a shot check: neither team nor the box score changes,
+# and both sides are the list already built (one look-up instead of a few per side).
+_sides_json = by_identities(_count_sides, size=8)
+
+
 def view(state: State) -> dict[str, Any]:
     """The whole state as JSON (kiosk, replay, exports)."""
+    box, totals, box_score = box_views(state.box, state.teams[0].name, state.teams[1].name)
     return {
         "game": "nba-showdown",
         "rules": _rules_json(state.rules),
@@ -421,11 +499,11 @@ def view(state: State) -> dict[str, Any]:
         "rebound": state.rebound,
         "rebound_points": list(state.rebound_points),
         # Each side's first list of objects is its box score (companion export --format csv).
-        "sides": [_side_json(t, players(state, i)) for i, t in enumerate(state.teams)],
+        "sides": _sides_json(state.teams, state.box),
         "rebound_line": rebound_line(state),
-        "box": box_lines_json(state.box),
-        "box_totals": box_totals(state),
-        "box_score": box_score(state),
+        "box": box,
+        "box_totals": totals,
+        "box_score": box_score,
         "flow": flow_json(state.flow),
         "roll": _roll_json(state),
         "choices_odds": ([found for offer in _offers(state) for found in offer[1]]
