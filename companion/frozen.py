@@ -28,7 +28,6 @@ TypeError: Score.__init__() got an unexpected keyword argument 'period'
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import functools
 from collections.abc import Callable
@@ -100,8 +99,10 @@ def by_identity(function: Callable[[T], R], size: int = 512) -> Callable[[T], R]
         value = function(record)
         if len(memo) >= size:
             # The oldest first; another thread may have evicted it already.
-            with contextlib.suppress(RuntimeError, StopIteration):
+            try:  # noqa: SIM105 - suppress() would build a context manager on every miss
                 memo.pop(next(iter(memo)), None)
+            except (RuntimeError, StopIteration):
+                pass
         memo[id(record)] = (record, value)
         return value
 
@@ -133,8 +134,10 @@ def by_identities(function: Callable[..., R], size: int = 64) -> Callable[..., R
             return hit[1]
         value = function(*records)
         if len(memo) >= size:
-            with contextlib.suppress(RuntimeError, StopIteration):
+            try:  # noqa: SIM105 - suppress() would build a context manager on every miss
                 memo.pop(next(iter(memo)), None)
+            except (RuntimeError, StopIteration):
+                pass
         memo[key] = (records, value)
         return value
 
