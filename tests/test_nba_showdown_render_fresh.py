@@ -12,74 +12,31 @@ a copy of its state (a copy shares no record with anything seen before, so no me
 from __future__ import annotations
 
 import json
-import pickle
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from render_walk import fresh_render as fresh_render_of
+from render_walk import walk
 
 from companion.errors import CompanionError
 from companion.frozen import replace
 from companion.games import find_game
 from companion.games.nba_showdown import rules
 from companion.games.nba_showdown.cards import POSITIONS, STATS
-from companion.session import parse_command
-from companion.timeline import Timeline
 
 SCRIPT = Path(__file__).parent / "games" / "full_game_nba_showdown.jsonl"
 GAME = find_game("nba-showdown")
 
 
-def render(state: Any) -> dict[str, Any]:
-    """What ``Session`` shows for ``state``, in the order it counts it (memos and all)."""
-    outcome = GAME.outcome(state)
-    return {"view": GAME.view(state), "scoreboard": GAME.scoreboard(state).to_json(),
-            "prompt": GAME.prompt(state).to_json(), "outcome": None if outcome is None else outcome.to_json()}
-
-
-def walk() -> Iterator[tuple[Any, dict[str, Any]]]:
-    """(state, what is shown) after every step of the script, with undo/redo walks along the way, a
-    command taken again after an undo, and the log replayed into a new timeline (a restore)."""
-    lines = [json.loads(line) for line in SCRIPT.read_text().splitlines() if line.strip()]
-    timeline = Timeline(GAME)
-    entries: list[dict[str, Any]] = []
-
-    def step(plan: tuple[dict[str, Any], Any]) -> tuple[Any, dict[str, Any]]:
-        entry, state = plan
-        shown = render(state)  # before the commit, as Session renders it
-        timeline.commit(entry, state)
-        entries.append(entry)
-        return state, shown
-
-    yield step(timeline.plan_setup({k: v for k, v in lines[0].items() if k != "type"}))
-    for number, line in enumerate(lines[1:]):
-        command = parse_command(json.dumps(line))
-        yield step(timeline.plan_command(command))
-        if number % 7 == 3:
-            for kind in ("undo", "undo", "redo", "undo", "redo", "redo"):
-                yield step(timeline.plan_undo() if kind == "undo" else timeline.plan_redo())
-        if number % 11 == 5:  # back one, then the same command again: a new branch of new records
-            yield step(timeline.plan_undo())
-            yield step(timeline.plan_command(command))
-    timeline = Timeline.replay(GAME, entries)
-    yield timeline.state, render(timeline.state)
-    for kind in ["undo"] * 30 + ["redo"] * 30:
-        yield step(timeline.plan_undo() if kind == "undo" else timeline.plan_redo())
-
-
 @pytest.fixture(scope="module")
 def walked() -> list[tuple[Any, dict[str, Any]]]:
-    return list(walk())
+    return list(walk(GAME, SCRIPT))
 
 
 def fresh_render(state: Any) -> dict[str, Any]:
-    """What a front end is shown for ``state``, counted on a copy that shares none of its records."""
-    copy = pickle.loads(pickle.dumps(state))
-    assert copy == state and copy is not state and copy.teams[0] is not state.teams[0]
-    outcome = GAME.outcome(copy)
-    return {"view": GAME.view(copy), "scoreboard": GAME.scoreboard(copy).to_json(),
-            "prompt": GAME.prompt(copy).to_json(), "outcome": None if outcome is None else outcome.to_json()}
+    return fresh_render_of(GAME, state, lambda s: s.teams[0])
 
 
 def candidates(state: Any) -> Iterator[dict[str, Any]]:
