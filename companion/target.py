@@ -60,7 +60,21 @@ class Target:
     @counted_once
     def value(self) -> int:
         # Counted once per target: the odds, the hint, the scoreboard and the JSON all read it.
-        return self.stat + sum(t.value for t in self.bonuses) - sum(t.value for t in self.defense)
+        return Target.total(self.stat, self.bonuses, self.defense)
+
+    @staticmethod
+    def total(stat: int, bonuses: tuple[Term, ...] = (), defense: tuple[Term, ...] = ()) -> int:
+        """stat + bonuses - defense: the ``value`` of such a target, for a caller that needs only the
+        number (a prompt judging a few dozen cards builds no target for each).
+
+        >>> Target.total(70, (Term("dribble", 15),), (Term("D3", 30),))
+        55
+        """
+        for term in bonuses:  # loops, not sum() over generators: these tuples hold a few terms
+            stat += term.value
+        for term in defense:
+            stat -= term.value
+        return stat
 
     @property
     def text(self) -> str:

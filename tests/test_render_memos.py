@@ -12,12 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from companion.dice import Die
+from companion.errors import RuleError
 from companion.game import Game
 from companion.games import find_game
 from companion.games.nba_showdown import boxscore as nba_box
 from companion.games.nba_showdown import views as nba_views
 from companion.games.valley_hoopers import rules as vh_rules
 from companion.games.valley_hoopers import splits as vh_splits
+from companion.games.valley_hoopers import targets as vh_targets
 from companion.games.valley_hoopers import views as vh_views
 from companion.games.valley_hoopers.targets import chance
 from companion.session import parse_command
@@ -76,6 +78,26 @@ def test_valley_hoopers_sides_box_score_and_odds_are_the_ones_counted_afresh() -
                 p_success, p_success * points if points else None, hint)
             odds += 1
     assert odds > 500  # attacks, defenses and counters carry odds
+
+
+def test_valley_hoopers_attack_stats_and_hooper_lookups_are_the_ones_counted_afresh() -> None:
+    # Both the prompt's judged cards and the full resolve read the memo, so the judge's own guard
+    # (test_valley_hoopers_candidates) could not see a stale entry: each is held to counting afresh.
+    game = find_game("valley-hoopers")
+    checked = 0
+    for state in states(game, "full_game_valley_hoopers.jsonl"):
+        for side in state.sides:
+            for hooper in side.hoopers:
+                assert side.hooper(hooper.name.upper()) is next(
+                    h for h in side.hoopers if h.name.lower() == hooper.name.lower())
+                for shot in ("2PS", "3PS", "LUP"):
+                    try:
+                        fresh = vh_targets._attack_stat_terms(hooper, shot)
+                    except RuleError:
+                        continue
+                    assert vh_targets.attack_stat_terms(hooper, shot) == fresh
+                    checked += 1
+    assert checked > 10_000
 
 
 def test_nba_showdown_prompt_players_box_and_modifiers_are_the_ones_counted_afresh() -> None:

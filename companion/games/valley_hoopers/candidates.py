@@ -172,7 +172,7 @@ def _attack_judged(state: State, event: dict[str, Any], hooper: Hooper, stat: Te
         return trial(state, event)  # a playbook's attack is rolled at once, or scores without a roll
     # The defense window's target (``shots.attack_target_now``, nobody defends yet): its value.
     bonuses = attack_bonuses(turn, hooper, maluses)
-    return Accepted(Target(stat.label, stat.value, bonuses).value, SHOT_POINTS[event["shot"]])
+    return Accepted(Target.total(stat.value, bonuses), SHOT_POINTS[event["shot"]])
 
 
 def _defend(state: State, event: dict[str, Any]) -> State | Accepted:

@@ -11,6 +11,7 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
+from companion.frozen import by_identities
 from companion.game import Target, Term
 from companion.games.valley_hoopers.model import ATTACK_STATS, DEFENSE_STATS, Hooper
 
@@ -35,7 +36,7 @@ def _upgrade(hooper: Hooper, stat: str) -> tuple[int, tuple[Term, ...]]:
     return value - bonus, ((Term(f"upgrade {hooper.name}", bonus),) if bonus else ())
 
 
-def attack_stat_terms(hooper: Hooper, shot: str) -> tuple[Term, tuple[Term, ...]]:
+def _attack_stat_terms(hooper: Hooper, shot: str) -> tuple[Term, tuple[Term, ...]]:
     """The attacker's stat, then what comes with the card: an upgrade's bonus, the maluses (out of
     position, injuries)."""
     value, upgrade = _upgrade(hooper, shot)
@@ -45,6 +46,11 @@ def attack_stat_terms(hooper: Hooper, shot: str) -> tuple[Term, tuple[Term, ...]
             maluses.append(Term(f"out of position {hooper.name}", -10))
         maluses += [Term(f"injury {hooper.name}", -10) for i in hooper.injuries if i == "attack_minus_10"]
     return Term(f"{shot} {hooper.name}", value), tuple(maluses)
+
+
+# A prompt asks it for every shot of every court hooper, and a hooper record lives on from state to
+# state until he or she changes: counted once per hooper record and shot.
+attack_stat_terms = by_identities(_attack_stat_terms, size=256)
 
 
 def defense_terms(hooper: Hooper, defense_stat: str) -> tuple[Term, ...]:
