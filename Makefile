@@ -1,9 +1,5 @@
 # Quick start: `make run` and `make test`. Both create .venv on first use.
-# The venv's interpreter: the system's /usr/bin/python3 when it is 3.11 or newer and can make a venv
-# (on Debian and Raspberry Pi OS: the distribution's build, the one the Pi runs the table with), else
-# python3 on the PATH. `make PYTHON=/path/to/python3` picks another; `make clean` drops the venv.
-PYTHON ?= $(shell /usr/bin/python3 -c 'import sys, ensurepip; sys.exit(sys.version_info < (3, 11))' \
-	2>/dev/null && echo /usr/bin/python3 || echo python3)
+PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
