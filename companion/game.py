@@ -37,7 +37,7 @@ from companion.commands import CommandSpec, Field
 from companion.dice import Die
 from companion.outcome import Outcome
 from companion.success import AtLeast, AtMost, Lookup, Pool, RollInfo, Row
-from companion.target import Target, Term  # apart, so a calculator needs no engine
+from companion.target import Target, Term, counted_once  # apart, so a calculator needs no engine
 
 JSON = dict[str, Any]
 __all__ = ["JSON", "AtLeast", "AtMost", "Choice", "CommandSpec", "Counter", "Field", "Game",
@@ -71,6 +71,12 @@ class Choice:
     side: int | None = None
 
     def to_json(self) -> JSON:
+        return self._json
+
+    @counted_once
+    def _json(self) -> JSON:
+        # Written once per choice: a game that offers the same choice from state to state (the same
+        # card at the same odds) shares its JSON, read only as every snapshot is.
         out = {"label": self.label, "command": dict(self.command), "p_success": _float(self.p_success),
                "expected_points": _float(self.expected_points), "hint": self.hint}
         if self.side is not None:

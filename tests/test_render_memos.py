@@ -11,9 +11,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.dice import Die
 from companion.errors import RuleError
-from companion.game import Game
+from companion.game import Choice, Game
 from companion.games import find_game
 from companion.games.nba_showdown import boxscore as nba_box
 from companion.games.nba_showdown import views as nba_views
@@ -98,6 +100,24 @@ def test_valley_hoopers_attack_stats_and_hooper_lookups_are_the_ones_counted_afr
                     assert vh_targets.attack_stat_terms(hooper, shot) == fresh
                     checked += 1
     assert checked > 10_000
+
+
+def test_valley_hoopers_prompt_with_its_shared_cards_and_choices_is_the_one_built_afresh(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A play step's cards (labels and commands) are built once per line-up and a card's Choice (and
+    # its JSON) kept per command and odds: each prompt, shown as play shows it, is held to the same
+    # prompt built without either (every card and choice made anew).
+    game = find_game("valley-hoopers")
+    shared = 0
+    for state in states(game, "full_game_valley_hoopers.jsonl"):
+        shown = game.prompt(state).to_json()
+        shared += sum(c["command"]["type"] in ("attack", "fundamental") for c in shown["choices"])
+        with monkeypatch.context() as fresh:
+            fresh.setattr(vh_views, "_cards", vh_views._cards.__wrapped__)
+            fresh.setattr(vh_views, "_choice",
+                          lambda label, command, after: Choice(label, command, *vh_views._odds(after)))
+            assert shown == game.prompt(state).to_json()
+    assert shared > 1000
 
 
 def test_nba_showdown_prompt_players_box_and_modifiers_are_the_ones_counted_afresh() -> None:

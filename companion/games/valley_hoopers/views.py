@@ -118,8 +118,29 @@ def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]],
             if refused is not None:
                 refused.append((command, str(after)))
             continue
-        chosen.append(Choice(label, command, *_odds(after)))
+        shared = isinstance(after, Accepted) and command["type"] in ("attack", "fundamental")
+        chosen.append(_choice(label, command, after) if shared else Choice(label, command, *_odds(after)))
     return tuple(chosen)
+
+
+# (id of the command, target, points) -> (the command, its choice): the command is held, so its id
+# stays its own while the entry lives.
+_CHOICES: dict[tuple[int, int | None, int], tuple[dict[str, Any], Choice]] = {}
+
+
+def _choice(label: str, command: dict[str, Any], after: Accepted) -> Choice:
+    """``Choice(label, command, *_odds(after))``, the same object for the same command (a play step's
+    cards: ``_cards`` builds their commands once per line-up) at the same odds: its JSON is written
+    once (``Choice.to_json``)."""
+    key = (id(command), after.target, after.points)
+    hit = _CHOICES.get(key)
+    if hit is not None and hit[1].label == label:
+        return hit[1]
+    choice = Choice(label, command, *_odds(after))
+    if len(_CHOICES) >= 4096:
+        _CHOICES.clear()
+    _CHOICES[key] = (command, choice)
+    return choice
 
 
 def _odds(after: State | Accepted) -> tuple[Fraction | None, Fraction | None, str]:
@@ -217,18 +238,11 @@ def _open_slot(turn: Turn) -> str:
 
 def _play_candidates(state: State) -> list[tuple[str, dict[str, Any]]]:
     team = state.side(state.turn.attacker)
-    court = [(position, hooper.name) for position in POSITIONS if (hooper := team.at(position)) is not None]
-    candidates: list[tuple[str, dict[str, Any]]] = [
-        (f"{shot} {position} {name}", {"type": "attack", "shot": shot, "position": position})
-        for shot in ("2PS", "3PS", "LUP") for position, name in court
-    ]
+    court = tuple((position, hooper.name) for position in POSITIONS
+                  if (hooper := team.at(position)) is not None)
     # With no fundamental slot open every fundamental is refused for that alone, never for a card value
     # missing (``_missing_cards``): none is tried.
-    if _open_slot(state.turn) != "A":
-        candidates += [
-            (f"{action} {position} {name}", {"type": "fundamental", "action": action, "position": position})
-            for action in ("dribble", "pass", "screen") for position, name in court
-        ]
+    candidates = list(_cards(court, _open_slot(state.turn) != "A"))
     candidates.append(("end turn", {"type": "end_turn"}))
     candidates.append(("timeout", {"type": "timeout"}))
     # A hooper off the LV.I space is refused a chip for that alone (no card value missing): not tried.
@@ -241,6 +255,20 @@ def _play_candidates(state: State) -> list[tuple[str, dict[str, Any]]]:
             label = f"gameplan {card}: {first.text} / {second.text}"
             candidates.append((label, {"type": "gameplan", "card": card}))
     return candidates
+
+
+@lru_cache(maxsize=64)
+def _cards(court: tuple[tuple[str, str], ...], fundamentals: bool) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The attacks (and the fundamentals) of a court, built once per line-up: the same labels and
+    commands from prompt to prompt, so the same card at the same odds is the same ``Choice``
+    (``_choice``). Shared, so read only, as every snapshot is."""
+    cards = [(f"{shot} {position} {name}", {"type": "attack", "shot": shot, "position": position})
+             for shot in ("2PS", "3PS", "LUP") for position, name in court]
+    if fundamentals:
+        cards += [(f"{action} {position} {name}",
+                   {"type": "fundamental", "action": action, "position": position})
+                  for action in ("dribble", "pass", "screen") for position, name in court]
+    return tuple(cards)
 
 
 def _missing_cards(state: State, refused: list[tuple[dict[str, Any], str]]) -> tuple[MissingCard, ...]:
