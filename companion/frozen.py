@@ -31,7 +31,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -143,3 +143,27 @@ def by_identities(function: Callable[..., R], size: int = 64) -> Callable[..., R
 
     remembered.__wrapped__ = function  # type: ignore[attr-defined]
     return remembered
+
+
+class _Named(Protocol):
+    name: str
+
+
+N = TypeVar("N", bound=_Named)
+
+
+def by_lower_name(records: tuple[N, ...]) -> dict[str, N]:
+    """The records by ``name.lower()``, the first of a name (as a scan in order finds it): a game's
+    cards or players, indexed once per tuple with ``by_identity(by_lower_name)``.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Card:
+    ...     name: str
+    >>> sorted(by_lower_name((Card("Ann"), Card("ANN"), Card("Bo"))).items())
+    [('ann', Card(name='Ann')), ('bo', Card(name='Bo'))]
+    """
+    index: dict[str, N] = {}
+    for record in records:
+        index.setdefault(record.name.lower(), record)
+    return index

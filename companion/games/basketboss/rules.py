@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.commands import spec_for
 from companion.errors import CommandError, CompanionError, RuleError
-from companion.frozen import by_identity, replace
+from companion.frozen import by_identity, by_lower_name, replace
 from companion.game import JSON
 from companion.games.basketboss import team
 from companion.games.basketboss.cards import card_json, parse_advisors, parse_card, parse_deck
@@ -180,15 +180,8 @@ def _revealed_card(state: State, command: JSON) -> Card | None:
     return card
 
 
-def _index_deck(deck: tuple[Card, ...]) -> dict[str, Card]:
-    index: dict[str, Card] = {}
-    for card in deck:
-        index.setdefault(card.name.lower(), card)  # the first card of a name, as a scan would find
-    return index
-
-
 # The deck is set at setup and shared by every state: the market prompt looks up each of its cards.
-_deck_by_name = by_identity(_index_deck, size=8)
+_deck_by_name = by_identity(by_lower_name, size=8)
 
 
 def _reveal(state: State, command: JSON) -> list[JSON]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from companion.errors import RuleError
-from companion.frozen import by_identity, replace
+from companion.frozen import by_identity, by_lower_name, replace
 from companion.games.nba_showdown.cards import POSITIONS, Card
 from companion.splits import Splits
 
@@ -98,15 +98,8 @@ class Team:
         return tuple(c for c in self.cards if c.name not in self.lineup)
 
 
-def _index_cards(cards: tuple[Card, ...]) -> dict[str, Card]:
-    index: dict[str, Card] = {}
-    for card in cards:
-        index.setdefault(card.name.lower(), card)  # the first card of a name, as a scan would find
-    return index
-
-
 # A team's cards are set at setup and shared by every state after it: looked up by name on every roll.
-_cards_by_name = by_identity(_index_cards, size=16)
+_cards_by_name = by_identity(by_lower_name, size=16)
 
 _POSITION_INDEX = {position: index for index, position in enumerate(POSITIONS)}
 _NOT_ON_TEAM: Any = object()  # a lineup name no card of the team carries (``card`` says so)

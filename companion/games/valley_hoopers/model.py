@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import RuleError
-from companion.frozen import by_identity, replace
+from companion.frozen import by_identity, by_lower_name, replace
 from companion.game import Term
 from companion.games.valley_hoopers.ball import BallState
 from companion.games.valley_hoopers.gameplan_tally import GameplanBook
@@ -218,17 +218,9 @@ class Side:
         return replace(self, hoopers=tuple(hooper if h.name == hooper.name else h for h in self.hoopers))
 
 
-def _names(hoopers: tuple[Hooper, ...]) -> dict[str, Hooper]:
-    """A side's hoopers by lower-case name (the first of a name, as a scan finds it)."""
-    index: dict[str, Hooper] = {}
-    for h in hoopers:
-        index.setdefault(h.name.lower(), h)
-    return index
-
-
 # Rules and prompts look hoopers up by name a few dozen times per command; a side's tuple of hoopers
 # is shared by every state until one of them changes, so it is indexed once.
-_by_name = by_identity(_names, size=64)
+_by_name = by_identity(by_lower_name, size=64)
 
 
 @dataclass(frozen=True)
