@@ -80,7 +80,7 @@ def test_no_game_opens_on_home_alone_and_any_screen_is_built_when_asked_for(tabl
 
 def test_a_kiosk_up_before_the_service_waits_then_opens_on_home(tmp_path: Path, display: str) -> None:
     env = kiosk_env(tmp_path, display)
-    # Longer than this test waits for the window (60 s): on a loaded machine the window came up after
+    # Longer than this test waits for the window (100 s): on a loaded machine the window came up after
     # the kiosk's usual 30 s and it gave up before the service was started.
     env["COURTSIDE_SCREENSHOT_WAIT_S"] = "120"
     socket_path = tmp_path / "run" / "table.sock"
@@ -90,7 +90,8 @@ def test_a_kiosk_up_before_the_service_waits_then_opens_on_home(tmp_path: Path, 
                              stderr=subprocess.PIPE, text=True, cwd=ROOT)
     service = None
     try:
-        deadline = time.monotonic() + 60
+        # Usually 2-5 s; once, in a whole-suite run on a slow machine, not within 60 s.
+        deadline = time.monotonic() + 100
         while x11_input.find_window(display, "Courtside Companion") is None:  # its first questions failed
             assert kiosk.poll() is None and time.monotonic() < deadline, kiosk.communicate()[1][-3000:]
             time.sleep(0.05)
