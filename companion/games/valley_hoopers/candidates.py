@@ -133,7 +133,7 @@ def judge_cards(state: State, candidates: list[tuple[str, dict[str, Any]]],
             continue
         hooper = acting.get(position)
         if hooper is None:
-            hooper = acting[position] = _outcome(acting_hooper, state, state.turn.attacker, event)
+            hooper = acting[position] = _outcome(acting_hooper, state, event)
         if isinstance(hooper, CompanionError):
             judged.append(hooper)
         elif kind == "attack":

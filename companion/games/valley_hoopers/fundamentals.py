@@ -143,7 +143,7 @@ def check_fundamental(state: State, event: dict[str, Any]) -> tuple[str, Hooper]
     the slots, the ball nor the hoopers, so the checks read the same before and after.
     """
     slot = check_fundamental_step(state)
-    hooper = acting_hooper(state, state.turn.attacker, event)
+    hooper = acting_hooper(state, event)
     check_fundamental_card(state, hooper, event["action"])
     return slot, hooper
 
@@ -162,9 +162,9 @@ def check_fundamental_step(state: State) -> str:
     return _next_fundamental_slot(state)
 
 
-def acting_hooper(state: State, side: int, event: dict[str, Any]) -> Hooper:
-    """The hooper who plays a card (``court_hooper``), refused when he or she can't act."""
-    hooper = court_hooper(state, side, event)
+def acting_hooper(state: State, event: dict[str, Any]) -> Hooper:
+    """The attacker's hooper who plays a card (``court_hooper``), refused when he or she can't act."""
+    hooper = court_hooper(state, state.turn.attacker, event)
     check_can_act(hooper)
     return hooper
 

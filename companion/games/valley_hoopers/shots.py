@@ -55,7 +55,7 @@ def check_attack(state: State, event: dict[str, Any]) -> tuple[Hooper, Term, tup
     the ball nor the hoopers, so the checks read the same before and after.
     """
     check_attack_step(state)
-    hooper = acting_hooper(state, state.turn.attacker, event)
+    hooper = acting_hooper(state, event)
     stat, maluses = check_attack_card(state, hooper, event["shot"])
     return hooper, stat, maluses
 
