@@ -22,6 +22,7 @@ from functools import cached_property
 from typing import Any
 
 from companion.errors import CommandError
+from companion.frozen import by_identity
 
 JSON = dict[str, Any]
 Check = Callable[[str, object], object]
@@ -221,11 +222,23 @@ class CommandSpec:
 
 
 def spec_for(specs: Iterable[CommandSpec], kind: object, game_title: str) -> CommandSpec:
-    for spec in specs:
-        if spec.type == kind:
-            return spec
+    specs = tuple(specs)
+    found = _by_type(specs).get(kind) if isinstance(kind, str) else None
+    if found is not None:
+        return found
     known = ", ".join(s.type for s in specs)
     raise CommandError(f"unknown command type {kind!r}; {game_title} knows: {known}")
+
+
+def _index_types(specs: tuple[CommandSpec, ...]) -> dict[str, CommandSpec]:
+    index: dict[str, CommandSpec] = {}
+    for spec in specs:
+        index.setdefault(spec.type, spec)  # the first of a type, as a scan finds it
+    return index
+
+
+# A game's specs are one tuple for the life of the process, and every command is normalized by them.
+_by_type = by_identity(_index_types, size=16)
 
 
 def markdown_table(specs: Iterable[CommandSpec]) -> str:

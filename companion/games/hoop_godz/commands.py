@@ -131,11 +131,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
 )
 
 
-_BY_TYPE = {spec.type: spec for spec in COMMANDS}
-
-
 def normalize(command: Mapping[str, Any]) -> JSON:
     """The checked, canonical command, or a ``CommandError`` naming the field."""
-    kind = command.get("type")
-    spec = _BY_TYPE.get(kind) if isinstance(kind, str) else None
-    return (spec or spec_for(COMMANDS, kind, "Hoop Godz")).from_json(command)
+    return spec_for(COMMANDS, command.get("type"), "Hoop Godz").from_json(command)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion.errors import CommandError
-from companion.frozen import by_identity, replace
+from companion.frozen import by_identity, by_lower_name, replace
 from companion.splits import Splits
 
 if TYPE_CHECKING:
@@ -120,11 +120,7 @@ def _count_by_name(cards: tuple[ActionCard, ...]) -> dict[str | None, ActionCard
 _by_name = by_identity(_count_by_name, size=16)  # the cards are the table's, set at setup
 
 
-def _count_by_lower_name(squad: tuple[Baller, ...]) -> dict[str, Baller]:
-    return {baller.name.lower(): baller for baller in reversed(squad)}  # the first, as a scan finds it
-
-
-_by_lower_name = by_identity(_count_by_lower_name, size=64)
+_by_lower_name = by_identity(by_lower_name, size=64)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from companion.frozen import by_identities, by_identity
 from companion.games.nba_showdown.cards import POSITIONS, Card
-from companion.games.nba_showdown.model import BoxLine, State
+from companion.games.nba_showdown.model import BoxLine
 from companion.splits import Splits
 
 T = TypeVar("T")
@@ -139,11 +139,6 @@ box_lines_json = following(by_identity(_box_line_json, size=2048))
 flow_json = following(list)
 
 
-def box_totals(state: State) -> list[dict[str, Any]]:
-    """Each player's PTS / AST / REB over the game so far, team by team in the order they first scored."""
-    return _box_totals(state.box, state.teams[0].name, state.teams[1].name)
-
-
 def _count_box_totals(box: tuple[BoxLine, ...], *names: str) -> list[dict[str, Any]]:
     return [_total_row(side, names[side], player, *found[:3])
             for side, sums in enumerate(_sides(box)) for player, found in sums.items()]
@@ -155,16 +150,11 @@ def _total_row(side: int, team: str, player: str, pts: int, ast: int, reb: int) 
     return {"side": side, "team": team, "player": player, "pts": pts, "ast": ast, "reb": reb}
 
 
-def box_score(state: State) -> list[dict[str, Any]]:
-    """The game-end box score: each team's players (as ``box_totals``) with their shot-check splits,
-    then the team's total line (``total``: its players' sums, rebound-track points not included).
-
-    A shot check is a field goal (a 3-pointer when its card says so), a foul shot a free throw.
-    """
-    return _box_score(state.box, state.teams[0].name, state.teams[1].name)
-
-
 def _count_box_score(box: tuple[BoxLine, ...], *names: str) -> list[dict[str, Any]]:
+    """The game-end box score: each team's players (as ``_count_box_totals``) with their shot-check
+    splits, then the team's total line (``total``: its players' sums, rebound-track points not
+    included). A shot check is a field goal (a 3-pointer when its card says so), a foul shot a free
+    throw."""
     rows: list[dict[str, Any]] = []
     for side, sums in enumerate(_sides(box)):
         rows += [_score_row(side, names[side], player, found, False) for player, found in sums.items()]
@@ -187,18 +177,14 @@ _box_totals = by_identities(_count_box_totals, size=8)
 _box_score = by_identities(_count_box_score, size=8)
 
 
-def players(state: State, side: int) -> list[dict[str, Any]]:
-    """The team's cards for the Table panel: on the court in playmat order, then the bench."""
-    return team_players(state.team(side), state.box, side)
-
-
 def team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[dict[str, Any]]:
-    """``players`` of the state whose side ``side`` is ``team`` and whose box score is ``box``."""
+    """The team's cards for the Table panel (on the court in playmat order, then the bench), for the
+    state whose side ``side`` is ``team`` and whose box score is ``box``."""
     return _team_players(team.cards, team.lineup, team.markers, team.used, _sides(box)[side])
 
 
 def box_views(box: tuple[BoxLine, ...], *names: str) -> tuple[list[Any], list[Any], list[Any]]:
-    """The view's box score parts: its lines, ``box_totals`` and ``box_score`` for ``box`` and the
+    """The view's box score parts: its lines, the totals and the box score for ``box`` and the
     teams called ``names`` (remembered together: one look-up per command that leaves the box alone)."""
     return _box_views(box, *names)
 
@@ -211,7 +197,7 @@ _box_views = by_identities(_count_box_views, size=8)
 
 
 def _count_team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[dict[str, Any]]:
-    """``players`` counted afresh."""
+    """``team_players`` counted afresh."""
     return _count_players(team.cards, team.lineup, team.markers, team.used, count_sides(box)[side])
 
 

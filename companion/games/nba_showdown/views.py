@@ -446,7 +446,7 @@ def rebound_line(state: State) -> str:
 
 
 def _count_side(t: Any, players: list[dict[str, Any]]) -> dict[str, Any]:
-    """One side as the view shows it; ``players`` is its Table panel (``boxscore.players``)."""
+    """One side as the view shows it; ``players`` is its Table panel (``boxscore.team_players``)."""
     return {
         "name": t.name,
         "players": players,
