@@ -23,6 +23,7 @@ from typing import Any
 
 from companion.errors import CommandError
 from companion.frozen import by_identity
+from companion.trials import event_key
 
 JSON = dict[str, Any]
 Check = Callable[[str, object], object]
@@ -228,6 +229,35 @@ def spec_for(specs: Iterable[CommandSpec], kind: object, game_title: str) -> Com
         return found
     known = ", ".join(s.type for s in specs)
     raise CommandError(f"unknown command type {kind!r}; {game_title} knows: {known}")
+
+
+def checked_once(check: Callable[[Mapping[str, Any]], JSON],
+                 size: int = 1024) -> Callable[[Mapping[str, Any]], JSON]:
+    """``check(command)`` (a game's spec check), remembered for the commands a game sends or offers
+    again and again (a roll's face, a pass, a bid of one more dollar), by ``event_key`` (``true`` and
+    ``1`` apart). The checked form is shared: read only. A command with nested values (a list, a
+    card's effects) is checked afresh, so no event shares one of them with another.
+    """
+    memo: dict[object, JSON] = {}
+
+    def checked(command: Mapping[str, Any]) -> JSON:
+        if not isinstance(command, Mapping):
+            raise CommandError("a command is a JSON object with a type")
+        try:
+            key = event_key(command)
+        except (TypeError, ValueError):  # not plain JSON: nothing to key it by
+            return check(command)
+        if isinstance(key, str):  # nested values
+            return check(command)
+        found = memo.get(key)
+        if found is None:
+            found = check(command)
+            if len(memo) >= size:
+                memo.clear()  # a bound, not a policy: the same few commands come back soon
+            memo[key] = found
+        return found
+
+    return checked
 
 
 def _index_types(specs: tuple[CommandSpec, ...]) -> dict[str, CommandSpec]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.commands import spec_for
+from companion.commands import checked_once, spec_for
 from companion.errors import CommandError, CompanionError, RuleError
 from companion.frozen import by_identity, by_lower_name, replace
 from companion.game import JSON
@@ -32,7 +32,6 @@ from companion.games.basketboss.model import (
     State,
     starter,
 )
-from companion.trials import event_key
 
 # Printed on the scoreboard, not in the rulebook: documented defaults, setup options to change.
 DEFAULT_TROPHIES = {2: (10, 7), 3: (10, 7, 4), 4: (10, 7, 4, 2), 5: (10, 7, 4, 2)}
@@ -627,27 +626,14 @@ def _season_end(state: State, final: bool) -> list[JSON]:
     return out
 
 
+def _spec_checked(command: Mapping[str, Any]) -> JSON:
+    return spec_for(COMMANDS, command.get("type"), "BasketBoss").from_json(command)
+
+
 # The prompts offer the same few commands again and again (a pass, a bid of one more dollar, a
-# slot): each checked once. By ``event_key`` (``true`` and ``1`` apart); read-only: ``allowed``
-# only reads what it checks.
-_PARSED: dict[object, JSON] = {}
-
-
-def _parsed(command: Mapping[str, Any]) -> JSON:
-    """``decide``'s checked form of ``command`` (or its ``CommandError``)."""
-    if not isinstance(command, Mapping):
-        raise CommandError("a command is a JSON object with a type")
-    try:
-        key = event_key(command)
-    except (TypeError, ValueError):  # not plain JSON: nothing to key it by
-        return spec_for(COMMANDS, command.get("type"), "BasketBoss").from_json(command)
-    found = _PARSED.get(key)
-    if found is None:
-        found = spec_for(COMMANDS, command.get("type"), "BasketBoss").from_json(command)
-        if len(_PARSED) >= 1024:
-            _PARSED.clear()  # a bound, not a policy: the next prompts fill it again
-        _PARSED[key] = found
-    return found
+# slot): ``decide``'s checked form of each, counted once; read-only: ``allowed`` only reads what it
+# checks.
+_parsed = checked_once(_spec_checked)
 
 
 # Each kind's checks: every refusal of its handler (which calls the same function first; nothing

@@ -18,10 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.commands import JSON, CommandSpec, Field, spec_for
+from companion.commands import JSON, CommandSpec, Field, checked_once, spec_for
 from companion.errors import CommandError
 from companion.games.nba_showdown.cards import POSITIONS, STATS
-from companion.trials import event_key
 
 Check = Callable[[str, object], object]
 
@@ -143,21 +142,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
 
 def normalize(command: Mapping[str, Any]) -> dict[str, Any]:
     """A checked copy of ``command`` with canonical spellings; unknown types or fields are refused."""
-    if not isinstance(command, Mapping):
-        raise CommandError("a command is a JSON object with a type")
-    try:
-        key = event_key(command)
-    except (TypeError, ValueError):  # not plain JSON: nothing to key it by
-        return _checked(command)
-    if isinstance(key, str):  # nested values (a card's effects): not shared between two events
-        return _checked(command)
-    found = _NORMALIZED.get(key)
-    if found is None:
-        found = _checked(command)
-        if len(_NORMALIZED) >= 512:
-            _NORMALIZED.clear()  # a bound, not a policy: the commands of a game come back soon
-        _NORMALIZED[key] = found
-    return dict(found)  # the caller adds the event's fields to its copy
+    return dict(_normalized(command))  # the caller adds the event's fields to its copy
 
 
 def _checked(command: Mapping[str, Any]) -> dict[str, Any]:
@@ -165,5 +150,5 @@ def _checked(command: Mapping[str, Any]) -> dict[str, Any]:
 
 
 # A game sends the same few commands again and again (a roll's face, a shot, an assist): each is
-# checked once, by ``event_key`` (which keeps ``true`` and ``1`` apart).
-_NORMALIZED: dict[object, dict[str, Any]] = {}
+# checked once.
+_normalized = checked_once(_checked, size=512)
