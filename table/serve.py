@@ -30,6 +30,7 @@ from companion.service import TableService
 from companion.socket_server import SocketInUse, TableSocketServer
 from companion.store import Store, default_db_path
 from companion.store_files import StoreLock, StoreReadOnlyError, check_writable
+from table.notice_line import NoticeLine
 from table.press_tuning import tune_for_presses
 from table.serve_options import build_parser  # noqa: F401 - kept importable from here
 
@@ -172,10 +173,16 @@ def attach_hardware(service: TableService, config_path: str | None, sim: bool,
     beat: list[int | None] = [None]
     dial: list[Any] = [None]
 
+    notice = NoticeLine()
+
+    def show() -> None:
+        _show(service, hardware, controls, notice.current())
+
     def on_message(message: JSON) -> None:
         if message.get("event") == "snapshot":
+            notice.clear()  # a new state: the table has moved on from what the notice was about
             controls.update(message["snapshot"])
-            _show(service, hardware, controls)
+            show()
             prompt = (message["snapshot"] or {}).get("prompt") or {}
             die = prompt.get("die")
             if die != expected[0]:  # $EXPECT only when it changes: it is a serial write
@@ -185,14 +192,22 @@ def attach_hardware(service: TableService, config_path: str | None, sim: bool,
             if tempo != beat[0] and hasattr(hardware, "beat"):  # a race asking players to roll in step
                 beat[0] = tempo
                 hardware.beat(tempo)
+        elif message.get("event") == "notice":
+            # Why a press did nothing, where a table with no kiosk looks; taken down when it goes stale
+            # (one timer per notice: nothing wakes an idle table).
+            notice.post(str(message.get("text") or ""))
+            show()
+            later(notice.seconds, show)
         elif message.get("event") == "status" and message["status"].get("dial") != dial[0]:
             dial[0] = message["status"].get("dial")
-            _show(service, hardware, controls)
+            notice.clear()  # the player is dialling: the line shows the dial again
+            show()
 
     def on_durable(board: ScoreboardView) -> None:
         # A press's result (the score, the clock) the moment it is durable; the bottom line keeps
         # what it said (the controls still hold the prompt it came from) until the snapshot brings
         # the next choice a few ms later, so it never flashes.
+        notice.clear()
         hardware.show(table_view(board, service.banner, controls))
         # Drawn before the owner renders the prompt (which would hold the interpreter lock the
         # display thread needs, so the frame would wait for the render and merge with the next);
@@ -209,21 +224,23 @@ def attach_hardware(service: TableService, config_path: str | None, sim: bool,
     return hardware, controls
 
 
-def _show(service: TableService, hardware: Any, controls: TableControls) -> None:
+def _show(service: TableService, hardware: Any, controls: TableControls, notice: str = "") -> None:
     session = service.session
     if session is None:
         return
-    hardware.show(table_view(session.game.scoreboard(session.state), service.banner, controls))
+    hardware.show(table_view(session.game.scoreboard(session.state), service.banner, controls, notice))
 
 
-def table_view(view: ScoreboardView, banner: str | None, controls: TableControls) -> ScoreboardView:
+def table_view(view: ScoreboardView, banner: str | None, controls: TableControls,
+               notice: str = "") -> ScoreboardView:
     """The scoreboard as the table's OLEDs show it: the bottom line says what CONFIRM would enter.
 
-    A recovery banner comes first. While the game waits for a die, the line leads with the face
+    A fresh notice (``table.notice_line``: why the last press did nothing) comes first, then a
+    recovery banner. While the game waits for a die, the line leads with the face
     the dial is on, the one CONFIRM enters ("42 on d20"): a dial step then changes only those
     digits on the glass, and however the line is cut the face stays.
     """
-    message = banner or dial_text(controls)
+    message = notice or banner or dial_text(controls)
     return dataclasses.replace(view, message=message) if message else view
 
 
