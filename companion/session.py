@@ -135,6 +135,9 @@ class Session:
         self.seq = 0  # seq of the last entry written for this game
         self.last_origin: str | None = None  # the ``origin`` of the last entry written, if any
         self._shown: JSON | None = None  # the rendered view of the current state
+        # Set when an entry could be neither shown nor taken back: the store then holds one entry
+        # more than this session, so it records nothing more (a restart reads the log afresh).
+        self._unsettled: str | None = None
         # Hashing the game's and the engine's source takes milliseconds the first time in a process:
         # done as the game is opened, not on the press that writes its first snapshot.
         self._tag = snapshot_tag(game)
@@ -186,6 +189,8 @@ class Session:
         last entry's, so a sender that never got its answer (the service died between the commit
         and the reply) can tell after a restart that its command was recorded.
         """
+        if self._unsettled is not None:
+            raise StoreError(self._unsettled)
         command = check_command(dict(command))
         origin = command.pop("origin", None)
         if origin is not None and (not isinstance(origin, str) or not 0 < len(origin) <= 80):
@@ -219,8 +224,15 @@ class Session:
                 logger.exception("showing game %s entry %d as durable failed", self.game_id, self.seq + 1)
         try:
             shown = self._render_view(new_state, scoreboard, outcome)
-        except Exception:
-            self._take_back(self.seq + 1)
+        except Exception as unshowable:
+            try:
+                self._take_back(self.seq + 1)
+            except Exception as stuck:
+                self._unsettled = (
+                    f"game {self.game_id}: entry {self.seq + 1} is recorded, but its state could not be "
+                    f"shown ({type(unshowable).__name__}: {unshowable}) nor taken back ({stuck}); nothing "
+                    "more is recorded: restart the table (it reads the game from its log, nothing is lost)")
+                raise StoreError(self._unsettled) from unshowable
             raise
         self.seq += 1
         self.last_origin = origin

@@ -88,6 +88,36 @@ def test_a_state_that_cannot_be_shown_is_taken_back_with_its_summary_and_play_go
     assert store.game(session.game_id).summary["score"] == [2, 2]
 
 
+def test_an_entry_neither_shown_nor_taken_back_stops_the_session_and_a_restart_reads_it(
+        store: Store, monkeypatch) -> None:
+    """A render bug and a failing store at once: the entry stays written, the session (one entry
+    behind the store) records nothing more and says to restart, and the restart plays on from it."""
+    session = new(store)
+    session.handle(score(0, 2))
+    good = session.game
+
+    def broken_prompt(state):
+        if state.score[1] == 3:
+            raise RuntimeError("prompt bug")
+        return good.prompt(state)
+
+    def failing_retract(*args, **kwargs):
+        raise StoreError("disk gone")
+
+    monkeypatch.setattr(session, "game", dataclasses.replace(good, prompt=broken_prompt))
+    monkeypatch.setattr(store, "retract", failing_retract)
+    with pytest.raises(StoreError, match="entry 2 is recorded.*prompt bug.*disk gone.*restart the table"):
+        session.handle(score(1, 3))
+    with pytest.raises(StoreError, match="restart the table"):
+        session.handle(score(0, 1))  # refused before anything is written: no entry 2 twice
+    assert [e["kind"] for e in store.entries(session.game_id)] == ["setup", "command", "command"]
+    monkeypatch.undo()
+    resumed = Session.resume(store, session.game_id, tally_game.find)
+    assert resumed.state.score == (2, 3)
+    resumed.handle(score(0, 1))
+    assert resumed.state.score == (3, 3) and resumed.seq == 3
+
+
 def test_the_prompt_and_view_are_rendered_once_the_entry_is_durable(store: Store, monkeypatch) -> None:
     session = new(store)
     seen: list[tuple[str, int]] = []
