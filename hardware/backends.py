@@ -173,6 +173,8 @@ class TableHardware:
             self.tray.answer(int(roll["seq"]), int(roll.get("epoch", 0)), refused)
 
     def status(self) -> dict[str, Any]:
+        if self._closed:  # the service may still push a status while the table shuts down
+            return {"sim": self.sim is not None, "closed": True}
         return {
             "sim": self.sim is not None,
             "buttons": list(self.buttons.roles) if self.buttons else [],

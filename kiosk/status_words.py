@@ -57,7 +57,9 @@ def hardware_words(status: JSON) -> dict[str, str]:
         displays_words = "; ".join(f"{name} {describe(v)}" for name, v in displays.items())
     else:
         displays_words = "none configured" if hardware else ("no report yet" if reported else "none")
-    if hardware:
+    if hardware.get("closed"):
+        hardware_line = "Hardware: closed (the table is shutting down)"
+    elif hardware:
         buttons = hardware.get("buttons")
         hardware_line = (f"Hardware: {'simulated' if hardware.get('sim') else 'real'}; buttons "
                          f"{', '.join(buttons) if buttons else 'none'}; "

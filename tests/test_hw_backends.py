@@ -110,6 +110,8 @@ def test_close_stops_everything_and_reports_the_tray_disconnected(table):
     hw.close()
     assert events[-1] == TrayStatus("disconnected", "closed")
     assert not hw.worker._thread.is_alive()
+    # A status pushed while the table shuts down reads no closed pin (gpiozero would raise).
+    assert hw.status() == {"sim": True, "closed": True}
     hw.close()  # twice is fine
 
 

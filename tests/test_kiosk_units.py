@@ -400,6 +400,9 @@ def test_settings_never_says_no_hardware_under_a_connected_tray() -> None:
     assert words["tray"].startswith("Dice tray: none") and words["displays"] == "OLED: none"
     # A summary with no tray configured: not "not connected" under a report that says nothing of it.
     assert hardware_words({"hardware": {"sim": False, "tray": None}})["tray"] == "Dice tray: none configured"
+    # The last push of a table shutting down: its hardware is closed, not "no buttons, no encoder".
+    assert hardware_words({"hardware": {"sim": True, "closed": True}})["hardware"] == \
+        "Hardware: closed (the table is shutting down)"
 
 
 def test_no_display_is_named_before_anything_starts() -> None:
