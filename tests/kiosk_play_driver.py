@@ -146,6 +146,34 @@ def die_pad(driver: Driver) -> Step:
     driver.shot("pad-with-choices")
 
 
+def choices_top(driver: Driver) -> Step:
+    """A long list of choices scrolled down; the same prompt sent again keeps the scroll, a new
+    prompt's choices open at the top."""
+    def no_die(seq: int, text: str) -> dict[str, Any]:  # the choices beside the words, in their own scroll
+        snapshot = _made_up(seq, 30, text)
+        snapshot["prompt"].update({"die": None, "die_info": None, "face_marks": [], "commands": ["pick"]})
+        return snapshot
+
+    app = driver.app
+    app.send = lambda command: None
+    app.set_snapshot(no_die(4, "Ann: pick one of thirty"))
+    app.go("resolve")
+    scroll = app.screens.get_screen("resolve").ids.choices_scroll
+    yield wait_for("the choices", lambda app: driver.button("choice number 30") is not None)
+    yield wait_for("a frame", lambda app: True)
+    driver.report["choices_scrollable"] = scroll.children[0].height > scroll.height
+    scroll.scroll_y = 0  # the player scrolled to the last choice
+    app.set_snapshot(no_die(4, "Ann: pick one of thirty"))  # the same prompt again
+    yield wait_for("a frame", lambda app: True)
+    driver.report["scroll_y_same_prompt"] = scroll.scroll_y
+    app.set_snapshot(no_die(5, "Bo: pick one of thirty"))
+    screen = app.screens.get_screen("resolve")
+    yield wait_for("the new prompt", lambda app: screen.prompt_text.startswith("Bo"))
+    yield wait_for("a frame", lambda app: True)
+    driver.report["scroll_y_new_prompt"] = scroll.scroll_y
+    driver.shot("choices-top")
+
+
 def who_acts(driver: Driver) -> Step:
     """The prompt waits for the side that does not attack: banner and top bar both name it."""
     app = driver.app
@@ -294,7 +322,7 @@ def missing_card(driver: Driver) -> Step:
 
 SCENARIOS = {"missing_card": missing_card, "every_form": every_form, "measure": measure,
              "undo_notice": undo_notice, "strategy_card": strategy_card, "die_pad": die_pad,
-             "who_acts": who_acts}
+             "who_acts": who_acts, "choices_top": choices_top}
 
 
 def main() -> int:

@@ -67,7 +67,7 @@ def test_a_strategy_card_is_played_by_touch_from_the_commands_declared_fields(ta
 @pytest.mark.parametrize("size", ["800x480", "720x1280"])
 def test_the_die_pad_stays_put_and_whole_and_the_acting_side_is_unmistakable(table: dict, size: str) -> None:
     out = ARTIFACTS / "play" / size
-    argv = [PYTHON, str(ROOT / "tests" / "kiosk_play_driver.py"), "die_pad,who_acts", "--socket",
+    argv = [PYTHON, str(ROOT / "tests" / "kiosk_play_driver.py"), "die_pad,who_acts,choices_top", "--socket",
             str(table["socket"]), "--out", str(out), "--size", size]
     report = run_kiosk(argv, table["env"], timeout=300)
     assert report["ok"], report.get("error")
@@ -86,6 +86,9 @@ def test_the_die_pad_stays_put_and_whole_and_the_acting_side_is_unmistakable(tab
     assert banner["text"] == "Bo to act" and banner["height"] >= 60
     assert [round(c * 255) for c in banner["fill"][:3]] == [0xE0, 0x45, 0x2F]
     assert "Bo to act (Ann attacks)" in report["turn_text"]
+    # Thirty choices scrolled to the last: the same prompt sent again stays there; new ones open at the top.
+    assert report["choices_scrollable"]
+    assert report["scroll_y_same_prompt"] == 0 and report["scroll_y_new_prompt"] == 1
 
 
 def _forms_to_open(commands: list[dict]) -> list[str]:

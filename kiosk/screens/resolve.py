@@ -41,8 +41,14 @@ class ResolveScreen(KioskScreen):
         view = snapshot.get("view") or {}
         info = app.info_for()
         self.ids.acting.show(app, snapshot)
-        if str(prompt.get("text") or "") != self.prompt_text:
-            self.ids.words_scroll.scroll_y = 1  # a new prompt is read from its first word
+        shown_key = (prompt.get("text"), tuple(c.get("label") for c in prompt.get("choices") or ()))
+        if shown_key != getattr(self, "_shown_key", None):
+            # A new prompt is read from its first word and its choices from the first (under the
+            # words while a die is awaited, else beside them); the same prompt sent again (after a
+            # refusal, a status push) stays where the player scrolled it.
+            self._shown_key = shown_key
+            self.ids.words_scroll.scroll_y = 1
+            self.ids.choices_scroll.scroll_y = 1
         self.prompt_text = str(prompt.get("text") or "")
         target = prompt.get("target")
         self.target_text = present.target_breakdown(target) if target else ""
