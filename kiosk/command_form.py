@@ -145,6 +145,21 @@ def shown_value(field: JSON, value: Any, side_names: list[str]) -> str:
     return str(value)
 
 
+def entered_words(spec: JSON, values: JSON, side_names: list[str]) -> str:
+    """What the form holds so far, in the fields' order: the line over the fields that keeps a
+    choice readable once its button has scrolled out of sight.
+
+    >>> spec = {"fields": [{"name": "card", "kind": "choice"}, {"name": "roll_bonus", "kind": "int"}]}
+    >>> entered_words(spec, {"card": "Demo Drive", "roll_bonus": 2}, [])
+    'Card: Demo Drive · Roll bonus: 2'
+    >>> entered_words(spec, {}, [])
+    'Nothing picked yet'
+    """
+    shown = [f"{words(key.rsplit('.', 1)[-1])}: {shown_value(field, values[key], side_names)}"
+             for key, field, _depth in flat_fields(spec) if values.get(key) not in (None, "", [])]
+    return " · ".join(shown) if shown else "Nothing picked yet"
+
+
 Sender = Callable[[JSON, Callable[[JSON], None]], None]
 
 

@@ -58,6 +58,10 @@ class CommandForm(ModalView):
             root.add_widget(WrapLabel(text=str(self.spec["summary"]).replace("`", ""), font_size="15sp",
                                       color=(0.75, 0.8, 0.86, 1), max_lines=3, shorten=True,
                                       shorten_from="right"))
+        # What is picked so far, whatever the fields' scroll shows (a picked card may scroll away).
+        self.entered_label = WrapLabel(text="", font_size="17sp", color=(1, 0.72, 0.12, 1), max_lines=2,
+                                       shorten=True, shorten_from="right")
+        root.add_widget(self.entered_label)
         self.error_label = WrapLabel(text="", font_size="17sp", color=(1, 0.55, 0.5, 1))
         self.bind(error_text=lambda _f, text: setattr(self.error_label, "text", text))
         root.add_widget(self.error_label)
@@ -112,8 +116,12 @@ class CommandForm(ModalView):
     def _side_names(self) -> list[str]:
         return present.side_names(getattr(self.app, "snapshot", None))
 
+    def show_entered(self) -> None:
+        self.entered_label.text = words.entered_words(self.spec, self.values, self._side_names())
+
     def fill_rows(self) -> None:
         """(Re)draw every field's row from ``values`` (after a change that alters what is offered)."""
+        self.show_entered()
         rows = self.rows
         rows.clear_widgets()
         self.number_buttons = {}
@@ -201,6 +209,7 @@ class CommandForm(ModalView):
         else:
             self.values[self.active] = value
         self._number_text(self.active, None)
+        self.show_entered()
 
     def _number_text(self, key: str, field: JSON | None) -> None:
         field = field or next((f for k, f, _d in words.flat_fields(self.spec) if k == key), {})
@@ -222,6 +231,7 @@ class CommandForm(ModalView):
         else:
             self.values.pop(key, None)
         toggle.text = f"{label}: {'yes' if on else 'no'}"
+        self.show_entered()
 
     def pick(self, key: str, field: JSON, value: Any) -> None:
         if field.get("multiple"):
@@ -231,6 +241,7 @@ class CommandForm(ModalView):
         else:
             self.values[key] = None if self.values.get(key) == value else value
         chosen = self.values[key]
+        self.show_entered()
         if any("{" + key + "}" in str(f.get("options") or "") for _k, f, _d in words.flat_fields(self.spec)):
             self.fill_rows()  # what other fields offer depends on this one (that side's cards)
             return

@@ -70,6 +70,7 @@ def strategy_card(driver: Driver) -> Step:
     _form_shot(driver, "02-form")
     yield from _fill_card(driver, None, mine[0], ("Roll bonus", "2"))
     driver.report["bonus_taps"] = 2
+    driver.report["entered_line"] = _form(driver).entered_label.text
     _form_shot(driver, "03-form-filled")
     seq = current_seq(driver)
     yield from tap(driver, "Send", exact=True, within=_form(driver))

@@ -52,6 +52,9 @@ def test_a_strategy_card_is_played_by_touch_from_the_commands_declared_fields(ta
     card = report["roll_after_offense"]["cards"][0]
     assert (card["card"], card["role"], card["roll_bonus"]) == (first, "offense", 2)
     assert report["taps_for_card"] <= 5, "open, card, field, digit, send"
+    # The picked card stays readable over the fields, whatever their scroll shows.
+    assert report["entered_line"].startswith("Side: "), report["entered_line"]  # the acting side, preset
+    assert report["entered_line"].endswith(f" · Card: {first} · Roll bonus: 2"), report["entered_line"]
     # A second offensive card: refused, and the form shows the service's reason.
     assert "already played a offense card on this roll" in report["refusal"]
     defence = report["roll_after_defence"]["cards"][1]

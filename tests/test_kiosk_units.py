@@ -320,6 +320,7 @@ def test_the_examples_in_the_kiosk_docstrings_hold() -> None:
 
     import kiosk.cards
     import kiosk.client
+    import kiosk.command_form
     import kiosk.launcher
     import kiosk.number_pad
     import kiosk.parts
@@ -327,8 +328,8 @@ def test_the_examples_in_the_kiosk_docstrings_hold() -> None:
     import kiosk.startup
     import kiosk.status_words
 
-    for module in (kiosk.cards, kiosk.client, kiosk.launcher, kiosk.number_pad, kiosk.parts, kiosk.present,
-                   kiosk.startup, kiosk.status_words):
+    for module in (kiosk.cards, kiosk.client, kiosk.command_form, kiosk.launcher, kiosk.number_pad,
+                   kiosk.parts, kiosk.present, kiosk.startup, kiosk.status_words):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
