@@ -136,8 +136,9 @@ def random_walk(options: Mapping[str, Any], seed: int, steps: int = 260) -> Walk
     for _ in range(steps):
         state = walk.seen[-1][0]
         choices = walk.fresh[id(state)]["prompt"]["choices"]
-        if state.final or not choices:
+        if state.final:
             break
+        assert choices, f"seed {seed}: a state before the end offers nothing but undo"
         roll = chance.random()
         if roll < 0.06 and walk.timeline.can_undo:
             walk.undo()

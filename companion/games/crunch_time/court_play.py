@@ -124,6 +124,9 @@ def check_move(state: State, possession: Possession, role: str, player: int, to:
 def check_placement(state: State, possession: Possession, zone: str) -> None:
     if not (state.solo and possession.offence == AI and possession.shots):
         raise RuleError("only the AI places players from Star draws, after its Shot card")
+    if not possession.zone_ids[-1]:
+        raise RuleError("name the AI's Shot card's highlighted zones first: its players stand there, "
+                        "then Star draws place the rest")
     if "" not in state.positions[AI]:
         raise RuleError("every AI player is placed already")
     if zone in state.positions[AI]:

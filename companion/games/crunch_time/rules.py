@@ -172,6 +172,13 @@ def _ai_started(possession: Possession) -> bool:
     return bool(possession.ai_matches or possession.ai_answers or possession.ai_done)
 
 
+def _ai_committed(state: State, possession: Possession) -> bool:
+    """Whether the AI has acted on this possession's zones. Without a court its display Stars are
+    matched to the zones entered so far (by their place on the card); with one they name court zones,
+    re-matched whenever a zone is named, so only the AI's defensive move is decided from the zones."""
+    return possession.ai_done if state.court is not None else _ai_started(possession)
+
+
 def decide(state: State, command: Mapping[str, Any]) -> list[JSON]:
     """What ``command`` means now, or why not: its fields are checked by its spec first
     (``commands.COMMANDS``), then the rules of the moment."""
@@ -236,7 +243,7 @@ def _shot_card(state: State, command: Mapping[str, Any]) -> list[JSON]:
         raise RuleError(rule)
     if possession.shots and not possession.shots[-1].zones:
         raise RuleError("enter the highlighted zones of the Shot card first, then play the next one")
-    if possession.stars or _ai_started(possession):
+    if possession.stars or _ai_committed(state, possession):
         raise RuleError("Shot cards come first in a possession: undo the Star cards to play another")
     offence = state.coach(state.offence)
     if not _ai_offence(state) and offence.shots <= 0:
@@ -340,12 +347,19 @@ def _court_zone(state: State, possession: Possession, command: Mapping[str, Any]
         raise RuleError(f"this Shot card highlights {zone} already")
     if len(possession.zone_ids[-1]) >= MAX_ZONES:
         raise RuleError(f"a Shot card has at most {MAX_ZONES} highlighted zones (one per player)")
-    if possession.stars or _ai_started(possession) or possession.moves:
-        raise RuleError("name every highlighted zone before moving players or playing Star cards")
+    # The zones are printed on the card, played before anyone moved: naming one after a move records
+    # what was on the table (reading 15). Star cards and the AI's move are decided from the zones.
+    if possession.stars:
+        raise RuleError("name every highlighted zone before the Star cards: undo them to add a zone")
+    if possession.ai_done:
+        raise RuleError("the AI moved its defender from the zones named so far: undo its move to add a zone")
     points = state.court.points(zone)
     events: list[JSON] = [{"type": "zone_entered", "zone": zone, "points": points,
                            "text": f"Shot card zone {zone} ({points} points)"}]
     if _ai_offence(state) and zone not in state.positions[AI]:
+        if "" not in state.positions[AI]:
+            raise RuleError(f"the AI's players stand on its Shot card's zones and every one is placed, "
+                            f"none on {zone}: undo a Star draw's placement (ai_place) to name {zone}")
         events.append({"type": "ai_placed", "zones": [zone], "text": f"the AI places a player on {zone}"})
     return events
 
@@ -523,6 +537,8 @@ def _ai_move(state: State, command: Mapping[str, Any]) -> list[JSON]:
         raise RuleError("the AI has made its move this possession")
     if not possession.shots:
         raise RuleError("play your Shot card first")
+    if any(not ids for ids in possession.zone_ids):
+        raise RuleError("name your Shot card's highlighted zones first: the AI defends them")
     if None in state.ai_display:
         raise RuleError("first say which zone each AI display Star shows (ai_star)")
     return _court_ai_move(state, possession)

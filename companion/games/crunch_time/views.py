@@ -148,10 +148,15 @@ def prompt(state: State) -> Prompt:
         points = possession_points(possession)
         text = (f"{names[offence]} on offence, {len(possession.shots)} Shot card"
                 f"{'s' * (len(possession.shots) > 1)}: {points.shot_points} open so far")
-        if state.solo and None in state.ai_display:
-            text = f"AI display Star {state.ai_display.index(None) + 1}: which zone does it show?"
+        # The order the table meets them: the card's zones, the AI's Star-draw placements, its display.
+        unnamed = next((n for n, ids in enumerate(possession.zone_ids) if not ids), None)
+        if unnamed is not None:
+            text = (f"{'the AI' if ai_offence else names[offence]}: name the highlighted zones of "
+                    f"Shot card {unnamed + 1}")
         elif state.solo and "" in state.positions[AI]:
             text = "AI: draw a Star card and place an AI player on its zone (redraw a zone it holds)"
+        elif state.solo and None in state.ai_display:
+            text = f"AI display Star {state.ai_display.index(None) + 1}: which zone does it show?"
     else:
         points = possession_points(possession)
         text = (f"{names[offence]} on offence, {len(possession.shots)} Shot card"
