@@ -155,12 +155,22 @@ def _count_box_score(box: tuple[BoxLine, ...], *names: str) -> list[dict[str, An
     splits, then the team's total line (``total``: its players' sums, rebound-track points not
     included). A shot check is a field goal (a 3-pointer when its card says so), a foul shot a free
     throw."""
-    rows: list[dict[str, Any]] = []
-    for side, sums in enumerate(_sides(box)):
-        rows += [_score_row(side, names[side], player, found, False) for player, found in sums.items()]
-        team = tuple(sum(column) for column in zip(*sums.values(), strict=True)) or (0,) * 9
-        rows.append(_score_row(side, names[side], "Team total", team, True))
-    return rows
+    return [row for side, sums in enumerate(_sides(box))
+            for row in _count_side_rows(side, names[side], sums)[1]]
+
+
+def _count_side_rows(side: int, team: str, sums: Sums) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """One side's rows of the box totals and of the box score (its total line last)."""
+    totals = [_total_row(side, team, player, *found[:3]) for player, found in sums.items()]
+    rows = [_score_row(side, team, player, found, False) for player, found in sums.items()]
+    rows.append(_score_row(side, team, "Team total",
+                           tuple(map(sum, zip(*sums.values(), strict=True))) or (0,) * 9, True))
+    return totals, rows
+
+
+# A roll changes one side's sums (``_stepped`` keeps the other's dict): that side's rows are put
+# together again, the other's are the lists already built (the team names never change).
+_side_rows = by_identities(_count_side_rows, size=8)
 
 
 @lru_cache(maxsize=512)
@@ -169,12 +179,6 @@ def _score_row(side: int, team: str, player: str, found: tuple[int, ...], total:
     the ones already built (read-only)."""
     head = {"side": side, "team": team, "player": player, **({"total": True} if total else {})}
     return {**head, "pts": found[0], "ast": found[1], "reb": found[2], **Splits(*found[3:]).to_json()}
-
-
-# The box score changes with a scoring roll or a shot check, the team names never: most commands
-# leave both, and the rows are put together again only when the box score changes.
-_box_totals = by_identities(_count_box_totals, size=8)
-_box_score = by_identities(_count_box_score, size=8)
 
 
 def team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[dict[str, Any]]:
@@ -189,8 +193,12 @@ def box_views(box: tuple[BoxLine, ...], *names: str) -> tuple[list[Any], list[An
     return _box_views(box, *names)
 
 
-def _count_box_views(box: tuple[BoxLine, ...], *names: str) -> tuple[list[Any], list[Any], list[Any]]:
-    return box_lines_json(box), _box_totals(box, *names), _box_score(box, *names)
+def _count_box_views(box: tuple[BoxLine, ...], first: str, second: str
+                     ) -> tuple[list[Any], list[Any], list[Any]]:
+    mine, theirs = _sides(box)
+    totals, rows = _side_rows(0, first, mine)
+    other_totals, other_rows = _side_rows(1, second, theirs)
+    return box_lines_json(box), totals + other_totals, rows + other_rows
 
 
 _box_views = by_identities(_count_box_views, size=8)

@@ -7,13 +7,14 @@ PTS / AST / REB are marked, markers come from the natural roll, the player is tu
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from companion.errors import RuleError
 from companion.frozen import by_identities, by_identity, replace
 from companion.game import Term
 from companion.games.nba_showdown import odds
-from companion.games.nba_showdown.cards import Card
+from companion.games.nba_showdown.cards import POSITIONS, Card
 from companion.games.nba_showdown.model import (
     ROLLS_PER_QUARTER,
     BoxLine,
@@ -52,6 +53,16 @@ def double_team_change(state: State, defending_side: int, position: str) -> tupl
     if position == helper:
         return HELPER_PENALTY, "helping the double-team"
     return 0, ""
+
+
+@lru_cache(maxsize=64)
+def double_team_changes(plan: tuple[str, str] | None) -> tuple[int, ...]:
+    """``double_team_change`` at each position (POSITIONS order) for a side whose plan is ``plan``."""
+    if plan is None:
+        return (0,) * len(POSITIONS)
+    helped, helper = plan
+    return tuple(HELPED_BONUS if position == helped else HELPER_PENALTY if position == helper else 0
+                 for position in POSITIONS)
 
 
 def _card_change(cards: tuple[CardPlay, ...], role: str, stat: str) -> int:

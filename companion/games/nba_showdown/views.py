@@ -24,6 +24,7 @@ from companion.games.nba_showdown.model import (
     ScoringRoll,
     ShotCheck,
     State,
+    Team,
     other,
     quarter_label,
 )
@@ -161,19 +162,16 @@ _offer = by_identities(_count_offer, size=32)
 def _count_offers(state: State) -> tuple[Offer, ...]:
     """For each player still to roll this quarter, in playmat order, what choosing him offers."""
     side = state.acting
-    team, against = state.team(side), state.team(other(side))
+    team, against = state.teams[side], state.teams[1 - side]
     hot_cold = state.rules.hot_cold
     markers = dict(team.markers) if hot_cold else {}
-    found = []
-    for position in POSITIONS:
-        card = team.at(position)
-        defender = against.at(position)
-        if card is None or card.name in team.used or defender is None:
-            continue
-        # What ``rolls.matchup`` reads at the position, the team's markers looked up once.
-        change, _ = rolls.double_team_change(state, other(side), position)
-        found.append(_offer(position, card, defender, change, markers.get(card.name, 0), hot_cold))
-    return tuple(found)
+    used = team.used
+    changes = rolls.double_team_changes(against.double_team)
+    # What ``rolls.matchup`` reads at each position, the team's markers looked up once.
+    return tuple(_offer(position, card, defender, change, markers.get(card.name, 0), hot_cold)
+                 for position, card, defender, change in zip(POSITIONS, team.on_court(), against.on_court(),
+                                                             changes, strict=True)
+                 if card is not None and defender is not None and card.name not in used)
 
 
 # The prompt and the view both show them for the same state: counted once per state.
@@ -343,17 +341,21 @@ def _counters(state: State, side: int) -> tuple[Counter, ...]:
 def _count_counters(team: Any, rebound: int, rules: Rules, side: int) -> tuple[Counter, ...]:
     counters = []
     if rules.assists:
-        counters.append(Counter("AST", team.assists))
+        counters.append(_counter("AST", team.assists))
     if rules.rebounds:
-        counters.append(Counter("REB", max(0, rebound if side == 0 else -rebound)))
+        counters.append(_counter("REB", max(0, rebound if side == 0 else -rebound)))
     if rules.hot_cold:
         markers = dict(team.markers)
         on_court = [markers.get(name, 0) for name in team.lineup if name is not None]
-        counters.append(Counter("HOT", sum(m for m in on_court if m > 0)))
-        counters.append(Counter("COLD", -sum(m for m in on_court if m < 0)))
+        counters.append(_counter("HOT", sum(m for m in on_court if m > 0)))
+        counters.append(_counter("COLD", -sum(m for m in on_court if m < 0)))
     if rules.strategy:
-        counters.append(Counter("SC", team.hand))
+        counters.append(_counter("SC", team.hand))
     return tuple(counters)
+
+
+# A counter is a frozen label and whole number: the same few values over a game, each built once.
+_counter = lru_cache(maxsize=256)(Counter)
 
 
 # Only a finished roll, a card or a quarter's end moves a side's tracks (the rebound marker is a
@@ -409,13 +411,6 @@ def _roll_json(state: State) -> dict[str, Any] | None:
     return found
 
 
-def _double_team_words(team: Any) -> str:
-    if team.double_team is None:
-        return ""
-    helped, helper = team.double_team
-    return f"{helper} {team.at(helper).name} helps double-team {helped}"
-
-
 def reminders(state: State) -> list[str]:
     """Between quarters (before the new quarter's first roll): what the table does by hand."""
     if state.quarter == 1 or state.rolls_done or state.stage not in ("placement", "double_team", "choose"):
@@ -447,11 +442,12 @@ def rebound_line(state: State) -> str:
 
 def _count_side(t: Any, players: list[dict[str, Any]]) -> dict[str, Any]:
     """One side as the view shows it; ``players`` is its Table panel (``boxscore.team_players``)."""
+    lineup, bench, double_team, words, cards = _lineup_parts(t.cards, t.lineup, t.double_team)
     return {
         "name": t.name,
         "players": players,
-        "lineup": dict(zip(POSITIONS, t.lineup, strict=True)),
-        "bench": [c.name for c in t.bench()],
+        "lineup": lineup,
+        "bench": bench,
         "markers": dict(t.markers),
         "used": list(t.used),
         "assists": t.assists,
@@ -460,10 +456,31 @@ def _count_side(t: Any, players: list[dict[str, Any]]) -> dict[str, Any]:
         "played": list(t.played),
         # The deck list's cards with a copy left to play (the kiosk's card buttons).
         "strategy_cards": _strategy_cards(t.deck, t.played),
-        "double_team": list(t.double_team) if t.double_team else None,
-        "double_team_words": _double_team_words(t),
-        "cards": _cards_json(t.cards),
+        "double_team": double_team,
+        "double_team_words": words,
+        "cards": cards,
     }
+
+
+def _count_lineup_parts(cards: tuple[Card, ...], lineup: tuple[str | None, ...],
+                        plan: tuple[str, str] | None) -> tuple[dict[str, Any], list[str], list[str] | None,
+                                                             str, list[dict[str, Any]]]:
+    """The parts of a side that read only its cards, who stands where and its double-team: the
+    lineup, the bench, the double-team and its words, the cards' JSON."""
+    if plan is None:
+        words = ""
+    else:
+        helped, helper = plan
+        # ``Team.at`` as the side reads it: a team of these cards in this lineup.
+        at = Team("", cards, lineup).at(helper)
+        words = f"{helper} {at.name} helps double-team {helped}"  # type: ignore[union-attr]
+    return (dict(zip(POSITIONS, lineup, strict=True)), [c.name for c in cards if c.name not in lineup],
+            list(plan) if plan else None, words, _cards_json(cards))
+
+
+# A finished roll changes a team's tracks and who rolled, a card its hand: who stands where changes
+# only between quarters, so these parts are the ones already built (read-only).
+_lineup_parts = by_identities(_count_lineup_parts, size=8)
 
 
 # A command changes one team at most, and a roll that doesn't finish none: the other side's part
