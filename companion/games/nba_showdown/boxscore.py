@@ -212,17 +212,26 @@ def _count_team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[
 def _count_players(cards: tuple[Card, ...], lineup: tuple[str | None, ...],
                    markers: tuple[tuple[str, int], ...], used: tuple[str, ...],
                    sums: Sums) -> list[dict[str, Any]]:
+    marker_of = dict(markers)
+    return [_player_row(card, position, card.name in used, marker_of.get(card.name, 0),
+                        sums.get(card.name, _NOTHING))
+            for card, position in _panel_order(cards, lineup)]
+
+
+def _count_panel_order(cards: tuple[Card, ...],
+                       lineup: tuple[str | None, ...]) -> tuple[tuple[Card, str], ...]:
+    """The panel's cards with their positions: on the court in playmat order, then the bench."""
     placed: dict[str, str] = {}
     for position, name in zip(POSITIONS, lineup, strict=True):
         if name is not None:
             placed.setdefault(name.lower(), position)
-    marker_of = dict(markers)
-    found = []
-    at = [(card, placed.get(card.name.lower())) for card in cards]
-    for card, position in sorted(at, key=lambda c: (c[1] is None, _POSITION_ORDER[c[1] or "PG"])):
-        found.append(_player_row(card, position or "bench", card.name in used, marker_of.get(card.name, 0),
-                                 sums.get(card.name, _NOTHING)))
-    return found
+    at = sorted(((card, placed.get(card.name.lower())) for card in cards),
+                key=lambda c: (c[1] is None, _POSITION_ORDER[c[1] or "PG"]))
+    return tuple((card, position or "bench") for card, position in at)
+
+
+# Who stands where changes only between quarters: the order is read again by every roll.
+_panel_order = by_identities(_count_panel_order, size=8)
 
 
 def _count_player_row(card: Card, position: str, rolled: bool, marker: int,
