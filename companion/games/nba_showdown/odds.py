@@ -25,7 +25,7 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import Any
 
-from companion.dice import D20, Die
+from companion.dice import D20, Die, Face
 from companion.frozen import by_identity
 from companion.games.nba_showdown.cards import Card, ChartRow
 from companion.success import AtLeast, Lookup, Row
@@ -125,9 +125,26 @@ def chart_lookup(card: Card, modifier: int, die: Die = D20) -> Lookup:
     return lookup_from(row_chances(card, modifier, die))
 
 
+@dataclass(frozen=True)
+class ChartLookup(Lookup):
+    """A ``Lookup`` that finds a face's row in one step: the engine reads the chart for every face
+    a few times over (the chance, the face marks, the outcomes) each time a roll's odds are new.
+    The same rows and answers as ``Lookup`` (the first row whose range holds the face)."""
+
+    def __post_init__(self) -> None:
+        by_face: dict[int, Row] = {}
+        for row in self.rows:
+            for face in range(row.low, row.high + 1):
+                by_face.setdefault(face, row)
+        object.__setattr__(self, "_by_face", by_face)
+
+    def row_for(self, face: Face) -> Row | None:
+        return self._by_face.get(face) if isinstance(face, int) else None  # type: ignore[attr-defined]
+
+
 def lookup_from(chances: tuple[RowChance, ...]) -> Lookup:
     """The chart rows that can happen, each over the natural faces that read it."""
-    return Lookup(tuple(Row(min(c.faces), max(c.faces), short_result(c.row), c.row.pts > 0)
+    return ChartLookup(tuple(Row(min(c.faces), max(c.faces), short_result(c.row), c.row.pts > 0)
                         for c in chances if c.faces))
 
 
