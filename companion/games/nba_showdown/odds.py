@@ -28,7 +28,7 @@ from typing import Any
 from companion.dice import D20, Die, Face
 from companion.frozen import by_identity
 from companion.games.nba_showdown.cards import Card, ChartRow
-from companion.success import AtLeast, Lookup, Row
+from companion.success import AtLeast, Lookup, RollOutcome, Row
 
 HOT_FACES = (19, 20)
 COLD_FACES = (1, 2)
@@ -140,6 +140,49 @@ class ChartLookup(Lookup):
 
     def row_for(self, face: Face) -> Row | None:
         return self._by_face.get(face) if isinstance(face, int) else None  # type: ignore[attr-defined]
+
+    def chance(self, die: Die) -> Fraction | None:
+        if not any(r.success is not None for r in self.rows):
+            return None
+        row_for = self.row_for
+        wins = [f for f in die.distinct_faces if (row := row_for(f)) is not None and row.success]
+        return _chance_of(die, wins)
+
+    def outcomes(self, die: Die) -> list[RollOutcome]:
+        # ``Lookup.outcomes``: each row's faces in dial order, then the faces no row reads; the
+        # faces grouped in one pass instead of one pass per row.
+        grouped: dict[int, list[Face]] = {}
+        row_for = self.row_for
+        for face in die.distinct_faces:
+            grouped.setdefault(id(row_for(face)), []).append(face)
+        out = []
+        for row in self.rows:
+            faces = grouped.get(id(row))
+            if faces:
+                found = tuple(faces)
+                out.append(RollOutcome(row.label, _chance_of(die, found), row.result, found))
+        missing = grouped.get(id(None))
+        if missing:
+            found = tuple(missing)
+            out.append(RollOutcome("other", _chance_of(die, found), "no effect", found))
+        return out
+
+
+def _count_face_counts(die: Die) -> dict[Face, int]:
+    counts: dict[Face, int] = {}
+    for face in die.faces:
+        counts[face] = counts.get(face, 0) + 1
+    return counts
+
+
+# How many times each face is on a die (its faces never change).
+_face_counts = by_identity(_count_face_counts, size=16)
+
+
+def _chance_of(die: Die, faces: Any) -> Fraction:
+    """``die.chance_of(faces)`` for faces of the die, from its face counts (not a scan of its faces)."""
+    counts = _face_counts(die)
+    return Fraction(sum(counts.get(face, 0) for face in set(faces)), len(die.faces))
 
 
 def lookup_from(chances: tuple[RowChance, ...]) -> Lookup:
