@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 from fractions import Fraction
 
 import pytest
@@ -334,3 +335,6 @@ def test_the_chart_rule_reads_every_face_as_the_engines_lookup_does() -> None:
             assert fast.chance(die) == engine.chance(die)
             assert fast.outcomes(die) == engine.outcomes(die)
             assert RollInfo(die, fast).json_parts() == RollInfo(die, engine).json_parts()
+        copy = pickle.loads(pickle.dumps(fast))
+        assert copy == fast and hash(copy) == hash(fast) == hash(odds.ChartLookup(rows))
+        assert copy.outcomes(D20) == engine.outcomes(D20)

@@ -178,13 +178,29 @@ def _score_row(side: int, team: str, player: str, found: tuple[int, ...], total:
     """One player's row of the box score, or the team's total line; the rows a roll left alone are
     the ones already built (read-only)."""
     head = {"side": side, "team": team, "player": player, **({"total": True} if total else {})}
-    return {**head, "pts": found[0], "ast": found[1], "reb": found[2], **Splits(*found[3:]).to_json()}
+    return {**head, "pts": found[0], "ast": found[1], "reb": found[2], **_splits_json(*found[3:])}
+
+
+@lru_cache(maxsize=256)
+def _splits_json(*counts: int) -> dict[str, Any]:
+    """``Splits(*counts).to_json()``: a roll changes PTS, AST or REB, a shot check alone the splits
+    (read-only: copied into each row)."""
+    return Splits(*counts).to_json()
 
 
 def team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[dict[str, Any]]:
     """The team's cards for the Table panel (on the court in playmat order, then the bench), for the
     state whose side ``side`` is ``team`` and whose box score is ``box``."""
     return _team_players(team.cards, team.lineup, team.markers, team.used, _sides(box)[side])
+
+
+def panels(teams: tuple[Any, Any],
+           box: tuple[BoxLine, ...]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """``team_players`` of both sides, the box score's sums looked up once."""
+    first, second = teams
+    mine, theirs = _sides(box)
+    return (_team_players(first.cards, first.lineup, first.markers, first.used, mine),
+            _team_players(second.cards, second.lineup, second.markers, second.used, theirs))
 
 
 def box_views(box: tuple[BoxLine, ...], *names: str) -> tuple[list[Any], list[Any], list[Any]]:

@@ -137,9 +137,22 @@ class ChartLookup(Lookup):
             for face in range(row.low, row.high + 1):
                 by_face.setdefault(face, row)
         object.__setattr__(self, "_by_face", by_face)
+        # The engine's caches key the rule's chance and JSON by it: its hash is counted once.
+        object.__setattr__(self, "_hash", hash(self.rows))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined, no-any-return]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from its rows: a string's hash differs from one process to the next.
+        return ChartLookup, (self.rows,)
 
     def row_for(self, face: Face) -> Row | None:
         return self._by_face.get(face) if isinstance(face, int) else None  # type: ignore[attr-defined]
+
+    def succeeds(self, face: Face) -> bool | None:
+        row = self._by_face.get(face) if isinstance(face, int) else None  # type: ignore[attr-defined]
+        return None if row is None else row.success
 
     def chance(self, die: Die) -> Fraction | None:
         if not any(r.success is not None for r in self.rows):
@@ -182,7 +195,7 @@ _face_counts = by_identity(_count_face_counts, size=16)
 def _chance_of(die: Die, faces: Any) -> Fraction:
     """``die.chance_of(faces)`` for faces of the die, from its face counts (not a scan of its faces)."""
     counts = _face_counts(die)
-    return Fraction(sum(counts.get(face, 0) for face in set(faces)), len(die.faces))
+    return _chance(sum(counts.get(face, 0) for face in set(faces)), len(die.faces))
 
 
 def lookup_from(chances: tuple[RowChance, ...]) -> Lookup:

@@ -16,7 +16,7 @@ from companion.dice import D20
 from companion.frozen import by_identities, by_identity
 from companion.game import Choice, Counter, Outcome, Prompt, RollInfo, ScoreboardView, SideView, Target, Term
 from companion.games.nba_showdown import odds, rolls
-from companion.games.nba_showdown.boxscore import box_views, flow_json, team_players
+from companion.games.nba_showdown.boxscore import box_views, flow_json, panels
 from companion.games.nba_showdown.cards import POSITIONS, STATS, Card
 from companion.games.nba_showdown.model import (
     ROLLS_PER_QUARTER,
@@ -335,23 +335,39 @@ prompt = _per_state(_prompt)
 
 def _counters(state: State, side: int) -> tuple[Counter, ...]:
     """The side's tracks and markers: assists, rebound spaces towards it, hot and cold players on court."""
-    return _team_counters(state.team(side), state.rebound, state.rules, side)
+    rebound = state.rebound
+    return _team_counters(state.teams[side], max(0, rebound if side == 0 else -rebound), state.rules)
 
 
-def _count_counters(team: Any, rebound: int, rules: Rules, side: int) -> tuple[Counter, ...]:
+def _count_counters(team: Any, spaces: int, rules: Rules) -> tuple[Counter, ...]:
     counters = []
     if rules.assists:
         counters.append(_counter("AST", team.assists))
     if rules.rebounds:
-        counters.append(_counter("REB", max(0, rebound if side == 0 else -rebound)))
+        counters.append(_counter("REB", spaces))
     if rules.hot_cold:
-        markers = dict(team.markers)
-        on_court = [markers.get(name, 0) for name in team.lineup if name is not None]
-        counters.append(_counter("HOT", sum(m for m in on_court if m > 0)))
-        counters.append(_counter("COLD", -sum(m for m in on_court if m < 0)))
+        counters += _hot_cold(team.markers, team.lineup)
     if rules.strategy:
         counters.append(_counter("SC", team.hand))
     return tuple(counters)
+
+
+# Only a finished roll, a card or a quarter's end moves a side's tracks (the rebound spaces are a
+# small int: one shared object per value): the other commands show the counters already built.
+_team_counters = by_identities(_count_counters, size=8)
+
+
+def _count_hot_cold(markers: tuple[tuple[str, int], ...],
+                    lineup: tuple[str | None, ...]) -> tuple[Counter, Counter]:
+    """The hot and cold markers of the players on court."""
+    marker_of = dict(markers)
+    on_court = [marker_of.get(name, 0) for name in lineup if name is not None]
+    return (_counter("HOT", sum(m for m in on_court if m > 0)),
+            _counter("COLD", -sum(m for m in on_court if m < 0)))
+
+
+# Markers move on a natural 1-2 or 19-20 only: most finished rolls leave them.
+_hot_cold = by_identities(_count_hot_cold, size=8)
 
 
 # A counter is a frozen label and whole number: the same few values over a game, each built once.
@@ -489,7 +505,8 @@ _side_json = by_identities(_count_side, size=8)
 
 
 def _count_sides(teams: tuple[Any, Any], box: tuple[Any, ...]) -> list[dict[str, Any]]:
-    return [_side_json(t, team_players(t, box, i)) for i, t in enumerate(teams)]
+    first, second = panels(teams, box)
+    return [_side_json(teams[0], first), _side_json(teams[1], second)]
 
 
 # Choosing a player, a roll awaiting assists, a shot check: neither team nor the box score changes,
