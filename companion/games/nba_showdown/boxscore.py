@@ -229,39 +229,29 @@ def _count_players(cards: tuple[Card, ...], lineup: tuple[str | None, ...],
                    markers: tuple[tuple[str, int], ...], used: tuple[str, ...],
                    sums: Sums) -> list[dict[str, Any]]:
     marker_of = dict(markers)
-    return [_player_row(card, position, card.name in used, marker_of.get(card.name, 0),
-                        sums.get(card.name, _NOTHING))
-            for card, position in _panel_order(cards, lineup)]
+    # Each row: what the card and its place give (the same dict from roll to roll), then what a
+    # roll moves (who rolled, his markers, his line).
+    return [{**head, "rolled": name in used, "hot": marker if (marker := marker_of.get(name, 0)) > 0 else 0,
+             "cold": -marker if marker < 0 else 0, "pts": numbers[0], "ast": numbers[1], "reb": numbers[2]}
+            for name, head in _panel_order(cards, lineup) for numbers in (sums.get(name, _NOTHING),)]
 
 
 def _count_panel_order(cards: tuple[Card, ...],
-                       lineup: tuple[str | None, ...]) -> tuple[tuple[Card, str], ...]:
-    """The panel's cards with their positions: on the court in playmat order, then the bench."""
+                       lineup: tuple[str | None, ...]) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The panel's cards (on the court in playmat order, then the bench): each one's name, and the
+    head of its row (name, position, Speed and Power)."""
     placed: dict[str, str] = {}
     for position, name in zip(POSITIONS, lineup, strict=True):
         if name is not None:
             placed.setdefault(name.lower(), position)
     at = sorted(((card, placed.get(card.name.lower())) for card in cards),
                 key=lambda c: (c[1] is None, _POSITION_ORDER[c[1] or "PG"]))
-    return tuple((card, position or "bench") for card, position in at)
+    return tuple((card.name, {"name": card.name, "position": position or "bench", "speed": card.speed,
+                              "power": card.power}) for card, position in at)
 
 
 # Who stands where changes only between quarters: the order is read again by every roll.
 _panel_order = by_identities(_count_panel_order, size=8)
-
-
-def _count_player_row(card: Card, position: str, rolled: bool, marker: int,
-                      numbers: tuple[int, ...]) -> dict[str, Any]:
-    pts, ast, reb = numbers[:3]
-    return {"name": card.name, "position": position, "speed": card.speed, "power": card.power,
-            "rolled": rolled, "hot": max(0, marker), "cold": max(0, -marker),
-            "pts": pts, "ast": ast, "reb": reb}
-
-
-# A command moves a player or two of a panel (who rolled, a marker, a box line): the other rows are
-# the ones already built, by the identity of what each reads (his sums are one tuple while his lines
-# stay; a position is one of the shared POSITIONS strings; small ints are shared objects). Read-only.
-_player_row = by_identities(_count_player_row, size=64)
 
 
 _NOTHING = (0, 0, 0)
