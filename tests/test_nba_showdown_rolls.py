@@ -330,8 +330,9 @@ def test_the_chart_rule_reads_every_face_as_the_engines_lookup_does() -> None:
     for rows in rules:
         fast, engine = odds.ChartLookup(rows), Lookup(rows)
         for die in (D20, odd_die):
-            assert [fast.row_for(f) for f in (*die.faces, 0, 99, True)] == \
-                   [engine.row_for(f) for f in (*die.faces, 0, 99, True)]
+            faces = (*die.faces, 0, 99, True, "x")
+            assert [fast.row_for(f) for f in faces] == [engine.row_for(f) for f in faces]
+            assert [fast.succeeds(f) for f in faces] == [engine.succeeds(f) for f in faces]
             assert fast.chance(die) == engine.chance(die)
             assert fast.outcomes(die) == engine.outcomes(die)
             assert RollInfo(die, fast).json_parts() == RollInfo(die, engine).json_parts()

@@ -136,7 +136,11 @@ class ChartLookup(Lookup):
         for row in self.rows:
             for face in range(row.low, row.high + 1):
                 by_face.setdefault(face, row)
-        object.__setattr__(self, "_by_face", by_face)
+        # ``row_for`` and ``succeeds`` of a face are one dict look-up each (a face is a whole number
+        # or a word: a word finds no row, as in ``Lookup``), asked without a Python call: the
+        # engine's face marks ask both of every face.
+        object.__setattr__(self, "row_for", by_face.get)
+        object.__setattr__(self, "succeeds", {face: row.success for face, row in by_face.items()}.get)
         # The engine's caches key the rule's chance and JSON by it: its hash is counted once.
         object.__setattr__(self, "_hash", hash(self.rows))
 
@@ -146,13 +150,6 @@ class ChartLookup(Lookup):
     def __reduce__(self) -> tuple[Any, ...]:
         # Rebuilt from its rows: a string's hash differs from one process to the next.
         return ChartLookup, (self.rows,)
-
-    def row_for(self, face: Face) -> Row | None:
-        return self._by_face.get(face) if isinstance(face, int) else None  # type: ignore[attr-defined]
-
-    def succeeds(self, face: Face) -> bool | None:
-        row = self._by_face.get(face) if isinstance(face, int) else None  # type: ignore[attr-defined]
-        return None if row is None else row.success
 
     def chance(self, die: Die) -> Fraction | None:
         if not any(r.success is not None for r in self.rows):
