@@ -333,13 +333,9 @@ def _prompt(state: State) -> Prompt:
 prompt = _per_state(_prompt)
 
 
-def _counters(state: State, side: int) -> tuple[Counter, ...]:
-    """The side's tracks and markers: assists, rebound spaces towards it, hot and cold players on court."""
-    rebound = state.rebound
-    return _team_counters(state.teams[side], max(0, rebound if side == 0 else -rebound), state.rules)
-
-
 def _count_counters(team: Any, spaces: int, rules: Rules) -> tuple[Counter, ...]:
+    """A side's tracks and markers: assists, the rebound ``spaces`` towards it, hot and cold players
+    on court, strategy cards in hand."""
     counters = []
     if rules.assists:
         counters.append(_counter("AST", team.assists))
@@ -388,9 +384,13 @@ def short_name(name: str) -> str:
 
 
 def scoreboard(state: State) -> ScoreboardView:
-    sides = tuple(SideView(name=short_name(t.name), score=state.score[i], counters=_counters(state, i),
-                           active=not state.final and state.acting == i)
-                  for i, t in enumerate(state.teams))
+    possession = None if state.final else state.acting
+    first, second = state.teams
+    score, rebound, rules = state.score, state.rebound, state.rules
+    sides = (_side_view(short_name(first.name), score[0], _team_counters(first, max(0, rebound), rules),
+                        possession == 0),
+             _side_view(short_name(second.name), score[1], _team_counters(second, max(0, -rebound), rules),
+                        possession == 1))
     target, words = None, ""
     if state.roll is not None and state.stage == "roll":
         target, words = _modifier(state, state.roll), "chart"
@@ -400,8 +400,17 @@ def scoreboard(state: State) -> ScoreboardView:
     return ScoreboardView(game="nba-showdown", title="NBA Showdown", sides=sides,
                           period=quarter_label(state.quarter),
                           clock=f"{state.rolls_done}/{ROLLS_PER_QUARTER}",
-                          possession=None if state.final else state.acting, target=target, target_text=words,
+                          possession=possession, target=target, target_text=words,
                           message=state.message[:40], final=state.final, period_over=state.period_over)
+
+
+def _count_side_view(name: str, score: int, counters: tuple[Counter, ...], active: bool) -> SideView:
+    return SideView(name=name, score=score, counters=counters, active=active)
+
+
+# Most commands leave a side's score and counters (small ints are shared objects, the counters the
+# tuple already built): its scoreboard side is the one already built.
+_side_view = by_identities(_count_side_view, size=8)
 
 
 # The cards played on a roll and its shot check stay the same records from one state to the next.
