@@ -228,12 +228,51 @@ def _count_team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[
 def _count_players(cards: tuple[Card, ...], lineup: tuple[str | None, ...],
                    markers: tuple[tuple[str, int], ...], used: tuple[str, ...],
                    sums: Sums) -> list[dict[str, Any]]:
+    order = _panel_order(cards, lineup)
+    last = _last_panel.get(id(order))  # read once: another thread may replace it, never change it
+    rows = None if last is None or last[0] is not order else _step_panel(last, markers, used, sums)
+    if rows is None:
+        marker_of = dict(markers)
+        rows = [_player_row(head, name in used, marker_of.get(name, 0), sums.get(name, _NOTHING))
+                for name, head in order]
+    if len(_last_panel) >= 16:
+        _last_panel.clear()  # a bound, not a policy: a game has two panels
+    _last_panel[id(order)] = (order, markers, used, sums, rows)
+    return rows
+
+
+def _player_row(head: dict[str, Any], rolled: bool, marker: int, numbers: tuple[int, ...]) -> dict[str, Any]:
+    # What the card and its place give (the same dict from roll to roll), then what a roll moves.
+    return {**head, "rolled": rolled, "hot": marker if marker > 0 else 0,
+            "cold": -marker if marker < 0 else 0, "pts": numbers[0], "ast": numbers[1], "reb": numbers[2]}
+
+
+# Each panel order's last rows, with what they were counted from: a roll moves one player of a
+# panel (he rolled, his markers, his line), so the next panel of the side is the last one with his
+# row built again.
+_last_panel: dict[int, tuple[Any, ...]] = {}
+
+
+def _step_panel(last: tuple[Any, ...], markers: tuple[tuple[str, int], ...], used: tuple[str, ...],
+                sums: Sums) -> list[dict[str, Any]] | None:
+    """The panel from the last one counted for its order, the rows of the players whose markers,
+    rolled flag or sums differ built again; None when a player stopped counting as rolled."""
+    order, old_markers, old_used, old_sums, rows = last
+    if used[:len(old_used)] != old_used:
+        return None
+    changed = set(used[len(old_used):])
+    if markers is not old_markers:
+        changed.update(name for name, _ in set(markers) ^ set(old_markers))
+    if sums is not old_sums:
+        changed.update(name for name, _ in sums.items() ^ old_sums.items())
+    if not changed:
+        return rows  # type: ignore[no-any-return]
+    rows = list(rows)
     marker_of = dict(markers)
-    # Each row: what the card and its place give (the same dict from roll to roll), then what a
-    # roll moves (who rolled, his markers, his line).
-    return [{**head, "rolled": name in used, "hot": marker if (marker := marker_of.get(name, 0)) > 0 else 0,
-             "cold": -marker if marker < 0 else 0, "pts": numbers[0], "ast": numbers[1], "reb": numbers[2]}
-            for name, head in _panel_order(cards, lineup) for numbers in (sums.get(name, _NOTHING),)]
+    for index, (name, head) in enumerate(order):
+        if name in changed:
+            rows[index] = _player_row(head, name in used, marker_of.get(name, 0), sums.get(name, _NOTHING))
+    return rows  # type: ignore[no-any-return]
 
 
 def _count_panel_order(cards: tuple[Card, ...],
