@@ -188,15 +188,10 @@ def _splits_json(*counts: int) -> dict[str, Any]:
     return Splits(*counts).to_json()
 
 
-def team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[dict[str, Any]]:
-    """The team's cards for the Table panel (on the court in playmat order, then the bench), for the
-    state whose side ``side`` is ``team`` and whose box score is ``box``."""
-    return _team_players(team.cards, team.lineup, team.markers, team.used, _sides(box)[side])
-
-
 def panels(teams: tuple[Any, Any],
            box: tuple[BoxLine, ...]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """``team_players`` of both sides, the box score's sums looked up once."""
+    """Each side's cards for the Table panel (on the court in playmat order, then the bench), for the
+    state whose teams are ``teams`` and whose box score is ``box`` (its sums looked up once)."""
     first, second = teams
     mine, theirs = _sides(box)
     return (_team_players(first.cards, first.lineup, first.markers, first.used, mine),
@@ -221,7 +216,7 @@ _box_views = by_identities(_count_box_views, size=8)
 
 
 def _count_team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[dict[str, Any]]:
-    """``team_players`` counted afresh."""
+    """Side ``side``'s panel (``panels``) counted afresh."""
     return _count_players(team.cards, team.lineup, team.markers, team.used, count_sides(box)[side])
 
 

@@ -466,7 +466,7 @@ def rebound_line(state: State) -> str:
 
 
 def _count_side(t: Any, players: list[dict[str, Any]]) -> dict[str, Any]:
-    """One side as the view shows it; ``players`` is its Table panel (``boxscore.team_players``)."""
+    """One side as the view shows it; ``players`` is its Table panel (``boxscore.panels``)."""
     lineup, bench, double_team, words, cards = _lineup_parts(t.cards, t.lineup, t.double_team)
     return {
         "name": t.name,
