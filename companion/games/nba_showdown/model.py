@@ -82,7 +82,11 @@ class Team:
 
     def on_court(self) -> tuple[Card | None, ...]:
         """The card at each position, in POSITIONS order (None: nobody there): ``at`` for all five."""
-        return _on_court(self)
+        found = _placed(self)
+        for index, card in enumerate(found):
+            if card is _NOT_ON_TEAM:
+                self.card(self.lineup[index])  # type: ignore[arg-type]  # raises the RuleError
+        return found
 
     def position_of(self, name: str) -> str | None:
         for position, placed in zip(POSITIONS, self.lineup, strict=True):
@@ -119,17 +123,6 @@ def _place_cards(team: Team) -> tuple[Card | None, ...]:
 # The matchups, the prompt and the view ask a team who stands where a few dozen times per command,
 # and a team record is shared by every state until a command changes it: once per record.
 _placed = by_identity(_place_cards, size=16)
-
-
-def _count_on_court(team: Team) -> tuple[Card | None, ...]:
-    found = _placed(team)
-    for index, card in enumerate(found):
-        if card is _NOT_ON_TEAM:
-            team.at(POSITIONS[index])  # raises the RuleError (not remembered: asked again, raised again)
-    return found
-
-
-_on_court = by_identity(_count_on_court, size=16)
 
 
 @dataclass(frozen=True)
