@@ -145,3 +145,22 @@ def test_the_choose_prompt_offers_every_shot_the_rules_accept_in_playmat_order(
         assert [c["command"] for c in shown["prompt"]["choices"]] == [c for c in every if resolves(state, c)]
         chooses += 1
     assert chooses > 60
+
+
+def test_a_players_panel_stepped_from_the_last_one_is_the_panel_counted_afresh() -> None:
+    # The script moves a player's markers only with his line or his rolled flag: step a panel by
+    # each input alone (markers on and off, a player rolled, a line, a new quarter's empty used).
+    from companion.games.nba_showdown import boxscore, shipped_roster
+
+    cards = shipped_roster("demo-comets").cards
+    lineup = tuple(card.name for card in cards[:5])
+    first, second = cards[0].name, cards[6].name
+    line, other_line = (2, 1, 0, 1, 1, 0, 0, 0, 0), (3, 0, 0, 0, 0, 0, 0, 0, 0)
+    steps = [((), (), {}), (((first, 1),), (), {}), (((first, 1), (second, -2)), (), {}),
+             (((second, -2),), (first,), {}), (((second, -2),), (first,), {first: line}),
+             ((), (first, second), {first: line, second: other_line}),
+             ((), (), {first: line}), (((first, 2),), (), {})]
+    for markers, used, sums in steps:
+        stepped = boxscore._count_players(cards, lineup, markers, used, sums)
+        boxscore._last_panel.clear()
+        assert stepped == boxscore._count_players(cards, lineup, markers, used, sums), (markers, used, sums)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 from fractions import Fraction
 
 import pytest
@@ -313,3 +314,28 @@ def test_a_defensive_cards_shot_check_scores_for_the_defenders_team() -> None:
                 {"type": "play_card", "side": 1, "card": "Away card 1", "shot_check": {"points": 2}},
                 {"type": "roll", "face": 18})
     assert state.score == (0, 2) and state.stage == "roll"
+
+
+def test_the_chart_rule_reads_every_face_as_the_engines_lookup_does() -> None:
+    # ``odds.ChartLookup`` finds a face's row in one step and groups the outcomes in one pass: it
+    # must answer what ``Lookup`` answers, on the d20 and on a die with repeated and blank faces.
+    from companion.dice import Die
+    from companion.success import Lookup, Row
+
+    odd_die = Die("d8x", "d8x", (1, 2, 2, 5, "blank", 9, 9, 30))
+    rules = [odds.chart_lookup(c, modifier).rows
+             for name in ("demo-comets", "demo-lanterns") for c in shipped_roster(name).cards
+             for modifier in range(-6, 16)]
+    rules += [(Row(1, 4, "a", None), Row(5, 9, "b", None)), (Row(3, 6, "a", True), Row(5, 12, "b", False))]
+    for rows in rules:
+        fast, engine = odds.ChartLookup(rows), Lookup(rows)
+        for die in (D20, odd_die):
+            faces = (*die.faces, 0, 99, True, "x")
+            assert [fast.row_for(f) for f in faces] == [engine.row_for(f) for f in faces]
+            assert [fast.succeeds(f) for f in faces] == [engine.succeeds(f) for f in faces]
+            assert fast.chance(die) == engine.chance(die)
+            assert fast.outcomes(die) == engine.outcomes(die)
+            assert RollInfo(die, fast).json_parts() == RollInfo(die, engine).json_parts()
+        copy = pickle.loads(pickle.dumps(fast))
+        assert copy == fast and hash(copy) == hash(fast) == hash(odds.ChartLookup(rows))
+        assert copy.outcomes(D20) == engine.outcomes(D20)

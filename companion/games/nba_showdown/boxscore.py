@@ -155,12 +155,22 @@ def _count_box_score(box: tuple[BoxLine, ...], *names: str) -> list[dict[str, An
     splits, then the team's total line (``total``: its players' sums, rebound-track points not
     included). A shot check is a field goal (a 3-pointer when its card says so), a foul shot a free
     throw."""
-    rows: list[dict[str, Any]] = []
-    for side, sums in enumerate(_sides(box)):
-        rows += [_score_row(side, names[side], player, found, False) for player, found in sums.items()]
-        team = tuple(sum(column) for column in zip(*sums.values(), strict=True)) or (0,) * 9
-        rows.append(_score_row(side, names[side], "Team total", team, True))
-    return rows
+    return [row for side, sums in enumerate(_sides(box))
+            for row in _count_side_rows(side, names[side], sums)[1]]
+
+
+def _count_side_rows(side: int, team: str, sums: Sums) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """One side's rows of the box totals and of the box score (its total line last)."""
+    totals = [_total_row(side, team, player, *found[:3]) for player, found in sums.items()]
+    rows = [_score_row(side, team, player, found, False) for player, found in sums.items()]
+    rows.append(_score_row(side, team, "Team total",
+                           tuple(map(sum, zip(*sums.values(), strict=True))) or (0,) * 9, True))
+    return totals, rows
+
+
+# A roll changes one side's sums (``_stepped`` keeps the other's dict): that side's rows are put
+# together again, the other's are the lists already built (the team names never change).
+_side_rows = by_identities(_count_side_rows, size=8)
 
 
 @lru_cache(maxsize=512)
@@ -168,19 +178,24 @@ def _score_row(side: int, team: str, player: str, found: tuple[int, ...], total:
     """One player's row of the box score, or the team's total line; the rows a roll left alone are
     the ones already built (read-only)."""
     head = {"side": side, "team": team, "player": player, **({"total": True} if total else {})}
-    return {**head, "pts": found[0], "ast": found[1], "reb": found[2], **Splits(*found[3:]).to_json()}
+    return {**head, "pts": found[0], "ast": found[1], "reb": found[2], **_splits_json(*found[3:])}
 
 
-# The box score changes with a scoring roll or a shot check, the team names never: most commands
-# leave both, and the rows are put together again only when the box score changes.
-_box_totals = by_identities(_count_box_totals, size=8)
-_box_score = by_identities(_count_box_score, size=8)
+@lru_cache(maxsize=256)
+def _splits_json(*counts: int) -> dict[str, Any]:
+    """``Splits(*counts).to_json()``: a roll changes PTS, AST or REB, a shot check alone the splits
+    (read-only: copied into each row)."""
+    return Splits(*counts).to_json()
 
 
-def team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[dict[str, Any]]:
-    """The team's cards for the Table panel (on the court in playmat order, then the bench), for the
-    state whose side ``side`` is ``team`` and whose box score is ``box``."""
-    return _team_players(team.cards, team.lineup, team.markers, team.used, _sides(box)[side])
+def panels(teams: tuple[Any, Any],
+           box: tuple[BoxLine, ...]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Each side's cards for the Table panel (on the court in playmat order, then the bench), for the
+    state whose teams are ``teams`` and whose box score is ``box`` (its sums looked up once)."""
+    first, second = teams
+    mine, theirs = _sides(box)
+    return (_team_players(first.cards, first.lineup, first.markers, first.used, mine),
+            _team_players(second.cards, second.lineup, second.markers, second.used, theirs))
 
 
 def box_views(box: tuple[BoxLine, ...], *names: str) -> tuple[list[Any], list[Any], list[Any]]:
@@ -189,46 +204,88 @@ def box_views(box: tuple[BoxLine, ...], *names: str) -> tuple[list[Any], list[An
     return _box_views(box, *names)
 
 
-def _count_box_views(box: tuple[BoxLine, ...], *names: str) -> tuple[list[Any], list[Any], list[Any]]:
-    return box_lines_json(box), _box_totals(box, *names), _box_score(box, *names)
+def _count_box_views(box: tuple[BoxLine, ...], first: str, second: str
+                     ) -> tuple[list[Any], list[Any], list[Any]]:
+    mine, theirs = _sides(box)
+    totals, rows = _side_rows(0, first, mine)
+    other_totals, other_rows = _side_rows(1, second, theirs)
+    return box_lines_json(box), totals + other_totals, rows + other_rows
 
 
 _box_views = by_identities(_count_box_views, size=8)
 
 
 def _count_team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[dict[str, Any]]:
-    """``team_players`` counted afresh."""
+    """Side ``side``'s panel (``panels``) counted afresh."""
     return _count_players(team.cards, team.lineup, team.markers, team.used, count_sides(box)[side])
 
 
 def _count_players(cards: tuple[Card, ...], lineup: tuple[str | None, ...],
                    markers: tuple[tuple[str, int], ...], used: tuple[str, ...],
                    sums: Sums) -> list[dict[str, Any]]:
+    order = _panel_order(cards, lineup)
+    last = _last_panel.get(id(order))  # read once: another thread may replace it, never change it
+    rows = None if last is None or last[0] is not order else _step_panel(last, markers, used, sums)
+    if rows is None:
+        marker_of = dict(markers)
+        rows = [_player_row(head, name in used, marker_of.get(name, 0), sums.get(name, _NOTHING))
+                for name, head in order]
+    if len(_last_panel) >= 16:
+        _last_panel.clear()  # a bound, not a policy: a game has two panels
+    _last_panel[id(order)] = (order, markers, used, sums, rows)
+    return rows
+
+
+def _player_row(head: dict[str, Any], rolled: bool, marker: int, numbers: tuple[int, ...]) -> dict[str, Any]:
+    # What the card and its place give (the same dict from roll to roll), then what a roll moves.
+    return {**head, "rolled": rolled, "hot": marker if marker > 0 else 0,
+            "cold": -marker if marker < 0 else 0, "pts": numbers[0], "ast": numbers[1], "reb": numbers[2]}
+
+
+# Each panel order's last rows, with what they were counted from: a roll moves one player of a
+# panel (he rolled, his markers, his line), so the next panel of the side is the last one with his
+# row built again.
+_last_panel: dict[int, tuple[Any, ...]] = {}
+
+
+def _step_panel(last: tuple[Any, ...], markers: tuple[tuple[str, int], ...], used: tuple[str, ...],
+                sums: Sums) -> list[dict[str, Any]] | None:
+    """The panel from the last one counted for its order, the rows of the players whose markers,
+    rolled flag or sums differ built again; None when a player stopped counting as rolled."""
+    order, old_markers, old_used, old_sums, rows = last
+    if used[:len(old_used)] != old_used:
+        return None
+    changed = set(used[len(old_used):])
+    if markers is not old_markers:
+        changed.update(name for name, _ in set(markers) ^ set(old_markers))
+    if sums is not old_sums:
+        changed.update(name for name, _ in sums.items() ^ old_sums.items())
+    if not changed:
+        return rows  # type: ignore[no-any-return]
+    rows = list(rows)
+    marker_of = dict(markers)
+    for index, (name, head) in enumerate(order):
+        if name in changed:
+            rows[index] = _player_row(head, name in used, marker_of.get(name, 0), sums.get(name, _NOTHING))
+    return rows  # type: ignore[no-any-return]
+
+
+def _count_panel_order(cards: tuple[Card, ...],
+                       lineup: tuple[str | None, ...]) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The panel's cards (on the court in playmat order, then the bench): each one's name, and the
+    head of its row (name, position, Speed and Power)."""
     placed: dict[str, str] = {}
     for position, name in zip(POSITIONS, lineup, strict=True):
         if name is not None:
             placed.setdefault(name.lower(), position)
-    marker_of = dict(markers)
-    found = []
-    at = [(card, placed.get(card.name.lower())) for card in cards]
-    for card, position in sorted(at, key=lambda c: (c[1] is None, _POSITION_ORDER[c[1] or "PG"])):
-        found.append(_player_row(card, position or "bench", card.name in used, marker_of.get(card.name, 0),
-                                 sums.get(card.name, _NOTHING)))
-    return found
+    at = sorted(((card, placed.get(card.name.lower())) for card in cards),
+                key=lambda c: (c[1] is None, _POSITION_ORDER[c[1] or "PG"]))
+    return tuple((card.name, {"name": card.name, "position": position or "bench", "speed": card.speed,
+                              "power": card.power}) for card, position in at)
 
 
-def _count_player_row(card: Card, position: str, rolled: bool, marker: int,
-                      numbers: tuple[int, ...]) -> dict[str, Any]:
-    pts, ast, reb = numbers[:3]
-    return {"name": card.name, "position": position, "speed": card.speed, "power": card.power,
-            "rolled": rolled, "hot": max(0, marker), "cold": max(0, -marker),
-            "pts": pts, "ast": ast, "reb": reb}
-
-
-# A command moves a player or two of a panel (who rolled, a marker, a box line): the other rows are
-# the ones already built, by the identity of what each reads (his sums are one tuple while his lines
-# stay; a position is one of the shared POSITIONS strings; small ints are shared objects). Read-only.
-_player_row = by_identities(_count_player_row, size=64)
+# Who stands where changes only between quarters: the order is read again by every roll.
+_panel_order = by_identities(_count_panel_order, size=8)
 
 
 _NOTHING = (0, 0, 0)

@@ -80,6 +80,14 @@ class Team:
             return self.card(self.lineup[index])  # type: ignore[arg-type]  # raises the RuleError
         return found
 
+    def on_court(self) -> tuple[Card | None, ...]:
+        """The card at each position, in POSITIONS order (None: nobody there): ``at`` for all five."""
+        found = _placed(self)
+        for index, card in enumerate(found):
+            if card is _NOT_ON_TEAM:
+                self.card(self.lineup[index])  # type: ignore[arg-type]  # raises the RuleError
+        return found
+
     def position_of(self, name: str) -> str | None:
         for position, placed in zip(POSITIONS, self.lineup, strict=True):
             if placed is not None and placed.lower() == name.lower():

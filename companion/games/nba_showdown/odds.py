@@ -25,10 +25,10 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import Any
 
-from companion.dice import D20, Die
+from companion.dice import D20, Die, Face
 from companion.frozen import by_identity
 from companion.games.nba_showdown.cards import Card, ChartRow
-from companion.success import AtLeast, Lookup, Row
+from companion.success import AtLeast, Lookup, RollOutcome, Row
 
 HOT_FACES = (19, 20)
 COLD_FACES = (1, 2)
@@ -125,9 +125,79 @@ def chart_lookup(card: Card, modifier: int, die: Die = D20) -> Lookup:
     return lookup_from(row_chances(card, modifier, die))
 
 
+@dataclass(frozen=True)
+class ChartLookup(Lookup):
+    """A ``Lookup`` that finds a face's row in one step: the engine reads the chart for every face
+    a few times over (the chance, the face marks, the outcomes) each time a roll's odds are new.
+    The same rows and answers as ``Lookup`` (the first row whose range holds the face)."""
+
+    def __post_init__(self) -> None:
+        by_face: dict[int, Row] = {}
+        for row in self.rows:
+            for face in range(row.low, row.high + 1):
+                by_face.setdefault(face, row)
+        # ``row_for`` and ``succeeds`` of a face are one dict look-up each (a face is a whole number
+        # or a word: a word finds no row, as in ``Lookup``), asked without a Python call: the
+        # engine's face marks ask both of every face.
+        object.__setattr__(self, "row_for", by_face.get)
+        object.__setattr__(self, "succeeds", {face: row.success for face, row in by_face.items()}.get)
+        # The engine's caches key the rule's chance and JSON by it: its hash is counted once.
+        object.__setattr__(self, "_hash", hash(self.rows))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined, no-any-return]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from its rows: a string's hash differs from one process to the next.
+        return ChartLookup, (self.rows,)
+
+    def chance(self, die: Die) -> Fraction | None:
+        if not any(r.success is not None for r in self.rows):
+            return None
+        row_for = self.row_for
+        wins = [f for f in die.distinct_faces if (row := row_for(f)) is not None and row.success]
+        return _chance_of(die, wins)
+
+    def outcomes(self, die: Die) -> list[RollOutcome]:
+        # ``Lookup.outcomes``: each row's faces in dial order, then the faces no row reads; the
+        # faces grouped in one pass instead of one pass per row.
+        grouped: dict[int, list[Face]] = {}
+        row_for = self.row_for
+        for face in die.distinct_faces:
+            grouped.setdefault(id(row_for(face)), []).append(face)
+        out = []
+        for row in self.rows:
+            faces = grouped.get(id(row))
+            if faces:
+                found = tuple(faces)
+                out.append(RollOutcome(row.label, _chance_of(die, found), row.result, found))
+        missing = grouped.get(id(None))
+        if missing:
+            found = tuple(missing)
+            out.append(RollOutcome("other", _chance_of(die, found), "no effect", found))
+        return out
+
+
+def _count_face_counts(die: Die) -> dict[Face, int]:
+    counts: dict[Face, int] = {}
+    for face in die.faces:
+        counts[face] = counts.get(face, 0) + 1
+    return counts
+
+
+# How many times each face is on a die (its faces never change).
+_face_counts = by_identity(_count_face_counts, size=16)
+
+
+def _chance_of(die: Die, faces: Any) -> Fraction:
+    """``die.chance_of(faces)`` for faces of the die, from its face counts (not a scan of its faces)."""
+    counts = _face_counts(die)
+    return _chance(sum(counts.get(face, 0) for face in set(faces)), len(die.faces))
+
+
 def lookup_from(chances: tuple[RowChance, ...]) -> Lookup:
     """The chart rows that can happen, each over the natural faces that read it."""
-    return Lookup(tuple(Row(min(c.faces), max(c.faces), short_result(c.row), c.row.pts > 0)
+    return ChartLookup(tuple(Row(min(c.faces), max(c.faces), short_result(c.row), c.row.pts > 0)
                         for c in chances if c.faces))
 
 

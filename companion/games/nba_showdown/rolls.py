@@ -7,13 +7,14 @@ PTS / AST / REB are marked, markers come from the natural roll, the player is tu
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from companion.errors import RuleError
 from companion.frozen import by_identities, by_identity, replace
 from companion.game import Term
 from companion.games.nba_showdown import odds
-from companion.games.nba_showdown.cards import Card
+from companion.games.nba_showdown.cards import POSITIONS, Card
 from companion.games.nba_showdown.model import (
     ROLLS_PER_QUARTER,
     BoxLine,
@@ -21,6 +22,7 @@ from companion.games.nba_showdown.model import (
     ScoringRoll,
     ShotCheck,
     State,
+    Team,
     other,
 )
 from companion.games.nba_showdown.quarters import end_quarter
@@ -52,6 +54,16 @@ def double_team_change(state: State, defending_side: int, position: str) -> tupl
     if position == helper:
         return HELPER_PENALTY, "helping the double-team"
     return 0, ""
+
+
+@lru_cache(maxsize=64)
+def double_team_changes(plan: tuple[str, str] | None) -> tuple[int, ...]:
+    """``double_team_change`` at each position (POSITIONS order) for a side whose plan is ``plan``."""
+    if plan is None:
+        return (0,) * len(POSITIONS)
+    helped, helper = plan
+    return tuple(HELPED_BONUS if position == helped else HELPER_PENALTY if position == helper else 0
+                 for position in POSITIONS)
 
 
 def _card_change(cards: tuple[CardPlay, ...], role: str, stat: str) -> int:
@@ -92,11 +104,25 @@ def matchup(state: State, side: int, position: str) -> tuple[Card, Card, int, in
     """What the modifiers of a roll at ``position`` read from the table, besides the cards played on
     it: the roller's card, the defender's, the defender's double-team change and the roller's
     markers (0 when markers are off). ``RuleError`` if either position is empty."""
-    attacker = _player(state, side, position)
-    defender = _player(state, other(side), position)
-    change, _ = double_team_change(state, other(side), position)
-    markers = state.team(side).marker(attacker.name) if state.rules.hot_cold else 0
-    return attacker, defender, change, markers
+    return _matchup(state.teams, state.rules.hot_cold, side, position)
+
+
+def _matchup(teams: tuple[Team, Team], markers_on: bool, side: int,
+             position: str) -> tuple[Card, Card, int, int]:
+    """``matchup`` from the state's teams and whether markers count."""
+    mine, theirs = teams[side], teams[1 - side]
+    attacker = _at(mine, position)
+    defender = _at(theirs, position)
+    change = double_team_changes(theirs.double_team)[POSITIONS.index(position)]
+    return attacker, defender, change, mine.marker(attacker.name) if markers_on else 0
+
+
+def _at(team: Team, position: str) -> Card:
+    """``_player`` of a team record."""
+    card = team.at(position)
+    if card is None:
+        raise RuleError(f"{team.name} have nobody at {position}")
+    return card
 
 
 def terms_of(attacker: Card, defender: Card, change: int, markers: int, stat: str,
@@ -113,7 +139,17 @@ def terms_of(attacker: Card, defender: Card, change: int, markers: int, stat: st
 
 def roll_terms(state: State, roll: ScoringRoll) -> tuple[Term, ...]:
     """Every modifier of the scoring roll, matchup first (the Target breakdown)."""
-    return _matchup_terms(*matchup(state, roll.side, roll.position), roll.stat, roll.cards)
+    return _roll_terms(state.teams, state.rules.hot_cold, roll.side, roll.position, roll.stat, roll.cards)
+
+
+def _count_roll_terms(teams: tuple[Team, Team], markers_on: bool, side: int, position: str, stat: str,
+                      cards: tuple[CardPlay, ...]) -> tuple[Term, ...]:
+    return _matchup_terms(*_matchup(teams, markers_on, side, position), stat, cards)
+
+
+# From the roll to its last assist the states share their teams and the roll's position, stat and
+# cards (the same records): the roll, the assist and the prompt after it read the terms once.
+_roll_terms = by_identities(_count_roll_terms, size=16)
 
 
 # A roll's terms read its matchup, stat and cards played: from the choice to the last assist the
@@ -258,6 +294,13 @@ def shot_check_terms(state: State, check: ShotCheck) -> tuple[Term, ...]:
 
 def _credit(state: State, side: int, player: str, pts: int, ast: int, reb: int) -> State:
     """Points on the Scoring Track and the player's line in the box score."""
+    box, score, quarter = _credited(state, side, player, pts, ast, reb)
+    return replace(state, box=box, score=score, quarter_points=quarter)
+
+
+def _credited(state: State, side: int, player: str, pts: int, ast: int, reb: int
+              ) -> tuple[tuple[BoxLine, ...], tuple[int, int], tuple[int, int]]:
+    """``_credit``'s box score, score and quarter points."""
     box = list(state.box)
     at = _line_of(state.box, side, player, state.quarter)
     if at is None:
@@ -269,7 +312,7 @@ def _credit(state: State, side: int, player: str, pts: int, ast: int, reb: int) 
     quarter = list(state.quarter_points)
     score[side] += pts
     quarter[side] += pts
-    return replace(state, box=tuple(box), score=(score[0], score[1]), quarter_points=(quarter[0], quarter[1]))
+    return tuple(box), (score[0], score[1]), (quarter[0], quarter[1])
 
 
 def _line_of(box: tuple[BoxLine, ...], side: int, player: str, quarter: int) -> int | None:
@@ -379,23 +422,33 @@ def _finish(state: State, assists: int, before: int | None = None) -> State:
     pts = max(0, row.pts + sum(c.pts for c in roll.cards))
     ast = max(0, row.ast + sum(c.ast for c in roll.cards)) if state.rules.assists else 0
     reb = max(0, row.reb + sum(c.reb for c in roll.cards)) if state.rules.rebounds else 0
-    state = _credit(state, side, card.name, pts, ast, reb)
-    team = state.team(side)
-    if state.rules.assists:
-        team = replace(team, assists=team.assists - assists + ast)
-    state = state.with_team(side, replace(team, used=(*team.used, card.name)))
-    if state.rules.rebounds:
+    box, score, quarter = _credited(state, side, card.name, pts, ast, reb)
+    # The team and the state after the roll are built once each (``_credit``, the tracks, who
+    # rolled, the rebound marker and the markers of the natural roll, in one change).
+    team = state.teams[side]
+    rules = state.rules
+    changed: dict[str, Any] = {"used": (*team.used, card.name)}
+    if rules.assists:
+        changed["assists"] = team.assists - assists + ast
+    team = replace(team, **changed)
+    if rules.hot_cold:
+        marker = 1 if roll.face in odds.HOT_FACES else -1 if roll.face in odds.COLD_FACES else 0
+        if marker:
+            # A hot marker on a cold player removes a cold one (and the other way): a signed count.
+            team = team.with_marker(card.name, marker)
+    rebound = state.rebound
+    if rules.rebounds:
         reach = len(state.rebound_points)
-        moved = state.rebound + (reb if side == 0 else -reb)
-        state = replace(state, rebound=max(-reach, min(reach, moved)))
-    state = _natural_markers(state, side, card.name, roll.face)
+        rebound = max(-reach, min(reach, rebound + (reb if side == 0 else -reb)))
     spent = f" + {assists} assist{'s' if assists > 1 else ''}" if assists else ""
     text = (f"{card.name}: {roll.face} -> {before}{spent} = {total}, "
             f"{row.label}: {pts} PTS {ast} AST {reb} REB")
     done = state.rolls_done + 1
-    flow = (*state.flow, (state.quarter, done, *state.score))
+    after = {"teams": (team, state.teams[1]) if side == 0 else (state.teams[0], team), "box": box,
+             "score": score, "quarter_points": quarter, "rebound": rebound, "roll": None, "rolls_done": done,
+             "message": text, "flow": (*state.flow, (state.quarter, done, *score))}
     if done == ROLLS_PER_QUARTER:
-        ended = end_quarter(replace(state, roll=None, rolls_done=done, message=text, flow=flow))
+        ended = end_quarter(replace(state, **after))
         return replace(ended, message=f"{text}; {ended.message}")
-    return replace(state, roll=None, rolls_done=done, message=text, flow=flow, stage="choose",
+    return replace(state, **after, stage="choose",
                    acting=roller_of(state, done))  # the quarter's first side: not changed above

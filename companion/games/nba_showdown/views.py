@@ -16,7 +16,7 @@ from companion.dice import D20
 from companion.frozen import by_identities, by_identity
 from companion.game import Choice, Counter, Outcome, Prompt, RollInfo, ScoreboardView, SideView, Target, Term
 from companion.games.nba_showdown import odds, rolls
-from companion.games.nba_showdown.boxscore import box_views, flow_json, team_players
+from companion.games.nba_showdown.boxscore import box_views, flow_json, panels
 from companion.games.nba_showdown.cards import POSITIONS, STATS, Card
 from companion.games.nba_showdown.model import (
     ROLLS_PER_QUARTER,
@@ -24,6 +24,7 @@ from companion.games.nba_showdown.model import (
     ScoringRoll,
     ShotCheck,
     State,
+    Team,
     other,
     quarter_label,
 )
@@ -161,19 +162,16 @@ _offer = by_identities(_count_offer, size=32)
 def _count_offers(state: State) -> tuple[Offer, ...]:
     """For each player still to roll this quarter, in playmat order, what choosing him offers."""
     side = state.acting
-    team, against = state.team(side), state.team(other(side))
+    team, against = state.teams[side], state.teams[1 - side]
     hot_cold = state.rules.hot_cold
     markers = dict(team.markers) if hot_cold else {}
-    found = []
-    for position in POSITIONS:
-        card = team.at(position)
-        defender = against.at(position)
-        if card is None or card.name in team.used or defender is None:
-            continue
-        # What ``rolls.matchup`` reads at the position, the team's markers looked up once.
-        change, _ = rolls.double_team_change(state, other(side), position)
-        found.append(_offer(position, card, defender, change, markers.get(card.name, 0), hot_cold))
-    return tuple(found)
+    used = team.used
+    changes = rolls.double_team_changes(against.double_team)
+    # What ``rolls.matchup`` reads at each position, the team's markers looked up once.
+    return tuple(_offer(position, card, defender, change, markers.get(card.name, 0), hot_cold)
+                 for position, card, defender, change in zip(POSITIONS, team.on_court(), against.on_court(),
+                                                             changes, strict=True)
+                 if card is not None and defender is not None and card.name not in used)
 
 
 # The prompt and the view both show them for the same state: counted once per state.
@@ -335,25 +333,41 @@ def _prompt(state: State) -> Prompt:
 prompt = _per_state(_prompt)
 
 
-def _counters(state: State, side: int) -> tuple[Counter, ...]:
-    """The side's tracks and markers: assists, rebound spaces towards it, hot and cold players on court."""
-    return _team_counters(state.team(side), state.rebound, state.rules, side)
-
-
-def _count_counters(team: Any, rebound: int, rules: Rules, side: int) -> tuple[Counter, ...]:
+def _count_counters(team: Any, spaces: int, rules: Rules) -> tuple[Counter, ...]:
+    """A side's tracks and markers: assists, the rebound ``spaces`` towards it, hot and cold players
+    on court, strategy cards in hand."""
     counters = []
     if rules.assists:
-        counters.append(Counter("AST", team.assists))
+        counters.append(_counter("AST", team.assists))
     if rules.rebounds:
-        counters.append(Counter("REB", max(0, rebound if side == 0 else -rebound)))
+        counters.append(_counter("REB", spaces))
     if rules.hot_cold:
-        markers = dict(team.markers)
-        on_court = [markers.get(name, 0) for name in team.lineup if name is not None]
-        counters.append(Counter("HOT", sum(m for m in on_court if m > 0)))
-        counters.append(Counter("COLD", -sum(m for m in on_court if m < 0)))
+        counters += _hot_cold(team.markers, team.lineup)
     if rules.strategy:
-        counters.append(Counter("SC", team.hand))
+        counters.append(_counter("SC", team.hand))
     return tuple(counters)
+
+
+# Only a finished roll, a card or a quarter's end moves a side's tracks (the rebound spaces are a
+# small int: one shared object per value): the other commands show the counters already built.
+_team_counters = by_identities(_count_counters, size=8)
+
+
+def _count_hot_cold(markers: tuple[tuple[str, int], ...],
+                    lineup: tuple[str | None, ...]) -> tuple[Counter, Counter]:
+    """The hot and cold markers of the players on court."""
+    marker_of = dict(markers)
+    on_court = [marker_of.get(name, 0) for name in lineup if name is not None]
+    return (_counter("HOT", sum(m for m in on_court if m > 0)),
+            _counter("COLD", -sum(m for m in on_court if m < 0)))
+
+
+# Markers move on a natural 1-2 or 19-20 only: most finished rolls leave them.
+_hot_cold = by_identities(_count_hot_cold, size=8)
+
+
+# A counter is a frozen label and whole number: the same few values over a game, each built once.
+_counter = lru_cache(maxsize=256)(Counter)
 
 
 # Only a finished roll, a card or a quarter's end moves a side's tracks (the rebound marker is a
@@ -370,9 +384,13 @@ def short_name(name: str) -> str:
 
 
 def scoreboard(state: State) -> ScoreboardView:
-    sides = tuple(SideView(name=short_name(t.name), score=state.score[i], counters=_counters(state, i),
-                           active=not state.final and state.acting == i)
-                  for i, t in enumerate(state.teams))
+    possession = None if state.final else state.acting
+    first, second = state.teams
+    score, rebound, rules = state.score, state.rebound, state.rules
+    sides = (_side_view(short_name(first.name), score[0], _team_counters(first, max(0, rebound), rules),
+                        possession == 0),
+             _side_view(short_name(second.name), score[1], _team_counters(second, max(0, -rebound), rules),
+                        possession == 1))
     target, words = None, ""
     if state.roll is not None and state.stage == "roll":
         target, words = _modifier(state, state.roll), "chart"
@@ -382,8 +400,17 @@ def scoreboard(state: State) -> ScoreboardView:
     return ScoreboardView(game="nba-showdown", title="NBA Showdown", sides=sides,
                           period=quarter_label(state.quarter),
                           clock=f"{state.rolls_done}/{ROLLS_PER_QUARTER}",
-                          possession=None if state.final else state.acting, target=target, target_text=words,
+                          possession=possession, target=target, target_text=words,
                           message=state.message[:40], final=state.final, period_over=state.period_over)
+
+
+def _count_side_view(name: str, score: int, counters: tuple[Counter, ...], active: bool) -> SideView:
+    return SideView(name=name, score=score, counters=counters, active=active)
+
+
+# Most commands leave a side's score and counters (small ints are shared objects, the counters the
+# tuple already built): its scoreboard side is the one already built.
+_side_view = by_identities(_count_side_view, size=8)
 
 
 # The cards played on a roll and its shot check stay the same records from one state to the next.
@@ -407,13 +434,6 @@ def _roll_json(state: State) -> dict[str, Any] | None:
         found["total"] = total
         found["assists_to_next_row"] = odds.assists_to_next_row(card, total)
     return found
-
-
-def _double_team_words(team: Any) -> str:
-    if team.double_team is None:
-        return ""
-    helped, helper = team.double_team
-    return f"{helper} {team.at(helper).name} helps double-team {helped}"
 
 
 def reminders(state: State) -> list[str]:
@@ -446,12 +466,13 @@ def rebound_line(state: State) -> str:
 
 
 def _count_side(t: Any, players: list[dict[str, Any]]) -> dict[str, Any]:
-    """One side as the view shows it; ``players`` is its Table panel (``boxscore.team_players``)."""
+    """One side as the view shows it; ``players`` is its Table panel (``boxscore.panels``)."""
+    lineup, bench, double_team, words, cards = _lineup_parts(t.cards, t.lineup, t.double_team)
     return {
         "name": t.name,
         "players": players,
-        "lineup": dict(zip(POSITIONS, t.lineup, strict=True)),
-        "bench": [c.name for c in t.bench()],
+        "lineup": lineup,
+        "bench": bench,
         "markers": dict(t.markers),
         "used": list(t.used),
         "assists": t.assists,
@@ -460,10 +481,31 @@ def _count_side(t: Any, players: list[dict[str, Any]]) -> dict[str, Any]:
         "played": list(t.played),
         # The deck list's cards with a copy left to play (the kiosk's card buttons).
         "strategy_cards": _strategy_cards(t.deck, t.played),
-        "double_team": list(t.double_team) if t.double_team else None,
-        "double_team_words": _double_team_words(t),
-        "cards": _cards_json(t.cards),
+        "double_team": double_team,
+        "double_team_words": words,
+        "cards": cards,
     }
+
+
+def _count_lineup_parts(cards: tuple[Card, ...], lineup: tuple[str | None, ...],
+                        plan: tuple[str, str] | None) -> tuple[dict[str, Any], list[str], list[str] | None,
+                                                             str, list[dict[str, Any]]]:
+    """The parts of a side that read only its cards, who stands where and its double-team: the
+    lineup, the bench, the double-team and its words, the cards' JSON."""
+    if plan is None:
+        words = ""
+    else:
+        helped, helper = plan
+        # ``Team.at`` as the side reads it: a team of these cards in this lineup.
+        at = Team("", cards, lineup).at(helper)
+        words = f"{helper} {at.name} helps double-team {helped}"  # type: ignore[union-attr]
+    return (dict(zip(POSITIONS, lineup, strict=True)), [c.name for c in cards if c.name not in lineup],
+            list(plan) if plan else None, words, _cards_json(cards))
+
+
+# A finished roll changes a team's tracks and who rolled, a card its hand: who stands where changes
+# only between quarters, so these parts are the ones already built (read-only).
+_lineup_parts = by_identities(_count_lineup_parts, size=8)
 
 
 # A command changes one team at most, and a roll that doesn't finish none: the other side's part
@@ -472,7 +514,8 @@ _side_json = by_identities(_count_side, size=8)
 
 
 def _count_sides(teams: tuple[Any, Any], box: tuple[Any, ...]) -> list[dict[str, Any]]:
-    return [_side_json(t, team_players(t, box, i)) for i, t in enumerate(teams)]
+    first, second = panels(teams, box)
+    return [_side_json(teams[0], first), _side_json(teams[1], second)]
 
 
 # Choosing a player, a roll awaiting assists, a shot check: neither team nor the box score changes,
