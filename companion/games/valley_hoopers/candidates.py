@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from companion.errors import CompanionError
@@ -107,43 +108,66 @@ def judge_cards(state: State, candidates: list[tuple[str, dict[str, Any]]],
     A play step offers six cards per court position (three shots, three fundamentals), and
     ``judge`` runs the same checks for all of them: here the checks that read only the step
     (``check_attack_step``, ``check_fundamental_step``) run once per step, and who plays at a
-    position (``acting_hooper``) once per position; each card's own checks (``check_attack_card``,
+    position (``acting_hooper``) and what the turn adds to his or her attack (``attack_bonuses``
+    without the card's maluses) once per position; each card's own checks (``check_attack_card``,
     ``check_fundamental_card``) run per card. They are the functions ``check_attack`` and
     ``check_fundamental`` are made of, in their order, so a card reads exactly as ``judge`` says
     (``tests/test_valley_hoopers_candidates.py`` holds every prompt's cards to it). Any other
     candidate goes to ``judge_one``.
     """
     judged: list[State | Accepted | CompanionError] = []
+    add = judged.append
     steps: dict[str, object] = {}
-    acting: dict[str, Hooper | CompanionError] = {}
+    # Position: its hooper and the turn's bonuses on his or her attack (``None`` in a playbook's
+    # turn, whose attack is resolved), or the refusal of whoever plays there.
+    acting: dict[str, tuple[Hooper, int | None] | CompanionError] = {}
     plain = not state.final and not state.decisions
+    turn: Turn | None = None
     for _, event in candidates:
         kind = event.get("type")
         fields = _CARD_FIELDS.get(kind)  # type: ignore[arg-type]
         position = event.get("position")
         if not plain or fields is None or not fields.issuperset(event) or not isinstance(position, str) \
                 or not position:
-            judged.append(_outcome(judge_one, state, event))
+            add(_outcome(judge_one, state, event))
             continue
         step = steps.get(kind, _UNCHECKED)  # type: ignore[arg-type]
         if step is _UNCHECKED:
             step = steps[kind] = _outcome(_STEP_CHECKS[kind], state)  # type: ignore[index]
         if isinstance(step, CompanionError):
-            judged.append(step)
+            add(step)
             continue
-        hooper = acting.get(position)
-        if hooper is None:
-            hooper = acting[position] = _outcome(acting_hooper, state, event)
-        if isinstance(hooper, CompanionError):
-            judged.append(hooper)
-        elif kind == "attack":
-            terms = _outcome(check_attack_card, state, hooper, event["shot"])
-            judged.append(terms if isinstance(terms, CompanionError) else
-                          _outcome(_attack_judged, state, event, hooper, *terms))
-        else:
-            refused = _outcome(check_fundamental_card, state, hooper, event["action"])
-            judged.append(refused if isinstance(refused, CompanionError) else NO_ROLL)
+        at = acting.get(position)
+        if at is None:
+            hooper = _outcome(acting_hooper, state, event)
+            if isinstance(hooper, CompanionError):
+                at = acting[position] = hooper
+            else:
+                if turn is None:
+                    turn = _closed_turn(state) if state.pending.kind == "counter_window" else state.turn
+                # The attack's target (``_attack_judged``) is its stat plus these, plus its maluses.
+                at = acting[position] = (hooper, None if turn.playbook is not None else
+                                         Target.total(0, attack_bonuses(turn, hooper, ())))
+        if isinstance(at, CompanionError):
+            add(at)
+            continue
+        try:
+            if kind == "attack":
+                stat, maluses = check_attack_card(state, at[0], event["shot"])
+                if at[1] is None:
+                    add(_outcome(trial, state, event))  # a playbook's attack: rolled at once
+                else:
+                    add(_accepted(Target.total(stat.value + at[1], maluses), SHOT_POINTS[event["shot"]]))
+            else:
+                check_fundamental_card(state, at[0], event["action"])
+                add(NO_ROLL)
+        except CompanionError as refused:
+            add(refused)
     return judged
+
+
+# (target, points) -> the same ``Accepted``: a prompt's cards share a few values.
+_accepted = lru_cache(maxsize=1024)(Accepted)
 
 
 def _outcome(check: Callable[..., Any], *args: Any) -> Any:

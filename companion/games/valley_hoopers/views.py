@@ -143,6 +143,25 @@ def _choice(label: str, command: dict[str, Any], after: Accepted) -> Choice:
     return choice
 
 
+# (id of a choice, side) -> (the choice, the same choice made by that side).
+_ON_SIDE: dict[tuple[int, int], tuple[Choice, Choice]] = {}
+
+
+def _on_side(choice: Choice, side: int) -> Choice:
+    """``replace(choice, side=side)``, the same object for the same choice (``_choice`` shares a card's
+    choice from prompt to prompt): an attacker's card offered in a counter window writes its JSON
+    once."""
+    key = (id(choice), side)
+    hit = _ON_SIDE.get(key)
+    if hit is not None and hit[0] is choice:
+        return hit[1]
+    made = replace(choice, side=side)
+    if len(_ON_SIDE) >= 4096:
+        _ON_SIDE.clear()
+    _ON_SIDE[key] = (choice, made)
+    return made
+
+
 def _odds(after: State | Accepted) -> tuple[Fraction | None, Fraction | None, str]:
     """Chance, expected points and a hint ("55 or less: 55%") of the roll awaited after a choice."""
     if isinstance(after, Accepted):
@@ -366,10 +385,9 @@ def _prompt(state: State) -> Prompt:
         )
         refused: list[tuple[dict[str, Any], str]] = []
         choices = _legal(state, _play_candidates(state), refused)
-        court = state.side(pending.side).on_court()
-        if court and all(exhausted(h) for h in court) and not any(
-            c.command["type"] in ("attack", "fundamental") for c in choices
-        ):
+        # A card offered: somebody can play one (the court is read only when none is).
+        if not any(c.command["type"] in ("attack", "fundamental") for c in choices) and \
+                (court := state.side(pending.side).on_court()) and all(exhausted(h) for h in court):
             # Nobody can play a card: offer the swaps that give energy back, and say why.
             swaps = _legal(state, substitution_candidates(state, pending.side))
             choices = (*swaps, *choices)
@@ -386,7 +404,7 @@ def _prompt(state: State) -> Prompt:
         # defender taps only to counter.
         attacker = state.turn.attacker
         next_cards = [
-            replace(c, side=attacker)
+            _on_side(c, attacker)
             for c in _legal(state, [(label, command) for label, command in _play_candidates(state)
                                     if command["type"] in ("attack", "fundamental")])
         ]
