@@ -6,6 +6,7 @@ prompt, then the scoreboard and the view, then the next command), against the fu
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -100,6 +101,34 @@ def test_valley_hoopers_attack_stats_and_hooper_lookups_are_the_ones_counted_afr
                     assert vh_targets.attack_stat_terms(hooper, shot) == fresh
                     checked += 1
     assert checked > 10_000
+
+
+def test_valley_hoopers_attack_stats_follow_what_they_read_when_the_card_stays() -> None:
+    # The memo is keyed by the name, the shot, out of position and the identity of the stats, stat
+    # bonuses and injuries: a new record keeps those tuples (``replace``), and the script never
+    # moves a hooper out of position or injures one with the same stats tuple, so each is varied here
+    # on the records the script meets, with the other tuples the same objects.
+    game = find_game("valley-hoopers")
+    seen: set[int] = set()
+    checked = 0
+    for state in states(game, "full_game_valley_hoopers.jsonl"):
+        for hooper in (h for side in state.sides for h in side.hoopers):
+            if id(hooper) in seen:
+                continue
+            seen.add(id(hooper))
+            for shot in ("2PS", "3PS", "LUP"):
+                if hooper.stat(shot) is None:
+                    continue
+                varied_records = (
+                    hooper, dataclasses.replace(hooper, out_of_position=not hooper.out_of_position),
+                    dataclasses.replace(hooper, injuries=(*hooper.injuries, "attack_minus_10")),
+                    dataclasses.replace(hooper, stat_bonus=((shot, 10),)),
+                    dataclasses.replace(hooper, name=hooper.name + " Jr"))
+                for varied in varied_records:
+                    assert vh_targets.attack_stat_terms(varied, shot) == vh_targets._attack_stat_terms(
+                        varied, shot), (varied, shot)
+                    checked += 1
+    assert checked > 1000
 
 
 def test_valley_hoopers_prompt_with_its_shared_cards_and_choices_is_the_one_built_afresh(
