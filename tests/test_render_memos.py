@@ -133,9 +133,9 @@ def test_valley_hoopers_attack_stats_follow_what_they_read_when_the_card_stays()
 
 def test_valley_hoopers_prompt_with_its_shared_cards_and_choices_is_the_one_built_afresh(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # A play step's cards (labels and commands) are built once per line-up and a card's Choice (and
-    # its JSON) kept per command and odds: each prompt, shown as play shows it, is held to the same
-    # prompt built without either (every card and choice made anew).
+    # A play step's cards and a window's answers (labels and commands) are built once per line-up and
+    # a card's Choice (and its JSON) kept per command and odds: each prompt, shown as play shows it,
+    # is held to the same prompt built without either (every card and choice made anew).
     game = find_game("valley-hoopers")
     shared = 0
     for state in states(game, "full_game_valley_hoopers.jsonl"):
@@ -143,6 +143,7 @@ def test_valley_hoopers_prompt_with_its_shared_cards_and_choices_is_the_one_buil
         shared += sum(c["command"]["type"] in ("attack", "fundamental") for c in shown["choices"])
         with monkeypatch.context() as fresh:
             fresh.setattr(vh_views, "_cards", vh_views._cards.__wrapped__)
+            fresh.setattr(vh_views, "_window_cards", vh_views._window_cards.__wrapped__)
             fresh.setattr(vh_views, "_choice",
                           lambda label, command, after: Choice(label, command, *vh_views._odds(after)))
             assert shown == game.prompt(state).to_json()

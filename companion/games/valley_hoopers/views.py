@@ -118,10 +118,15 @@ def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]],
             if refused is not None:
                 refused.append((command, str(after)))
             continue
-        shared = isinstance(after, Accepted) and command["type"] in ("attack", "fundamental")
+        shared = isinstance(after, Accepted) and command["type"] in _SHARED_COMMANDS
         chosen.append(_choice(label, command, after) if shared else Choice(label, command, *_odds(after)))
     return tuple(chosen)
 
+
+# The commands ``_cards`` and ``_window_cards`` build once per line-up (a choice of any other command
+# is made anew: its command is too).
+_SHARED_COMMANDS = frozenset({"attack", "fundamental", "defend", "no_defense", "counter", "no_counter",
+                              "rebound", "no_rebound"})
 
 # (id of the command, target, points) -> (the command, its choice): the command is held, so its id
 # stays its own while the entry lives.
@@ -130,7 +135,8 @@ _CHOICES: dict[tuple[int, int | None, int], tuple[dict[str, Any], Choice]] = {}
 
 def _choice(label: str, command: dict[str, Any], after: Accepted) -> Choice:
     """``Choice(label, command, *_odds(after))``, the same object for the same command (a play step's
-    cards: ``_cards`` builds their commands once per line-up) at the same odds: its JSON is written
+    cards and a window's answers: ``_cards`` and ``_window_cards`` build their commands once per
+    line-up) at the same odds: its JSON is written
     once (``Choice.to_json``)."""
     key = (id(command), after.target, after.points)
     hit = _CHOICES.get(key)
@@ -306,9 +312,17 @@ def _missing_cards(state: State, refused: list[tuple[dict[str, Any], str]]) -> t
 
 
 def _window_candidates(state: State, command: str, none: str, label: str) -> list[tuple[str, dict[str, Any]]]:
-    team = state.side(state.pending.side)
-    candidates = [(f"{label} {h.name}", {"type": command, "hooper": h.name}) for h in team.on_court()]
-    return [*candidates, (none.replace("_", " "), {"type": none})]
+    court = tuple(h.name for h in state.side(state.pending.side).on_court())
+    return list(_window_cards(court, command, none, label))
+
+
+@lru_cache(maxsize=64)
+def _window_cards(court: tuple[str, ...], command: str, none: str,
+                  label: str) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """A window's answers by the hoopers on the court, and letting it go: built once per line-up, as
+    ``_cards`` builds a play step's, so the same answer at the same odds is the same ``Choice``."""
+    return (*((f"{label} {name}", {"type": command, "hooper": name}) for name in court),
+            (none.replace("_", " "), {"type": none}))
 
 
 def _play_commands(state: State, slot: str) -> tuple[str, ...]:
