@@ -157,6 +157,14 @@ def target_if_defended(state: State, defender: Hooper, defense_stat: str) -> Tar
     return _against(state, attacker, defense_terms(defender, defense_stat))
 
 
+def undefended_value(state: State) -> int:
+    """The value of ``target_if_defended`` before the defense's terms come off (the attacker's stat plus
+    the turn's bonuses): a defense window's answers share it."""
+    attacker = state.side(state.turn.attacker).hooper(state.pending.hooper or "")
+    stat, _ = attack_stat_terms(attacker, state.pending.action or "2PS")
+    return Target.total(stat.value, state.turn.bonuses)
+
+
 def _against(state: State, attacker: Hooper, defense: tuple[Term, ...]) -> Target:
     stat, _ = attack_stat_terms(attacker, state.pending.action or "2PS")
     return Target(stat.label, stat.value, state.turn.bonuses, defense)
