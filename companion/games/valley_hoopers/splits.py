@@ -54,10 +54,15 @@ def made_after_all(state: State, side: int, name: str, points: int, made: bool) 
     return _change(state, side, name, turned)
 
 
+# A hooper's splits change with his or her shots only: a new record (energy, cubes) keeps the same
+# object, and the view and the box score both write its cells. Unpacked into the caller's dict.
+splits_json = by_identity(Splits.to_json, size=512)
+
+
 def _hooper_row(side: str, h: Hooper) -> dict[str, object]:
     return {"side": side, "name": h.name, "points": h.points, "red": h.red, "white": h.white,
             "energy": h.energy, "max_energy": h.max_energy, "injuries": list(h.injuries),
-            "ejected": h.ejected, "injured_out": h.injured_out, **h.splits.to_json()}
+            "ejected": h.ejected, "injured_out": h.injured_out, **splits_json(h.splits)}
 
 
 # A command changes a hooper or two: the others keep their objects, and their rows; the team's
@@ -72,7 +77,7 @@ def _side_rows(side: Side) -> list[dict[str, object]]:
     return [_row_of(side.name, h) for h in side.hoopers] + [
         {"side": side.name, "name": "Team total", "total": True,
          "points": sum(h.points for h in side.hoopers),
-         "red": sum(h.red for h in side.hoopers), **team.to_json()}]
+         "red": sum(h.red for h in side.hoopers), **splits_json(team)}]
 
 
 # Most commands leave one side (or both) untouched: its rows keep their objects.
