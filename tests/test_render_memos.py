@@ -24,7 +24,7 @@ from companion.games.valley_hoopers import rules as vh_rules
 from companion.games.valley_hoopers import splits as vh_splits
 from companion.games.valley_hoopers import targets as vh_targets
 from companion.games.valley_hoopers import views as vh_views
-from companion.games.valley_hoopers.model import STATS
+from companion.games.valley_hoopers.model import STATS, Hooper
 from companion.games.valley_hoopers.targets import chance
 from companion.session import parse_command
 from companion.splits import total
@@ -59,8 +59,10 @@ def test_valley_hoopers_sides_box_score_and_odds_are_the_ones_counted_afresh() -
     for state in states(game, "full_game_valley_hoopers.jsonl"):
         view = game.view(state)
         assert view["sides"] == [vh_views._count_side_json(s) for s in state.sides]
-        for side in state.sides:
-            # A hooper's stats and splits cells are remembered by the tuples and record they read.
+        for shown, side in zip(view["sides"], state.sides, strict=True):
+            # A hooper's JSON is remembered by the record, its stats and splits cells by the tuples and
+            # record they read.
+            assert shown["hoopers"] == [Hooper.to_json(h) for h in side.hoopers]
             for hooper in side.hoopers:
                 assert hooper.to_json()["stats"] == {s: hooper.stat(s) for s in STATS}
                 assert vh_splits.splits_json(hooper.splits) == hooper.splits.to_json()

@@ -48,8 +48,23 @@ from companion.games.valley_hoopers.targets import automatic as is_automatic
 from companion.games.valley_hoopers.targets import chance, free_throw_target
 from companion.games.valley_hoopers.waiting import DECISION_COMMANDS, SHOT_WORDS, describe_wait
 
-# A command changes a hooper or two: the others keep their objects, and their JSON.
-_hooper_json = by_identity(Hooper.to_json)
+# A command changes a hooper or two: the others keep their objects, and their JSON (id of the hooper
+# -> the hooper, its JSON; the entry holds the hooper, so the id is never reused while remembered).
+_HOOPER_JSON: dict[int, tuple[Hooper, dict[str, Any]]] = {}
+
+
+def _hoopers_json(hoopers: tuple[Hooper, ...]) -> list[dict[str, Any]]:
+    """``[h.to_json() for h in hoopers]``, each remembered by the record (a plain dict, not a memo
+    call per hooper: a changed side's seven are looked up after nearly every command)."""
+    shown = []
+    for h in hoopers:
+        hit = _HOOPER_JSON.get(id(h))
+        if hit is None or hit[0] is not h:
+            if len(_HOOPER_JSON) >= 512:
+                _HOOPER_JSON.clear()
+            hit = _HOOPER_JSON[id(h)] = (h, h.to_json())
+        shown.append(hit[1])
+    return shown
 
 
 def _count_side_json(s: Side) -> dict[str, Any]:
@@ -61,7 +76,7 @@ def _count_side_json(s: Side) -> dict[str, Any]:
         "playbooks": list(s.playbooks),
         "action_upgrades": [c.to_json() for c in s.action_upgrades],
         "position_upgrades": list(s.position_upgrades),
-        "hoopers": [_hooper_json(h) for h in s.hoopers],
+        "hoopers": _hoopers_json(s.hoopers),
     }
 
 
