@@ -47,8 +47,14 @@ def test_valley_hoopers_pending_target_is_the_one_counted_afresh() -> None:
     game = find_game("valley-hoopers")
     seen = 0
     for state in states(game, "full_game_valley_hoopers.jsonl"):
-        game.scoreboard(state)
+        board = game.scoreboard(state)
         assert vh_views.pending_target(state) == vh_views._pending_target(state)
+        # Each side's view is remembered by the side record, the score, the fouls and the possession.
+        assert board.sides == tuple(vh_views._count_side_view(state, i) for i in (0, 1))
+        # The script changes a score only with the side's record (a hooper's points): a score moved on
+        # the same records must still show.
+        moved = dataclasses.replace(state, score=(state.score[0] + 1, state.score[1]))
+        assert game.scoreboard(moved).sides == tuple(vh_views._count_side_view(moved, i) for i in (0, 1))
         seen += vh_views.pending_target(state) is not None
     assert seen > 100  # the script awaits many d20 rolls
 

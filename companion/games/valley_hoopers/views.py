@@ -531,19 +531,43 @@ def _gameplan_counter(state: State, side: int) -> tuple[Counter, ...]:
     return (Counter("GP", shown["sides"][side]["met"]),)
 
 
+def _count_side_view(state: State, i: int) -> SideView:
+    s = state.sides[i]
+    return SideView(
+        name=s.name,
+        score=state.score[i],
+        team_fouls=state.team_fouls[i],
+        bonus=state.team_fouls[i] + 1 >= counters.BONUS_FROM_TEAM_FOUL,  # the next foul gives free throws
+        counters=(Counter("TO", s.timeouts), Counter("CT", s.coach_tokens), *_gameplan_counter(state, i)),
+        active=not state.final and i == state.turn.attacker,
+    )
+
+
+# (id of the side, score, team fouls, active) -> (the side, its view), outside The Series (whose GP
+# counter reads the gameplans): a command changes one side's score or fouls at most, and the side
+# record keeps its name, timeouts and coach tokens. The entry holds the side, so its id is never reused
+# while remembered.
+_SIDE_VIEWS: dict[tuple[int, int, int, bool], tuple[Side, SideView]] = {}
+
+
+def _side_view(state: State, i: int) -> SideView:
+    if state.gameplans is not None:
+        return _count_side_view(state, i)
+    s = state.sides[i]
+    key = (id(s), state.score[i], state.team_fouls[i], not state.final and i == state.turn.attacker)
+    hit = _SIDE_VIEWS.get(key)
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    if len(_SIDE_VIEWS) >= 256:
+        _SIDE_VIEWS.clear()
+    shown = _count_side_view(state, i)
+    _SIDE_VIEWS[key] = (s, shown)
+    return shown
+
+
 def scoreboard(state: State) -> ScoreboardView:
     target = pending_target(state)
-    sides = tuple(
-        SideView(
-            name=s.name,
-            score=state.score[i],
-            team_fouls=state.team_fouls[i],
-            bonus=state.team_fouls[i] + 1 >= counters.BONUS_FROM_TEAM_FOUL,  # the next foul gives free throws
-            counters=(Counter("TO", s.timeouts), Counter("CT", s.coach_tokens), *_gameplan_counter(state, i)),
-            active=not state.final and i == state.turn.attacker,
-        )
-        for i, s in enumerate(state.sides)
-    )
+    sides = (_side_view(state, 0), _side_view(state, 1))
     return ScoreboardView(
         game="valley-hoopers",
         sides=sides,
