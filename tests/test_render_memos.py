@@ -21,6 +21,7 @@ from companion.games import find_game
 from companion.games.nba_showdown import boxscore as nba_box
 from companion.games.nba_showdown import views as nba_views
 from companion.games.valley_hoopers import rules as vh_rules
+from companion.games.valley_hoopers import shots as vh_shots
 from companion.games.valley_hoopers import splits as vh_splits
 from companion.games.valley_hoopers import targets as vh_targets
 from companion.games.valley_hoopers import views as vh_views
@@ -45,10 +46,15 @@ def states(game: Game, script: str) -> Iterator[Any]:
 
 def test_valley_hoopers_pending_target_is_the_one_counted_afresh() -> None:
     game = find_game("valley-hoopers")
-    seen = 0
+    seen = attacks = 0
     for state in states(game, "full_game_valley_hoopers.jsonl"):
         board = game.scoreboard(state)
         assert vh_views.pending_target(state) == vh_views._pending_target(state)
+        try:  # the attack's target is remembered by the state too
+            assert vh_shots.attack_target_now(state) == vh_shots.attack_target_now.__wrapped__(state)
+            attacks += 1
+        except RuleError:
+            pass  # no attack being resolved in this state
         # Each side's view is remembered by the side record, the score, the fouls and the possession.
         assert board.sides == tuple(vh_views._count_side_view(state, i) for i in (0, 1))
         # The script changes a score only with the side's record (a hooper's points): a score moved on
@@ -57,6 +63,7 @@ def test_valley_hoopers_pending_target_is_the_one_counted_afresh() -> None:
         assert game.scoreboard(moved).sides == tuple(vh_views._count_side_view(moved, i) for i in (0, 1))
         seen += vh_views.pending_target(state) is not None
     assert seen > 100  # the script awaits many d20 rolls
+    assert attacks > 100
 
 
 def test_valley_hoopers_sides_box_score_and_odds_are_the_ones_counted_afresh() -> None:
