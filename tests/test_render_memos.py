@@ -6,6 +6,7 @@ prompt, then the scoreboard and the view, then the next command), against the fu
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,9 +21,11 @@ from companion.games import find_game
 from companion.games.nba_showdown import boxscore as nba_box
 from companion.games.nba_showdown import views as nba_views
 from companion.games.valley_hoopers import rules as vh_rules
+from companion.games.valley_hoopers import shots as vh_shots
 from companion.games.valley_hoopers import splits as vh_splits
 from companion.games.valley_hoopers import targets as vh_targets
 from companion.games.valley_hoopers import views as vh_views
+from companion.games.valley_hoopers.model import STATS, Hooper
 from companion.games.valley_hoopers.targets import chance
 from companion.session import parse_command
 from companion.splits import total
@@ -43,12 +46,24 @@ def states(game: Game, script: str) -> Iterator[Any]:
 
 def test_valley_hoopers_pending_target_is_the_one_counted_afresh() -> None:
     game = find_game("valley-hoopers")
-    seen = 0
+    seen = attacks = 0
     for state in states(game, "full_game_valley_hoopers.jsonl"):
-        game.scoreboard(state)
+        board = game.scoreboard(state)
         assert vh_views.pending_target(state) == vh_views._pending_target(state)
+        try:  # the attack's target is remembered by the state too
+            assert vh_shots.attack_target_now(state) == vh_shots.attack_target_now.__wrapped__(state)
+            attacks += 1
+        except RuleError:
+            pass  # no attack being resolved in this state
+        # Each side's view is remembered by the side record, the score, the fouls and the possession.
+        assert board.sides == tuple(vh_views._count_side_view(state, i) for i in (0, 1))
+        # The script changes a score only with the side's record (a hooper's points): a score moved on
+        # the same records must still show.
+        moved = dataclasses.replace(state, score=(state.score[0] + 1, state.score[1]))
+        assert game.scoreboard(moved).sides == tuple(vh_views._count_side_view(moved, i) for i in (0, 1))
         seen += vh_views.pending_target(state) is not None
     assert seen > 100  # the script awaits many d20 rolls
+    assert attacks > 100
 
 
 def test_valley_hoopers_sides_box_score_and_odds_are_the_ones_counted_afresh() -> None:
@@ -57,6 +72,13 @@ def test_valley_hoopers_sides_box_score_and_odds_are_the_ones_counted_afresh() -
     for state in states(game, "full_game_valley_hoopers.jsonl"):
         view = game.view(state)
         assert view["sides"] == [vh_views._count_side_json(s) for s in state.sides]
+        for shown, side in zip(view["sides"], state.sides, strict=True):
+            # A hooper's JSON is remembered by the record, its stats and splits cells by the tuples and
+            # record they read.
+            assert shown["hoopers"] == [Hooper.to_json(h) for h in side.hoopers]
+            for hooper in side.hoopers:
+                assert hooper.to_json()["stats"] == {s: hooper.stat(s) for s in STATS}
+                assert vh_splits.splits_json(hooper.splits) == hooper.splits.to_json()
         fresh_rows = []
         for side in state.sides:
             team = total(h.splits for h in side.hoopers)
@@ -102,11 +124,39 @@ def test_valley_hoopers_attack_stats_and_hooper_lookups_are_the_ones_counted_afr
     assert checked > 10_000
 
 
+def test_valley_hoopers_attack_stats_follow_what_they_read_when_the_card_stays() -> None:
+    # The memo is keyed by the name, the shot, out of position and the identity of the stats, stat
+    # bonuses and injuries: a new record keeps those tuples (``replace``), and the script never
+    # moves a hooper out of position or injures one with the same stats tuple, so each is varied here
+    # on the records the script meets, with the other tuples the same objects.
+    game = find_game("valley-hoopers")
+    seen: set[int] = set()
+    checked = 0
+    for state in states(game, "full_game_valley_hoopers.jsonl"):
+        for hooper in (h for side in state.sides for h in side.hoopers):
+            if id(hooper) in seen:
+                continue
+            seen.add(id(hooper))
+            for shot in ("2PS", "3PS", "LUP"):
+                if hooper.stat(shot) is None:
+                    continue
+                varied_records = (
+                    hooper, dataclasses.replace(hooper, out_of_position=not hooper.out_of_position),
+                    dataclasses.replace(hooper, injuries=(*hooper.injuries, "attack_minus_10")),
+                    dataclasses.replace(hooper, stat_bonus=((shot, 10),)),
+                    dataclasses.replace(hooper, name=hooper.name + " Jr"))
+                for varied in varied_records:
+                    assert vh_targets.attack_stat_terms(varied, shot) == vh_targets._attack_stat_terms(
+                        varied, shot), (varied, shot)
+                    checked += 1
+    assert checked > 1000
+
+
 def test_valley_hoopers_prompt_with_its_shared_cards_and_choices_is_the_one_built_afresh(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # A play step's cards (labels and commands) are built once per line-up and a card's Choice (and
-    # its JSON) kept per command and odds: each prompt, shown as play shows it, is held to the same
-    # prompt built without either (every card and choice made anew).
+    # A play step's cards and a window's answers (labels and commands) are built once per line-up and
+    # a card's Choice (and its JSON) kept per command and odds: each prompt, shown as play shows it,
+    # is held to the same prompt built without either (every card and choice made anew).
     game = find_game("valley-hoopers")
     shared = 0
     for state in states(game, "full_game_valley_hoopers.jsonl"):
@@ -114,6 +164,7 @@ def test_valley_hoopers_prompt_with_its_shared_cards_and_choices_is_the_one_buil
         shared += sum(c["command"]["type"] in ("attack", "fundamental") for c in shown["choices"])
         with monkeypatch.context() as fresh:
             fresh.setattr(vh_views, "_cards", vh_views._cards.__wrapped__)
+            fresh.setattr(vh_views, "_window_cards", vh_views._window_cards.__wrapped__)
             fresh.setattr(vh_views, "_choice",
                           lambda label, command, after: Choice(label, command, *vh_views._odds(after)))
             assert shown == game.prompt(state).to_json()

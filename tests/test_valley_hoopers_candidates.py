@@ -35,7 +35,7 @@ class Judged:
 
     def __init__(self) -> None:
         self.accepted = self.refused = self.quick = 0
-        self.missing = self.skipped = 0
+        self.missing = self.skipped = self.windows = 0
         self.rng = random.Random(15)
 
     def __call__(self, state: Any, command: dict[str, Any]) -> Any:
@@ -101,6 +101,18 @@ def _check(game: Game, state: Any, judged: Judged, monkeypatch: pytest.MonkeyPat
                 judged.skipped += 1
 
 
+    if not table.final and not table.decisions and table.pending.kind == "defense_window":
+        # A window's defenses are judged together too (``judge_cards``, the attack's value before the
+        # defense counted once): each, and a defense by every hooper of the side, reads as ``judge``.
+        answers = views._window_candidates(table, "defend", "no_defense", "defend with")
+        answers += [(h.name, {"type": "defend", "hooper": h.name})
+                    for h in table.side(table.pending.side).hoopers]
+        for (_, command), together in zip(answers, candidates.judge_cards(table, answers), strict=True):
+            alone = _outcome(lambda: views._odds(judged(table, command)))  # noqa: B023 - called at once
+            assert _judged_outcome(together) == alone, command
+            judged.windows += 1
+
+
 def _probes(state: State, rng: random.Random) -> list[dict[str, Any]]:
     """A command of each type ``judge`` takes a shortcut for, with a random hooper or position."""
     hooper = rng.choice([h.name for side in state.sides for h in side.hoopers])
@@ -145,6 +157,7 @@ def test_judged_candidates_read_as_a_full_trial_of_each_over_a_script(
     # The scripts reach refusals, accepted candidates and the shortcut, on every kind of step.
     assert judged.refused > 1000 and judged.accepted > 1000 and judged.quick > 500
     assert judged.skipped >= SCRIPTS[name]
+    assert judged.windows > 100  # defense windows, their answers judged together
 
 
 # Commands no prompt offers as a choice but that change what the candidates face: a playbook (its

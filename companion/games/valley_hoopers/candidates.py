@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from companion.errors import CompanionError
@@ -72,8 +73,10 @@ from companion.games.valley_hoopers.shots import (
     check_defense,
     check_no_defense,
     target_if_defended,
+    undefended_value,
 )
 from companion.games.valley_hoopers.target_numbers import automatic
+from companion.games.valley_hoopers.targets import defense_terms
 
 
 @dataclass(frozen=True)
@@ -107,43 +110,99 @@ def judge_cards(state: State, candidates: list[tuple[str, dict[str, Any]]],
     A play step offers six cards per court position (three shots, three fundamentals), and
     ``judge`` runs the same checks for all of them: here the checks that read only the step
     (``check_attack_step``, ``check_fundamental_step``) run once per step, and who plays at a
-    position (``acting_hooper``) once per position; each card's own checks (``check_attack_card``,
+    position (``acting_hooper``) and what the turn adds to his or her attack (``attack_bonuses``
+    without the card's maluses) once per position; each card's own checks (``check_attack_card``,
     ``check_fundamental_card``) run per card. They are the functions ``check_attack`` and
     ``check_fundamental`` are made of, in their order, so a card reads exactly as ``judge`` says
-    (``tests/test_valley_hoopers_candidates.py`` holds every prompt's cards to it). Any other
-    candidate goes to ``judge_one``.
+    (``tests/test_valley_hoopers_candidates.py`` holds every prompt's cards to it). A defense
+    window's plain defenses are judged together likewise (``_Defended``, held to ``judge`` the same
+    way). Any other candidate goes to ``judge_one``.
     """
     judged: list[State | Accepted | CompanionError] = []
+    add = judged.append
     steps: dict[str, object] = {}
-    acting: dict[str, Hooper | CompanionError] = {}
+    # Position: its hooper and the turn's bonuses on his or her attack (``None`` in a playbook's
+    # turn, whose attack is resolved), or the refusal of whoever plays there.
+    acting: dict[str, tuple[Hooper, int | None] | CompanionError] = {}
     plain = not state.final and not state.decisions
+    turn: Turn | None = None
+    defended: _Defended | None = None
     for _, event in candidates:
         kind = event.get("type")
+        if kind == "defend" and plain and _DEFEND_FIELDS.issuperset(event):
+            if defended is None:
+                defended = _Defended(state)
+            add(defended.judged(event))
+            continue
         fields = _CARD_FIELDS.get(kind)  # type: ignore[arg-type]
         position = event.get("position")
         if not plain or fields is None or not fields.issuperset(event) or not isinstance(position, str) \
                 or not position:
-            judged.append(_outcome(judge_one, state, event))
+            add(_outcome(judge_one, state, event))
             continue
         step = steps.get(kind, _UNCHECKED)  # type: ignore[arg-type]
         if step is _UNCHECKED:
             step = steps[kind] = _outcome(_STEP_CHECKS[kind], state)  # type: ignore[index]
         if isinstance(step, CompanionError):
-            judged.append(step)
+            add(step)
             continue
-        hooper = acting.get(position)
-        if hooper is None:
-            hooper = acting[position] = _outcome(acting_hooper, state, event)
-        if isinstance(hooper, CompanionError):
-            judged.append(hooper)
-        elif kind == "attack":
-            terms = _outcome(check_attack_card, state, hooper, event["shot"])
-            judged.append(terms if isinstance(terms, CompanionError) else
-                          _outcome(_attack_judged, state, event, hooper, *terms))
-        else:
-            refused = _outcome(check_fundamental_card, state, hooper, event["action"])
-            judged.append(refused if isinstance(refused, CompanionError) else NO_ROLL)
+        at = acting.get(position)
+        if at is None:
+            hooper = _outcome(acting_hooper, state, event)
+            if isinstance(hooper, CompanionError):
+                at = acting[position] = hooper
+            else:
+                if turn is None:
+                    turn = _closed_turn(state) if state.pending.kind == "counter_window" else state.turn
+                # The attack's target (``_attack_judged``) is its stat plus these, plus its maluses.
+                at = acting[position] = (hooper, None if turn.playbook is not None else
+                                         Target.total(0, attack_bonuses(turn, hooper, ())))
+        if isinstance(at, CompanionError):
+            add(at)
+            continue
+        try:
+            if kind == "attack":
+                stat, maluses = check_attack_card(state, at[0], event["shot"])
+                if at[1] is None:
+                    add(_outcome(trial, state, event))  # a playbook's attack: rolled at once
+                else:
+                    add(_accepted(Target.total(stat.value + at[1], maluses), SHOT_POINTS[event["shot"]]))
+            else:
+                check_fundamental_card(state, at[0], event["action"])
+                add(NO_ROLL)
+        except CompanionError as refused:
+            add(refused)
     return judged
+
+
+class _Defended:
+    """A defense window's plain defenses (``_defend``), judged together: each defender's checks
+    (``check_defense``) run per candidate, the attack's value before the defense's terms
+    (``shots.undefended_value``) once, when a defense first passes them."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        pending = state.pending
+        self.resolved = pending.action == "rebound_layup" or bool(pending.foul_bonus or pending.helper or
+                                                                  pending.chip or pending.upgrade is not None)
+        self.before: int | None = None
+
+    def judged(self, event: dict[str, Any]) -> State | Accepted | CompanionError:
+        state = self.state
+        try:
+            defender, defense_stat = check_defense(state, event)
+            if self.resolved:
+                return trial(state, event)
+            if self.before is None:
+                self.before = undefended_value(state)
+            return _accepted(Target.total(self.before, (), defense_terms(defender, defense_stat)),
+                             state.pending.points)
+        except CompanionError as refused:
+            return refused
+
+
+# (target, points) -> the same ``Accepted``: a prompt's cards share a few values.
+_accepted = lru_cache(maxsize=1024)(Accepted)
 
 
 def _outcome(check: Callable[..., Any], *args: Any) -> Any:
@@ -248,6 +307,8 @@ _CARD_FIELDS = {"attack": frozenset({"type", "shot", "position"}),
 _STEP_CHECKS: dict[str, Callable[[State], object]] = {"attack": check_attack_step,
                                                       "fundamental": check_fundamental_step}
 
+_DEFEND_FIELDS = frozenset({"type", "hooper"})
+
 # Command type: (the fields of a plain candidate, its judge).
 _JUDGES: dict[str, tuple[frozenset[str], Callable[[State, dict[str, Any]], State | Accepted]]] = {
     "fundamental": (_CARD_FIELDS["fundamental"], _fundamental),
@@ -259,7 +320,7 @@ _JUDGES: dict[str, tuple[frozenset[str], Callable[[State, dict[str, Any]], State
     "no_counter": (frozenset({"type"}), _turn_over(check_no_counter)),
     "no_rebound": (frozenset({"type"}), _turn_over(check_no_rebound)),
     "no_defense": (frozenset({"type"}), _let_through),
-    "defend": (frozenset({"type", "hooper"}), _defend),
+    "defend": (_DEFEND_FIELDS, _defend),
     "counter": (frozenset({"type", "hooper"}), _counter),
     "redeem": (frozenset({"type", "hooper"}), _refusals_first(check_redeem)),
 }

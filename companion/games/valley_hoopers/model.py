@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import RuleError
-from companion.frozen import by_identity, by_lower_name, replace
+from companion.frozen import by_identities, by_identity, by_lower_name, replace
 from companion.game import Term
 from companion.games.valley_hoopers.ball import BallState
 from companion.games.valley_hoopers.gameplan_tally import GameplanBook
+from companion.games.valley_hoopers.splits import splits_json
 from companion.games.valley_hoopers.upgrade_cards import ActionUpgrade
 from companion.splits import Splits
 
@@ -123,10 +124,9 @@ class Hooper:
         return printed + (bonus or 0)
 
     def _stats_json(self) -> dict[str, int | None]:
-        # ``stat`` for every stat in one pass over the pairs (the last pair for a stat counts, as a
-        # dict of them says): a changed hooper's JSON is written after every command.
-        printed, bonus = dict(self.stats), dict(self.stat_bonus)
-        return {s: None if printed.get(s) is None else printed[s] + (bonus.get(s) or 0) for s in STATS}
+        # A changed hooper's JSON is written after every command, and a new record keeps its stats
+        # and stat bonuses (``replace`` copies the references): counted once per pair of them.
+        return dict(_stats_json_of(self.stats, self.stat_bonus))
 
     def has_skill(self, skill: str) -> bool:
         return self.skill == skill and "loses_skill" not in self.injuries
@@ -178,8 +178,19 @@ class Hooper:
             "injured_out": self.injured_out,
             "points": self.points,
             "milestone_upgrade": self.milestone,
-            **self.splits.to_json(),
+            **splits_json(self.splits),
         }
+
+
+def count_stats_json(stats: tuple[tuple[str, int | None], ...],
+                     stat_bonus: tuple[tuple[str, int], ...]) -> dict[str, int | None]:
+    """``Hooper.stat`` for every stat in one pass over the pairs (the last pair for a stat counts, as a
+    dict of them says)."""
+    printed, bonus = dict(stats), dict(stat_bonus)
+    return {s: None if printed.get(s) is None else printed[s] + (bonus.get(s) or 0) for s in STATS}
+
+
+_stats_json_of = by_identities(count_stats_json, size=256)
 
 
 @dataclass(frozen=True)

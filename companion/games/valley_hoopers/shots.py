@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import RuleError
-from companion.frozen import replace
+from companion.frozen import by_identity, replace
 from companion.game import Target, Term
 from companion.games.valley_hoopers import splits
 from companion.games.valley_hoopers.ball import BallState, check_card
@@ -127,7 +127,7 @@ def play_attack(state: State, event: dict[str, Any]) -> State:
     return state
 
 
-def attack_target_now(state: State) -> Target:
+def _count_attack_target_now(state: State) -> Target:
     """The target of the attack being resolved: stat + bonuses - (defense + foul bonus)."""
     pending = state.pending
     attacker_side = state.turn.attacker
@@ -150,11 +150,24 @@ def attack_target_now(state: State) -> Target:
     return _against(state, hooper, tuple(defense))
 
 
+# The die a defense window awaits, its prompt, its scoreboard and "no defense" all read it: counted
+# once per state (a pure function of the frozen state; a refusal is raised each time, not kept).
+attack_target_now = by_identity(_count_attack_target_now, size=64)
+
+
 def target_if_defended(state: State, defender: Hooper, defense_stat: str) -> Target:
     """``attack_target_now`` once a plain defense by ``defender`` stands (no helper, chip, upgrade or
     foul bonus yet): what a prompt shows for the choice to defend, without playing it."""
     attacker = state.side(state.turn.attacker).hooper(state.pending.hooper or "")
     return _against(state, attacker, defense_terms(defender, defense_stat))
+
+
+def undefended_value(state: State) -> int:
+    """The value of ``target_if_defended`` before the defense's terms come off (the attacker's stat plus
+    the turn's bonuses): a defense window's answers share it."""
+    attacker = state.side(state.turn.attacker).hooper(state.pending.hooper or "")
+    stat, _ = attack_stat_terms(attacker, state.pending.action or "2PS")
+    return Target.total(stat.value, state.turn.bonuses)
 
 
 def _against(state: State, attacker: Hooper, defense: tuple[Term, ...]) -> Target:

@@ -54,25 +54,44 @@ def made_after_all(state: State, side: int, name: str, points: int, made: bool) 
     return _change(state, side, name, turned)
 
 
+# A hooper's splits change with his or her shots only: a new record (energy, cubes) keeps the same
+# object, and the view and the box score both write its cells. Unpacked into the caller's dict.
+splits_json = by_identity(Splits.to_json, size=512)
+
+
 def _hooper_row(side: str, h: Hooper) -> dict[str, object]:
     return {"side": side, "name": h.name, "points": h.points, "red": h.red, "white": h.white,
             "energy": h.energy, "max_energy": h.max_energy, "injuries": list(h.injuries),
-            "ejected": h.ejected, "injured_out": h.injured_out, **h.splits.to_json()}
+            "ejected": h.ejected, "injured_out": h.injured_out, **splits_json(h.splits)}
 
 
-# A command changes a hooper or two: the others keep their objects, and their rows; the team's
-# line changes only with a shot (the splits of the others are the same objects too).
-_row_of = by_identities(_hooper_row, size=128)
+# A command changes a hooper or two: the others keep their objects, and their rows (id of the hooper
+# -> the hooper, the side's name, the row; the entry holds the hooper, so the id is never reused while
+# it is remembered); the team's line changes only with a shot (the splits of the others are the same
+# objects too).
+_ROWS: dict[int, tuple[Hooper, str, dict[str, object]]] = {}
 _team_splits = by_identities(lambda *lines: total(lines), size=32)
 
 
 def _side_rows(side: Side) -> list[dict[str, object]]:
-    """A side's hoopers, then its total line (``total``)."""
-    team = _team_splits(*(h.splits for h in side.hoopers))
-    return [_row_of(side.name, h) for h in side.hoopers] + [
-        {"side": side.name, "name": "Team total", "total": True,
-         "points": sum(h.points for h in side.hoopers),
-         "red": sum(h.red for h in side.hoopers), **team.to_json()}]
+    """A side's hoopers, then its total line (``total``): one pass over the hoopers."""
+    name = side.name
+    rows: list[dict[str, object]] = []
+    lines = []
+    points = red = 0
+    for h in side.hoopers:
+        hit = _ROWS.get(id(h))
+        if hit is None or hit[0] is not h or hit[1] != name:
+            if len(_ROWS) >= 512:
+                _ROWS.clear()
+            hit = _ROWS[id(h)] = (h, name, _hooper_row(name, h))
+        rows.append(hit[2])
+        lines.append(h.splits)
+        points += h.points
+        red += h.red
+    rows.append({"side": name, "name": "Team total", "total": True, "points": points, "red": red,
+                 **splits_json(_team_splits(*lines))})
+    return rows
 
 
 # Most commands leave one side (or both) untouched: its rows keep their objects.

@@ -11,7 +11,6 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
-from companion.frozen import by_identities
 from companion.game import Target, Term
 from companion.games.valley_hoopers.model import ATTACK_STATS, DEFENSE_STATS, Hooper
 
@@ -48,9 +47,27 @@ def _attack_stat_terms(hooper: Hooper, shot: str) -> tuple[Term, tuple[Term, ...
     return Term(f"{shot} {hooper.name}", value), tuple(maluses)
 
 
-# A prompt asks it for every shot of every court hooper, and a hooper record lives on from state to
-# state until he or she changes: counted once per hooper record and shot.
-attack_stat_terms = by_identities(_attack_stat_terms, size=256)
+# (name, shot, out of position, ids of the stats, stat bonuses and injuries) -> (those three tuples,
+# the terms): what ``_attack_stat_terms`` reads. A prompt asks for every shot of every court hooper,
+# and a new hooper record (energy spent, a cube, a point) keeps these tuples (``replace`` copies the
+# references): counted once per card as printed, not once per record. The entry holds the tuples,
+# so an id is never reused while it is remembered.
+_StatTerms = tuple[Term, tuple[Term, ...]]
+_STAT_TERMS: dict[tuple[str, str, bool, int, int, int], tuple[tuple[object, ...], _StatTerms]] = {}
+
+
+def attack_stat_terms(hooper: Hooper, shot: str) -> _StatTerms:
+    """``_attack_stat_terms``, remembered by what it reads (the terms are immutable, so shared)."""
+    read = (hooper.stats, hooper.stat_bonus, hooper.injuries)
+    key = (hooper.name, shot, hooper.out_of_position, id(read[0]), id(read[1]), id(read[2]))
+    hit = _STAT_TERMS.get(key)
+    if hit is not None and hit[0][0] is read[0] and hit[0][1] is read[1] and hit[0][2] is read[2]:
+        return hit[1]
+    terms = _attack_stat_terms(hooper, shot)  # a stat not entered yet raises: nothing is remembered
+    if len(_STAT_TERMS) >= 1024:
+        _STAT_TERMS.clear()
+    _STAT_TERMS[key] = (read, terms)
+    return terms
 
 
 def defense_terms(hooper: Hooper, defense_stat: str) -> tuple[Term, ...]:

@@ -48,8 +48,23 @@ from companion.games.valley_hoopers.targets import automatic as is_automatic
 from companion.games.valley_hoopers.targets import chance, free_throw_target
 from companion.games.valley_hoopers.waiting import DECISION_COMMANDS, SHOT_WORDS, describe_wait
 
-# A command changes a hooper or two: the others keep their objects, and their JSON.
-_hooper_json = by_identity(Hooper.to_json)
+# A command changes a hooper or two: the others keep their objects, and their JSON (id of the hooper
+# -> the hooper, its JSON; the entry holds the hooper, so the id is never reused while remembered).
+_HOOPER_JSON: dict[int, tuple[Hooper, dict[str, Any]]] = {}
+
+
+def _hoopers_json(hoopers: tuple[Hooper, ...]) -> list[dict[str, Any]]:
+    """``[h.to_json() for h in hoopers]``, each remembered by the record (a plain dict, not a memo
+    call per hooper: a changed side's seven are looked up after nearly every command)."""
+    shown = []
+    for h in hoopers:
+        hit = _HOOPER_JSON.get(id(h))
+        if hit is None or hit[0] is not h:
+            if len(_HOOPER_JSON) >= 512:
+                _HOOPER_JSON.clear()
+            hit = _HOOPER_JSON[id(h)] = (h, h.to_json())
+        shown.append(hit[1])
+    return shown
 
 
 def _count_side_json(s: Side) -> dict[str, Any]:
@@ -61,7 +76,7 @@ def _count_side_json(s: Side) -> dict[str, Any]:
         "playbooks": list(s.playbooks),
         "action_upgrades": [c.to_json() for c in s.action_upgrades],
         "position_upgrades": list(s.position_upgrades),
-        "hoopers": [_hooper_json(h) for h in s.hoopers],
+        "hoopers": _hoopers_json(s.hoopers),
     }
 
 
@@ -118,10 +133,15 @@ def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]],
             if refused is not None:
                 refused.append((command, str(after)))
             continue
-        shared = isinstance(after, Accepted) and command["type"] in ("attack", "fundamental")
+        shared = isinstance(after, Accepted) and command["type"] in _SHARED_COMMANDS
         chosen.append(_choice(label, command, after) if shared else Choice(label, command, *_odds(after)))
     return tuple(chosen)
 
+
+# The commands ``_cards`` and ``_window_cards`` build once per line-up (a choice of any other command
+# is made anew: its command is too).
+_SHARED_COMMANDS = frozenset({"attack", "fundamental", "defend", "no_defense", "counter", "no_counter",
+                              "rebound", "no_rebound"})
 
 # (id of the command, target, points) -> (the command, its choice): the command is held, so its id
 # stays its own while the entry lives.
@@ -130,7 +150,8 @@ _CHOICES: dict[tuple[int, int | None, int], tuple[dict[str, Any], Choice]] = {}
 
 def _choice(label: str, command: dict[str, Any], after: Accepted) -> Choice:
     """``Choice(label, command, *_odds(after))``, the same object for the same command (a play step's
-    cards: ``_cards`` builds their commands once per line-up) at the same odds: its JSON is written
+    cards and a window's answers: ``_cards`` and ``_window_cards`` build their commands once per
+    line-up) at the same odds: its JSON is written
     once (``Choice.to_json``)."""
     key = (id(command), after.target, after.points)
     hit = _CHOICES.get(key)
@@ -141,6 +162,25 @@ def _choice(label: str, command: dict[str, Any], after: Accepted) -> Choice:
         _CHOICES.clear()
     _CHOICES[key] = (command, choice)
     return choice
+
+
+# (id of a choice, side) -> (the choice, the same choice made by that side).
+_ON_SIDE: dict[tuple[int, int], tuple[Choice, Choice]] = {}
+
+
+def _on_side(choice: Choice, side: int) -> Choice:
+    """``replace(choice, side=side)``, the same object for the same choice (``_choice`` shares a card's
+    choice from prompt to prompt): an attacker's card offered in a counter window writes its JSON
+    once."""
+    key = (id(choice), side)
+    hit = _ON_SIDE.get(key)
+    if hit is not None and hit[0] is choice:
+        return hit[1]
+    made = replace(choice, side=side)
+    if len(_ON_SIDE) >= 4096:
+        _ON_SIDE.clear()
+    _ON_SIDE[key] = (choice, made)
+    return made
 
 
 def _odds(after: State | Accepted) -> tuple[Fraction | None, Fraction | None, str]:
@@ -287,9 +327,17 @@ def _missing_cards(state: State, refused: list[tuple[dict[str, Any], str]]) -> t
 
 
 def _window_candidates(state: State, command: str, none: str, label: str) -> list[tuple[str, dict[str, Any]]]:
-    team = state.side(state.pending.side)
-    candidates = [(f"{label} {h.name}", {"type": command, "hooper": h.name}) for h in team.on_court()]
-    return [*candidates, (none.replace("_", " "), {"type": none})]
+    court = tuple(h.name for h in state.side(state.pending.side).on_court())
+    return list(_window_cards(court, command, none, label))
+
+
+@lru_cache(maxsize=64)
+def _window_cards(court: tuple[str, ...], command: str, none: str,
+                  label: str) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """A window's answers by the hoopers on the court, and letting it go: built once per line-up, as
+    ``_cards`` builds a play step's, so the same answer at the same odds is the same ``Choice``."""
+    return (*((f"{label} {name}", {"type": command, "hooper": name}) for name in court),
+            (none.replace("_", " "), {"type": none}))
 
 
 def _play_commands(state: State, slot: str) -> tuple[str, ...]:
@@ -366,10 +414,9 @@ def _prompt(state: State) -> Prompt:
         )
         refused: list[tuple[dict[str, Any], str]] = []
         choices = _legal(state, _play_candidates(state), refused)
-        court = state.side(pending.side).on_court()
-        if court and all(exhausted(h) for h in court) and not any(
-            c.command["type"] in ("attack", "fundamental") for c in choices
-        ):
+        # A card offered: somebody can play one (the court is read only when none is).
+        if not any(c.command["type"] in ("attack", "fundamental") for c in choices) and \
+                (court := state.side(pending.side).on_court()) and all(exhausted(h) for h in court):
             # Nobody can play a card: offer the swaps that give energy back, and say why.
             swaps = _legal(state, substitution_candidates(state, pending.side))
             choices = (*swaps, *choices)
@@ -386,7 +433,7 @@ def _prompt(state: State) -> Prompt:
         # defender taps only to counter.
         attacker = state.turn.attacker
         next_cards = [
-            replace(c, side=attacker)
+            _on_side(c, attacker)
             for c in _legal(state, [(label, command) for label, command in _play_candidates(state)
                                     if command["type"] in ("attack", "fundamental")])
         ]
@@ -484,19 +531,43 @@ def _gameplan_counter(state: State, side: int) -> tuple[Counter, ...]:
     return (Counter("GP", shown["sides"][side]["met"]),)
 
 
+def _count_side_view(state: State, i: int) -> SideView:
+    s = state.sides[i]
+    return SideView(
+        name=s.name,
+        score=state.score[i],
+        team_fouls=state.team_fouls[i],
+        bonus=state.team_fouls[i] + 1 >= counters.BONUS_FROM_TEAM_FOUL,  # the next foul gives free throws
+        counters=(Counter("TO", s.timeouts), Counter("CT", s.coach_tokens), *_gameplan_counter(state, i)),
+        active=not state.final and i == state.turn.attacker,
+    )
+
+
+# (id of the side, score, team fouls, active) -> (the side, its view), outside The Series (whose GP
+# counter reads the gameplans): a command changes one side's score or fouls at most, and the side
+# record keeps its name, timeouts and coach tokens. The entry holds the side, so its id is never reused
+# while remembered.
+_SIDE_VIEWS: dict[tuple[int, int, int, bool], tuple[Side, SideView]] = {}
+
+
+def _side_view(state: State, i: int) -> SideView:
+    if state.gameplans is not None:
+        return _count_side_view(state, i)
+    s = state.sides[i]
+    key = (id(s), state.score[i], state.team_fouls[i], not state.final and i == state.turn.attacker)
+    hit = _SIDE_VIEWS.get(key)
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    if len(_SIDE_VIEWS) >= 256:
+        _SIDE_VIEWS.clear()
+    shown = _count_side_view(state, i)
+    _SIDE_VIEWS[key] = (s, shown)
+    return shown
+
+
 def scoreboard(state: State) -> ScoreboardView:
     target = pending_target(state)
-    sides = tuple(
-        SideView(
-            name=s.name,
-            score=state.score[i],
-            team_fouls=state.team_fouls[i],
-            bonus=state.team_fouls[i] + 1 >= counters.BONUS_FROM_TEAM_FOUL,  # the next foul gives free throws
-            counters=(Counter("TO", s.timeouts), Counter("CT", s.coach_tokens), *_gameplan_counter(state, i)),
-            active=not state.final and i == state.turn.attacker,
-        )
-        for i, s in enumerate(state.sides)
-    )
+    sides = (_side_view(state, 0), _side_view(state, 1))
     return ScoreboardView(
         game="valley-hoopers",
         sides=sides,
