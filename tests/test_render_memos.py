@@ -180,7 +180,13 @@ def test_nba_showdown_prompt_players_box_and_modifiers_are_the_ones_counted_afre
         for side in (0, 1):
             assert view["sides"][side]["players"] == nba_box._count_team_players(
                 state.team(side), state.box, side)
-        assert view["box_totals"] == nba_box._count_box_totals(state.box, *(t.name for t in state.teams))
+        # The totals and the game-end box score from the box's sums counted afresh (no stepped sums,
+        # no remembered side rows).
+        fresh = [nba_box._count_side_rows(side, team.name, sums)
+                 for side, (team, sums) in enumerate(zip(state.teams, nba_box.count_sides(state.box),
+                                                         strict=True))]
+        assert view["box_totals"] == [row for totals, _ in fresh for row in totals]
+        assert view["box_score"] == [row for _, rows in fresh for row in rows]
         assert view["box"] == [nba_box._box_line_json(b) for b in state.box]
         assert view["flow"] == [list(f) for f in state.flow]
         for side, team in enumerate(state.teams):

@@ -139,28 +139,17 @@ box_lines_json = following(by_identity(_box_line_json, size=2048))
 flow_json = following(list)
 
 
-def _count_box_totals(box: tuple[BoxLine, ...], *names: str) -> list[dict[str, Any]]:
-    return [_total_row(side, names[side], player, *found[:3])
-            for side, sums in enumerate(_sides(box)) for player, found in sums.items()]
-
-
 @lru_cache(maxsize=512)
 def _total_row(side: int, team: str, player: str, pts: int, ast: int, reb: int) -> dict[str, Any]:
     # A roll changes one player's line: the others' rows are the ones already built (read-only).
     return {"side": side, "team": team, "player": player, "pts": pts, "ast": ast, "reb": reb}
 
 
-def _count_box_score(box: tuple[BoxLine, ...], *names: str) -> list[dict[str, Any]]:
-    """The game-end box score: each team's players (as ``_count_box_totals``) with their shot-check
-    splits, then the team's total line (``total``: its players' sums, rebound-track points not
-    included). A shot check is a field goal (a 3-pointer when its card says so), a foul shot a free
-    throw."""
-    return [row for side, sums in enumerate(_sides(box))
-            for row in _count_side_rows(side, names[side], sums)[1]]
-
-
 def _count_side_rows(side: int, team: str, sums: Sums) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """One side's rows of the box totals and of the box score (its total line last)."""
+    """One side's rows of the box totals (PTS, AST, REB per player) and of the game-end box score:
+    each player with his shot-check splits, then the team's total line (``total``: its players' sums,
+    rebound-track points not included). A shot check is a field goal (a 3-pointer when its card says
+    so), a foul shot a free throw."""
     totals = [_total_row(side, team, player, *found[:3]) for player, found in sums.items()]
     rows = [_score_row(side, team, player, found, False) for player, found in sums.items()]
     rows.append(_score_row(side, team, "Team total",
@@ -216,8 +205,16 @@ _box_views = by_identities(_count_box_views, size=8)
 
 
 def _count_team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[dict[str, Any]]:
-    """Side ``side``'s panel (``panels``) counted afresh."""
-    return _count_players(team.cards, team.lineup, team.markers, team.used, count_sides(box)[side])
+    """Side ``side``'s panel (``panels``) counted afresh: no remembered order, sums or last panel."""
+    return _panel_rows(_count_panel_order(team.cards, team.lineup), team.markers, team.used,
+                       count_sides(box)[side])
+
+
+def _panel_rows(order: tuple[tuple[str, dict[str, Any]], ...], markers: tuple[tuple[str, int], ...],
+                used: tuple[str, ...], sums: Sums) -> list[dict[str, Any]]:
+    marker_of = dict(markers)
+    return [_player_row(head, name in used, marker_of.get(name, 0), sums.get(name, _NOTHING))
+            for name, head in order]
 
 
 def _count_players(cards: tuple[Card, ...], lineup: tuple[str | None, ...],
@@ -227,9 +224,7 @@ def _count_players(cards: tuple[Card, ...], lineup: tuple[str | None, ...],
     last = _last_panel.get(id(order))  # read once: another thread may replace it, never change it
     rows = None if last is None or last[0] is not order else _step_panel(last, markers, used, sums)
     if rows is None:
-        marker_of = dict(markers)
-        rows = [_player_row(head, name in used, marker_of.get(name, 0), sums.get(name, _NOTHING))
-                for name, head in order]
+        rows = _panel_rows(order, markers, used, sums)
     if len(_last_panel) >= 16:
         _last_panel.clear()  # a bound, not a policy: a game has two panels
     _last_panel[id(order)] = (order, markers, used, sums, rows)

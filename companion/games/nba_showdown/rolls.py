@@ -37,10 +37,7 @@ def roller_of(state: State, roll_number: int) -> int:
 
 
 def _player(state: State, side: int, position: str) -> Card:
-    card = state.team(side).at(position)
-    if card is None:
-        raise RuleError(f"{state.team(side).name} have nobody at {position}")
-    return card
+    return _at(state.team(side), position)
 
 
 def double_team_change(state: State, defending_side: int, position: str) -> tuple[int, str]:
@@ -100,16 +97,12 @@ def marker_term(state: State, side: int, name: str) -> Term | None:
     return _marker_term(state.team(side).marker(name) if state.rules.hot_cold else 0)
 
 
-def matchup(state: State, side: int, position: str) -> tuple[Card, Card, int, int]:
-    """What the modifiers of a roll at ``position`` read from the table, besides the cards played on
-    it: the roller's card, the defender's, the defender's double-team change and the roller's
-    markers (0 when markers are off). ``RuleError`` if either position is empty."""
-    return _matchup(state.teams, state.rules.hot_cold, side, position)
-
-
 def _matchup(teams: tuple[Team, Team], markers_on: bool, side: int,
              position: str) -> tuple[Card, Card, int, int]:
-    """``matchup`` from the state's teams and whether markers count."""
+    """What the modifiers of a roll at ``position`` read from the table (the state's teams, and
+    whether markers count), besides the cards played on it: the roller's card, the defender's, the
+    defender's double-team change and the roller's markers (0 when markers are off). ``RuleError``
+    if either position is empty."""
     mine, theirs = teams[side], teams[1 - side]
     attacker = _at(mine, position)
     defender = _at(theirs, position)
@@ -118,7 +111,7 @@ def _matchup(teams: tuple[Team, Team], markers_on: bool, side: int,
 
 
 def _at(team: Team, position: str) -> Card:
-    """``_player`` of a team record."""
+    """The card at ``position`` of a team, refused when nobody stands there."""
     card = team.at(position)
     if card is None:
         raise RuleError(f"{team.name} have nobody at {position}")
@@ -127,7 +120,7 @@ def _at(team: Team, position: str) -> Card:
 
 def terms_of(attacker: Card, defender: Card, change: int, markers: int, stat: str,
              cards: tuple[CardPlay, ...] = ()) -> tuple[Term, ...]:
-    """Every modifier of a scoring roll from what ``matchup`` read, matchup first."""
+    """Every modifier of a scoring roll from what ``_matchup`` read, matchup first."""
     mine, theirs = _attacking(attacker, stat, cards), _defending(defender, stat, change, cards)
     terms = [Term(f"{stat.title()} {mine} vs {theirs}", odds.matchup_bonus(mine, theirs))]
     marker = _marker_term(markers)

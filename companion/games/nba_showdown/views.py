@@ -132,7 +132,7 @@ _roll_info = by_identity(_count_roll_info, size=64)
 
 def _count_fresh_odds(attacker: Card, defender: Card, change: int, markers: int, stat: str,
                       markers_on: bool) -> odds.StatOdds:
-    """``stat_odds_for`` a roll with no card played yet, from what ``rolls.matchup`` read."""
+    """``stat_odds_for`` a roll with no card played yet, from what ``rolls._matchup`` read."""
     terms = rolls.terms_of(attacker, defender, change, markers, stat)
     return _stat_odds(attacker, stat, terms[0].value, sum(t.value for t in terms[1:]), markers_on)
 
@@ -143,7 +143,7 @@ Offer = tuple[tuple[Choice, ...], list[dict[str, Any]]]
 def _count_offer(position: str, attacker: Card, defender: Card, change: int, markers: int,
                  markers_on: bool) -> Offer:
     """A player still to roll, with Speed and with Power: the prompt's choices and the view's odds,
-    from what ``rolls.matchup`` read at ``position``."""
+    from what ``rolls._matchup`` read at ``position``."""
     found = [(name, _count_fresh_odds(attacker, defender, change, markers, name, markers_on))
              for name in STATS]
     choices = tuple(Choice(f"{position} {attacker.name} {stat.stat.title()} {stat.matchup:+d}",
@@ -167,7 +167,7 @@ def _count_offers(state: State) -> tuple[Offer, ...]:
     markers = dict(team.markers) if hot_cold else {}
     used = team.used
     changes = rolls.double_team_changes(against.double_team)
-    # What ``rolls.matchup`` reads at each position, the team's markers looked up once.
+    # What ``rolls._matchup`` reads at each position, the team's markers looked up once.
     return tuple(_offer(position, card, defender, change, markers.get(card.name, 0), hot_cold)
                  for position, card, defender, change in zip(POSITIONS, team.on_court(), against.on_court(),
                                                              changes, strict=True)
@@ -370,11 +370,6 @@ _hot_cold = by_identities(_count_hot_cold, size=8)
 _counter = lru_cache(maxsize=256)(Counter)
 
 
-# Only a finished roll, a card or a quarter's end moves a side's tracks (the rebound marker is a
-# small int: one shared object per value): the other commands show the counters already built.
-_team_counters = by_identities(_count_counters, size=8)
-
-
 @lru_cache(maxsize=64)  # two team names per game, asked for by every scoreboard
 def short_name(name: str) -> str:
     """A team name the OLED can show whole: a long name's last word ("DEMO Comets" -> "Comets"),
@@ -467,7 +462,7 @@ def rebound_line(state: State) -> str:
 
 def _count_side(t: Any, players: list[dict[str, Any]]) -> dict[str, Any]:
     """One side as the view shows it; ``players`` is its Table panel (``boxscore.panels``)."""
-    lineup, bench, double_team, words, cards = _lineup_parts(t.cards, t.lineup, t.double_team)
+    lineup, bench, double_team, words, cards = _lineup_parts(t.name, t.cards, t.lineup, t.double_team)
     return {
         "name": t.name,
         "players": players,
@@ -487,17 +482,17 @@ def _count_side(t: Any, players: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def _count_lineup_parts(cards: tuple[Card, ...], lineup: tuple[str | None, ...],
+def _count_lineup_parts(name: str, cards: tuple[Card, ...], lineup: tuple[str | None, ...],
                         plan: tuple[str, str] | None) -> tuple[dict[str, Any], list[str], list[str] | None,
                                                              str, list[dict[str, Any]]]:
-    """The parts of a side that read only its cards, who stands where and its double-team: the
+    """The parts of a side that read only its name, cards, who stands where and its double-team: the
     lineup, the bench, the double-team and its words, the cards' JSON."""
     if plan is None:
         words = ""
     else:
         helped, helper = plan
         # ``Team.at`` as the side reads it: a team of these cards in this lineup.
-        at = Team("", cards, lineup).at(helper)
+        at = Team(name, cards, lineup).at(helper)
         words = f"{helper} {at.name} helps double-team {helped}"  # type: ignore[union-attr]
     return (dict(zip(POSITIONS, lineup, strict=True)), [c.name for c in cards if c.name not in lineup],
             list(plan) if plan else None, words, _cards_json(cards))

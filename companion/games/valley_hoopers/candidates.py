@@ -61,7 +61,7 @@ from companion.games.valley_hoopers.fundamentals import (
     check_no_counter,
     close_counter_window,
 )
-from companion.games.valley_hoopers.model import Hooper, State, Turn
+from companion.games.valley_hoopers.model import Hooper, Pending, State, Turn
 from companion.games.valley_hoopers.rules import trial
 from companion.games.valley_hoopers.shots import (
     SHOT_POINTS,
@@ -153,7 +153,7 @@ def judge_cards(state: State, candidates: list[tuple[str, dict[str, Any]]],
                 at = acting[position] = hooper
             else:
                 if turn is None:
-                    turn = _closed_turn(state) if state.pending.kind == "counter_window" else state.turn
+                    turn = _attack_turn(state)
                 # The attack's target (``_attack_judged``) is its stat plus these, plus its maluses.
                 at = acting[position] = (hooper, None if turn.playbook is not None else
                                          Target.total(0, attack_bonuses(turn, hooper, ())))
@@ -182,9 +182,7 @@ class _Defended:
 
     def __init__(self, state: State) -> None:
         self.state = state
-        pending = state.pending
-        self.resolved = pending.action == "rebound_layup" or bool(pending.foul_bonus or pending.helper or
-                                                                  pending.chip or pending.upgrade is not None)
+        self.resolved = _defense_resolved(state.pending)
         self.before: int | None = None
 
     def judged(self, event: dict[str, Any]) -> State | Accepted | CompanionError:
@@ -226,7 +224,7 @@ def _attack(state: State, event: dict[str, Any]) -> State | Accepted:
 def _attack_judged(state: State, event: dict[str, Any], hooper: Hooper, stat: Term,
                    maluses: tuple[Term, ...]) -> State | Accepted:
     """An attack past its checks: the d20 it leads to, or resolved in a playbook."""
-    turn = _closed_turn(state) if state.pending.kind == "counter_window" else state.turn
+    turn = _attack_turn(state)
     if turn.playbook is not None:
         return trial(state, event)  # a playbook's attack is rolled at once, or scores without a roll
     # The defense window's target (``shots.attack_target_now``, nobody defends yet): its value.
@@ -236,11 +234,21 @@ def _attack_judged(state: State, event: dict[str, Any], hooper: Hooper, stat: Te
 
 def _defend(state: State, event: dict[str, Any]) -> State | Accepted:
     defender, defense_stat = check_defense(state, event)
-    pending = state.pending
-    if pending.action == "rebound_layup" or pending.foul_bonus or pending.helper or pending.chip \
-            or pending.upgrade is not None:
+    if _defense_resolved(state.pending):
         return trial(state, event)
-    return Accepted(target_if_defended(state, defender, defense_stat).value, pending.points)
+    return Accepted(target_if_defended(state, defender, defense_stat).value, state.pending.points)
+
+
+def _defense_resolved(pending: Pending) -> bool:
+    """A defense that must be resolved to know its roll: against a lay-up off a rebound, or once a
+    foul bonus, a helper, a chip or an upgrade is on the attack."""
+    return pending.action == "rebound_layup" or bool(pending.foul_bonus or pending.helper or pending.chip
+                                                     or pending.upgrade is not None)
+
+
+def _attack_turn(state: State) -> Turn:
+    """The turn an attack is played in: a counter window still open closes first (its bonus counts)."""
+    return _closed_turn(state) if state.pending.kind == "counter_window" else state.turn
 
 
 def _let_through(state: State, event: dict[str, Any]) -> State | Accepted:

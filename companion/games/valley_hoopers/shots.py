@@ -158,20 +158,25 @@ attack_target_now = by_identity(_count_attack_target_now, size=64)
 def target_if_defended(state: State, defender: Hooper, defense_stat: str) -> Target:
     """``attack_target_now`` once a plain defense by ``defender`` stands (no helper, chip, upgrade or
     foul bonus yet): what a prompt shows for the choice to defend, without playing it."""
-    attacker = state.side(state.turn.attacker).hooper(state.pending.hooper or "")
-    return _against(state, attacker, defense_terms(defender, defense_stat))
+    return _against(state, _pending_attacker(state), defense_terms(defender, defense_stat))
 
 
 def undefended_value(state: State) -> int:
     """The value of ``target_if_defended`` before the defense's terms come off (the attacker's stat plus
     the turn's bonuses): a defense window's answers share it."""
-    attacker = state.side(state.turn.attacker).hooper(state.pending.hooper or "")
-    stat, _ = attack_stat_terms(attacker, state.pending.action or "2PS")
-    return Target.total(stat.value, state.turn.bonuses)
+    return Target.total(_attack_stat(state, _pending_attacker(state)).value, state.turn.bonuses)
+
+
+def _pending_attacker(state: State) -> Hooper:
+    return state.side(state.turn.attacker).hooper(state.pending.hooper or "")
+
+
+def _attack_stat(state: State, attacker: Hooper) -> Term:
+    return attack_stat_terms(attacker, state.pending.action or "2PS")[0]
 
 
 def _against(state: State, attacker: Hooper, defense: tuple[Term, ...]) -> Target:
-    stat, _ = attack_stat_terms(attacker, state.pending.action or "2PS")
+    stat = _attack_stat(state, attacker)
     return Target(stat.label, stat.value, state.turn.bonuses, defense)
 
 

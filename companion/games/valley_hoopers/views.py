@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.dice import Die
 from companion.errors import CompanionError
-from companion.frozen import by_identity, replace
+from companion.frozen import by_identities, by_identity, replace
 from companion.game import (
     AtMost,
     Choice,
@@ -164,23 +164,13 @@ def _choice(label: str, command: dict[str, Any], after: Accepted) -> Choice:
     return choice
 
 
-# (id of a choice, side) -> (the choice, the same choice made by that side).
-_ON_SIDE: dict[tuple[int, int], tuple[Choice, Choice]] = {}
+def _count_on_side(choice: Choice, side: int) -> Choice:
+    return replace(choice, side=side)
 
 
-def _on_side(choice: Choice, side: int) -> Choice:
-    """``replace(choice, side=side)``, the same object for the same choice (``_choice`` shares a card's
-    choice from prompt to prompt): an attacker's card offered in a counter window writes its JSON
-    once."""
-    key = (id(choice), side)
-    hit = _ON_SIDE.get(key)
-    if hit is not None and hit[0] is choice:
-        return hit[1]
-    made = replace(choice, side=side)
-    if len(_ON_SIDE) >= 4096:
-        _ON_SIDE.clear()
-    _ON_SIDE[key] = (choice, made)
-    return made
+# ``replace(choice, side=side)``, the same object for the same choice (``_choice`` shares a card's
+# choice from prompt to prompt): an attacker's card offered in a counter window writes its JSON once.
+_on_side = by_identities(_count_on_side, size=4096)
 
 
 def _odds(after: State | Accepted) -> tuple[Fraction | None, Fraction | None, str]:
