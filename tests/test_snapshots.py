@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import sqlite3
+import statistics
 import time
 from pathlib import Path
 
@@ -202,10 +203,12 @@ def test_a_command_costs_about_the_same_at_100_and_at_10000_entries(long_games) 
             session.handle(score(n) if n % 8 else {"type": "undo"})
 
     costs: dict[str, list[float]] = {"young": [], "old": []}
-    for _ in range(5):
+    for _ in range(7):
         costs["young"].append(_seconds(lambda: period(young)))
         costs["old"].append(_seconds(lambda: period(old)))
-    assert min(costs["old"]) < 3 * min(costs["young"]), costs
+    # Medians, not minima: under a loaded machine one lucky young period alone (0.010 s against its
+    # others' 0.018-0.033 s) made the old one look 3x dearer. Reading the log would cost ~100x.
+    assert statistics.median(costs["old"]) < 4 * statistics.median(costs["young"]), costs
 
 
 def test_redo_and_restore_reapply_the_stored_events_and_never_decide_again(store: Store) -> None:
