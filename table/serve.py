@@ -206,8 +206,7 @@ def attach_hardware(service: TableService, config_path: str | None, sim: bool,
     def on_durable(board: ScoreboardView) -> None:
         # A press's result (the score, the clock) the moment it is durable; the bottom line keeps
         # what it said (the controls still hold the prompt it came from) until the snapshot brings
-        # the next choice a few ms later, so it never flashes.
-        notice.clear()
+        # the next choice a few ms later, so it never flashes (and takes down any notice).
         hardware.show(table_view(board, service.banner, controls))
         # Drawn before the owner renders the prompt (which would hold the interpreter lock the
         # display thread needs, so the frame would wait for the render and merge with the next);
