@@ -7,7 +7,8 @@ reason, and so that a line of it fits in one controller page. Two sizes: 128x64
 (SSD1306/SH1106/SSD1309) and 256x64 (SSD1322); each has a layout for two sides facing each other,
 one for 3 to 5 sides in columns, and one for a single signed lead. On 128 px the two-side bands
 each keep to their own 8-row controller pages (top bar, digits, fouls, names, message), so a
-change rewrites as few bytes as it can. Nothing here knows a game: fouls, bonus and counters are
+change rewrites as few bytes as it can; a table's notice (marked ``! ``) too long for the message
+line takes the names' row as well. Nothing here knows a game: fouls, bonus and counters are
 drawn when the view has them, and the target (right of the message on 128 px) shows the success
 rule's words (``ROLL<=55``, ``ROLL>=12``, ``ROLL chart``). Team fouls are a row of dots under the
 score (one per foul, as a real scoreboard's foul lights; past nine, a dot and the number) on
@@ -30,6 +31,9 @@ from hardware.oled_text import draw_line, fit_line, line_width
 
 Size = tuple[int, int]
 
+# How the table marks a notice on the bottom line (``table.notice_line``): on 128 px a long one
+# takes the names' row too.
+NOTICE_MARK = "! "
 MARGIN = 2  # pixels kept clear on every side (one is taken by the burn-in shift right and down)
 
 # Which of the seven segments each character lights: a top, b top-right, c bottom-right,
@@ -92,6 +96,17 @@ def _text_width(text: str) -> int:
 def _fit(text: str, width: int) -> str:
     """Cut ``text`` to ``width`` pixels of the small font, cut at a word and marked with two dots."""
     return fit_line(text, width)
+
+
+def _wrap(text: str, width: int) -> tuple[str, str]:
+    """The words of ``text`` that fit ``width`` pixels, and the rest (a word too long is cut)."""
+    words = text.split(" ")
+    first = words[0]
+    for n, word in enumerate(words[1:], start=1):
+        if _text_width(f"{first} {word}") > width:
+            return first, " ".join(words[n:])
+        first = f"{first} {word}"
+    return _fit(first, width), ""
 
 
 def _score_text(score: int | None) -> str:
@@ -235,6 +250,14 @@ def _render_128(draw: ImageDraw.ImageDraw, view: ScoreboardView, side: int | Non
             draw_foul_dots(draw, index * (half + 1) + (half - dots_w) // 2 + 1, 34, team.team_fouls)
     if possession is not None:
         _pointer(draw, half, 16, pointing_left=possession == 0)
+    message = _bottom_line(view)
+    if message.startswith(NOTICE_MARK) and _text_width(message) > right - left + 2:
+        # A notice (why a press did nothing) too long for the bottom line takes the names' row too,
+        # and the target badge's place, for the few seconds it shows: 40 characters, not 10.
+        first, rest = _wrap(message, right - left + 2)
+        _text(draw, (left, 38), first)
+        _text(draw, (left, 47), _fit(rest, right - left + 2))
+        return
     # Names (capitals on rows 40..46), then the first counter of a game without fouls and the bonus
     # boxed (rows 39..47); a short rule between the halves.
     draw.line((half, 40, half, 46), fill=255)
@@ -253,7 +276,6 @@ def _render_128(draw: ImageDraw.ImageDraw, view: ScoreboardView, side: int | Non
             x -= 3
         _text(draw, (x0, 38), _fit(team.name, max(0, x - x0)))
     # Bottom line (capitals on rows 49..55, page 6 alone): the message, the target right of a rule.
-    message = _bottom_line(view)
     end = right
     if view.target is not None:
         label = target_label(view)

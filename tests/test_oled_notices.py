@@ -15,7 +15,8 @@ import pytest
 from table_driver import script, sim_table
 
 import table.serve as serve
-from companion.game import ScoreboardView
+from companion.game import ScoreboardView, SideView
+from hardware.oled_layout import render
 from table.notice_line import NoticeLine
 from table.serve import dial_text
 
@@ -115,3 +116,21 @@ def test_the_notice_lines_own_example_holds() -> None:
 
     result = doctest.testmod(table.notice_line)
     assert result.attempted >= 4 and result.failed == 0
+
+
+def _frame(message: str, names: tuple[str, str] = ("Lucy", "Karl"),
+           size: tuple[int, int] = (128, 64)) -> bytes:
+    view = ScoreboardView("demo", (SideView(names[0], 12, team_fouls=2), SideView(names[1], 10)), "P1", "1/8",
+                          possession=0, target=55, target_text="<=55", message=message)
+    return render(view, size).tobytes()
+
+
+def test_a_long_notice_takes_the_names_row_on_128_px_so_its_last_words_show() -> None:
+    undo = "! hold UNDO for a second to undo"
+    # The names' row is the notice's now (no name shows), and its last word is on the glass: the
+    # bottom line alone, beside the target badge, held "! hold UN..".
+    assert _frame(undo) == _frame(undo, names=("Xavier", "Yolanda"))
+    assert _frame(undo) != _frame(undo.replace("to undo", "to redo"))
+    # A notice that fits the bottom line, a message and the 256 px panel keep the names.
+    for message, size in (("! tray offline", (128, 64)), ("42 on d20", (128, 64)), (undo, (256, 64))):
+        assert _frame(message, size=size) != _frame(message, names=("Xavier", "Yolanda"), size=size)
