@@ -138,6 +138,18 @@ class TableService:
             if work is None:
                 return
             self._do(work)
+            if self._queue.empty():
+                self._while_idle()
+
+    def _while_idle(self) -> None:
+        """Work that would otherwise land inside a press: copying the store's WAL back
+        (``Store.checkpoint_wal``), once enough commits have piled up and nothing waits."""
+        if not self.store.wal_checkpoint_due:
+            return
+        try:
+            self.store.checkpoint_wal()
+        except Exception:  # noqa: BLE001 - SQLite's own automatic checkpoint still runs if this fails
+            log.exception("checkpointing the game store while idle failed")
 
     def _beat(self) -> None:
         # Beating from the owner loop (not a side thread) means a hung loop stops the beats; and a

@@ -12,7 +12,7 @@ import tally_game
 
 from companion.service import TableService
 from companion.socket_server import TableClient, TableSocketServer
-from companion.store import Store
+from companion.store import CHECKPOINT_AFTER_COMMITS, Store
 
 
 def test_commands_from_many_threads_are_applied_one_at_a_time(service: TableService) -> None:
@@ -145,3 +145,30 @@ def test_a_saved_game_that_no_longer_replays_is_skipped_at_start(tmp_path: Path)
     plain = TableService(store)  # this service knows no "tally" game
     assert plain.resume_latest() is None
     assert plain.status["unresumable"][0]["error"].startswith("no game called 'tally'")
+
+
+def test_the_wal_is_copied_back_while_the_table_is_idle_not_inside_a_press(service: TableService) -> None:
+    service.request({"op": "new_game", "game": "tally", "options": {}})
+    for n in range(CHECKPOINT_AFTER_COMMITS + 20):  # a score and its undo: the game never ends
+        command = {"type": "undo"} if n % 2 else {"type": "score", "side": 0, "points": 1}
+        assert service.request({"op": "command", "command": command})["ok"]
+    # The owner does its idle work once a request is answered and nothing else waits, before it
+    # takes the next request: this one is answered after the checkpoint that came due.
+    service.request({"op": "state"})
+    assert not service.store.wal_checkpoint_due  # 121 commits: copied back after the 100th
+
+
+def test_a_checkpoint_copies_every_wal_page_back_and_comes_due_again(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "t.db")
+    try:
+        svc = TableService(store, find_game=tally_game.find)  # no owner thread: nothing runs while idle
+        svc.execute({"op": "new_game", "game": "tally", "options": {}})
+        for n in range(CHECKPOINT_AFTER_COMMITS - 1):
+            command = {"type": "undo"} if n % 2 else {"type": "score", "side": 0, "points": 1}
+            assert svc.execute({"op": "command", "command": command})["ok"]
+        assert store.wal_checkpoint_due
+        pages, copied = store.checkpoint_wal()
+        assert pages > 0 and copied == pages
+        assert not store.wal_checkpoint_due
+    finally:
+        store.close()
