@@ -164,6 +164,7 @@ def test_valley_hoopers_prompt_with_its_shared_cards_and_choices_is_the_one_buil
         shared += sum(c["command"]["type"] in ("attack", "fundamental") for c in shown["choices"])
         with monkeypatch.context() as fresh:
             fresh.setattr(vh_views, "_cards", vh_views._cards.__wrapped__)
+            fresh.setattr(vh_views, "_card_plan", vh_views._card_plan.__wrapped__)
             fresh.setattr(vh_views, "_window_cards", vh_views._window_cards.__wrapped__)
             fresh.setattr(vh_views, "_choice",
                           lambda label, command, after: Choice(label, command, *vh_views._odds(after)))

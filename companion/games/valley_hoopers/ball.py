@@ -45,6 +45,12 @@ def check_card(ball: BallState, action: str, hooper: str, subject: str = "they")
         raise RuleError(f"{hooper} dribbled and must keep the ball: another hooper may screen")
 
 
+def takes_any(ball: BallState, hooper: str) -> bool:
+    """``check_card`` refuses ``hooper`` no card: nobody holds the ball and he/she is not barred (a
+    prompt judging a court's cards checks each card only when this says no)."""
+    return ball.holder is None and hooper not in ball.barred
+
+
 def _what(action: str) -> str:
     return {"dribble": "dribble", "pass": "pass", "2PS": "shot", "3PS": "shot", "LUP": "lay-up"}.get(
         action, action

@@ -50,6 +50,7 @@ from companion.errors import CompanionError
 from companion.frozen import by_identity
 from companion.game import Target, Term
 from companion.games.valley_hoopers.after_the_shot import check_no_rebound, check_rebound
+from companion.games.valley_hoopers.ball import takes_any
 from companion.games.valley_hoopers.coach import check_redeem, check_substitute, check_timeout
 from companion.games.valley_hoopers.counters import check_counter, counter_target_of
 from companion.games.valley_hoopers.fundamentals import (
@@ -76,7 +77,7 @@ from companion.games.valley_hoopers.shots import (
     undefended_value,
 )
 from companion.games.valley_hoopers.target_numbers import automatic
-from companion.games.valley_hoopers.targets import defense_terms
+from companion.games.valley_hoopers.targets import attack_stat_terms, defense_terms
 
 
 @dataclass(frozen=True)
@@ -172,6 +173,90 @@ def judge_cards(state: State, candidates: list[tuple[str, dict[str, Any]]],
                 add(NO_ROLL)
         except CompanionError as refused:
             add(refused)
+    return judged
+
+
+# A card of a plan (``CardPlan``): its index among the cards, the shot or action, the points it scores.
+_Planned = tuple[int, str, int]
+
+
+@dataclass(frozen=True)
+class CardPlan:
+    """A play step's plain cards (``(label, command)``, as ``views._cards`` builds them once per
+    line-up) grouped by court position, for ``judge_plan``: each position's attacks and fundamentals
+    (``_Planned``) with one of its cards (it names the position for ``acting_hooper``)."""
+
+    cards: tuple[tuple[str, dict[str, Any]], ...]
+    positions: tuple[tuple[dict[str, Any], tuple[_Planned, ...], tuple[_Planned, ...]], ...]
+    fundamentals: bool
+
+
+def plan_cards(cards: tuple[tuple[str, dict[str, Any]], ...]) -> CardPlan:
+    """The plan of plain attacks and fundamentals (``ValueError`` for any other candidate)."""
+    groups: dict[str, tuple[dict[str, Any], list[_Planned], list[_Planned]]] = {}
+    for index, (_, command) in enumerate(cards):
+        kind, position = command.get("type"), command.get("position")
+        if kind not in _CARD_FIELDS or _CARD_FIELDS[kind] != command.keys() or not isinstance(position, str) \
+                or not position:
+            raise ValueError(f"not a plain card: {command}")
+        group = groups.setdefault(position, (command, [], []))
+        if kind == "attack":
+            group[1].append((index, command["shot"], SHOT_POINTS[command["shot"]]))
+        else:
+            group[2].append((index, command["action"], 0))
+    return CardPlan(cards, tuple((event, tuple(attacks), tuple(plays))
+                                 for event, attacks, plays in groups.values()),
+                    any(plays for _, _, plays in groups.values()))
+
+
+def judge_plan(state: State, plan: CardPlan) -> list[State | Accepted | CompanionError]:
+    """``judge_cards(state, plan.cards)``, by position: the step's checks once, who plays at a
+    position once, and a card's own checks only when the ball or an injury may refuse it (``takes_any``:
+    otherwise an attack's checks come down to its stat, a fundamental's to none).
+    ``tests/test_valley_hoopers_candidates.py`` holds it to ``judge`` card by card."""
+    if state.final or state.decisions:
+        return judge_cards(state, list(plan.cards))
+    judged: list[State | Accepted | CompanionError] = [NO_ROLL] * len(plan.cards)
+    attack_step = _outcome(check_attack_step, state)
+    fundamental_step = _outcome(check_fundamental_step, state) if plan.fundamentals else None
+    ball = state.turn.ball
+    turn: Turn | None = None
+    for event, attacks, plays in plan.positions:
+        hooper = _outcome(acting_hooper, state, event)
+        if isinstance(hooper, CompanionError):
+            for planned, step in ((attacks, attack_step), (plays, fundamental_step)):
+                refused = step if isinstance(step, CompanionError) else hooper
+                for index, _, _ in planned:
+                    judged[index] = refused
+            continue
+        free = takes_any(ball, hooper.name)
+        if isinstance(attack_step, CompanionError):
+            for index, _, _ in attacks:
+                judged[index] = attack_step
+        elif attacks:
+            if turn is None:
+                turn = _attack_turn(state)
+            # The attack's target (``_attack_judged``) is its stat plus these, plus its maluses.
+            bonus = None if turn.playbook is not None else Target.total(0, attack_bonuses(turn, hooper, ()))
+            plain = free and "cannot_attack" not in hooper.injuries
+            for index, shot, points in attacks:
+                try:
+                    stat, maluses = attack_stat_terms(hooper, shot) if plain else \
+                        check_attack_card(state, hooper, shot)
+                except CompanionError as refused:
+                    judged[index] = refused
+                    continue
+                judged[index] = _outcome(trial, state, plan.cards[index][1]) if bonus is None else \
+                    _accepted(Target.total(stat.value + bonus, maluses), points)
+        if isinstance(fundamental_step, CompanionError):
+            for index, _, _ in plays:
+                judged[index] = fundamental_step
+        elif not free:  # otherwise every fundamental is accepted (``NO_ROLL``, already in place)
+            for index, action, _ in plays:
+                try:
+                    check_fundamental_card(state, hooper, action)
+                except CompanionError as refused:
+                    judged[index] = refused
     return judged
 
 

@@ -28,7 +28,14 @@ from companion.game import (
     Target,
 )
 from companion.games.valley_hoopers import after_the_shot, counters, shots, splits
-from companion.games.valley_hoopers.candidates import Accepted, judge, judge_cards
+from companion.games.valley_hoopers.candidates import (
+    Accepted,
+    CardPlan,
+    judge,
+    judge_cards,
+    judge_plan,
+    plan_cards,
+)
 from companion.games.valley_hoopers.chips import on_lv1
 from companion.games.valley_hoopers.coach import upgrade_eligible
 from companion.games.valley_hoopers.exhaustion import exhausted, stuck_text, substitution_candidates
@@ -136,6 +143,20 @@ def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]],
         shared = isinstance(after, Accepted) and command["type"] in _SHARED_COMMANDS
         chosen.append(_choice(label, command, after) if shared else Choice(label, command, *_odds(after)))
     return tuple(chosen)
+
+
+def _card_choices(state: State, plan: CardPlan, refused: list[tuple[dict[str, Any], str]] | None = None,
+                  ) -> list[Choice]:
+    """``_legal`` of a play step's cards (``_card_plan``), judged by position (``judge_plan``)."""
+    chosen = []
+    for (label, command), after in zip(plan.cards, judge_plan(state, plan), strict=True):
+        if isinstance(after, CompanionError):
+            if refused is not None:
+                refused.append((command, str(after)))
+            continue
+        chosen.append(_choice(label, command, after) if isinstance(after, Accepted) else
+                      Choice(label, command, *_odds(after)))
+    return chosen
 
 
 # The commands ``_cards`` and ``_window_cards`` build once per line-up (a choice of any other command
@@ -267,14 +288,24 @@ def _open_slot(turn: Turn) -> str:
 
 
 def _play_candidates(state: State) -> list[tuple[str, dict[str, Any]]]:
+    return [*_card_plan(*_court_cards(state)).cards, *_other_candidates(state)]
+
+
+def _court_cards(state: State) -> tuple[tuple[tuple[str, str], ...], bool]:
+    """The arguments of ``_cards`` (and ``_card_plan``) in a play step: the attacker's court, and
+    whether fundamentals are offered."""
     team = state.side(state.turn.attacker)
     court = tuple((position, hooper.name) for position in POSITIONS
                   if (hooper := team.at(position)) is not None)
     # With no fundamental slot open every fundamental is refused for that alone, never for a card value
     # missing (``_missing_cards``): none is tried.
-    candidates = list(_cards(court, _open_slot(state.turn) != "A"))
-    candidates.append(("end turn", {"type": "end_turn"}))
-    candidates.append(("timeout", {"type": "timeout"}))
+    return court, _open_slot(state.turn) != "A"
+
+
+def _other_candidates(state: State) -> list[tuple[str, dict[str, Any]]]:
+    """A play step's candidates after its cards."""
+    team = state.side(state.turn.attacker)
+    candidates = [("end turn", {"type": "end_turn"}), ("timeout", {"type": "timeout"})]
     # A hooper off the LV.I space is refused a chip for that alone (no card value missing): not tried.
     candidates += [(f"redeem LV.1 chip {hooper.name}", {"type": "redeem", "hooper": hooper.name})
                    for hooper in team.hoopers if on_lv1(hooper)]
@@ -299,6 +330,12 @@ def _cards(court: tuple[tuple[str, str], ...], fundamentals: bool) -> tuple[tupl
                    {"type": "fundamental", "action": action, "position": position})
                   for action in ("dribble", "pass", "screen") for position, name in court]
     return tuple(cards)
+
+
+@lru_cache(maxsize=64)
+def _card_plan(court: tuple[tuple[str, str], ...], fundamentals: bool) -> CardPlan:
+    """``_cards`` grouped by position for ``judge_plan``, once per line-up."""
+    return plan_cards(_cards(court, fundamentals))
 
 
 def _missing_cards(state: State, refused: list[tuple[dict[str, Any], str]]) -> tuple[MissingCard, ...]:
@@ -403,7 +440,8 @@ def _prompt(state: State) -> Prompt:
             else f"{name}: play {slot} (a fundamental or the attack)"
         )
         refused: list[tuple[dict[str, Any], str]] = []
-        choices = _legal(state, _play_candidates(state), refused)
+        choices = (*_card_choices(state, _card_plan(*_court_cards(state)), refused),
+                   *_legal(state, _other_candidates(state), refused))
         # A card offered: somebody can play one (the court is read only when none is).
         if not any(c.command["type"] in ("attack", "fundamental") for c in choices) and \
                 (court := state.side(pending.side).on_court()) and all(exhausted(h) for h in court):
@@ -422,11 +460,7 @@ def _prompt(state: State) -> Prompt:
         # Rule 26: the attacker's next card answers "no counter", so it is offered here too and the
         # defender taps only to counter.
         attacker = state.turn.attacker
-        next_cards = [
-            _on_side(c, attacker)
-            for c in _legal(state, [(label, command) for label, command in _play_candidates(state)
-                                    if command["type"] in ("attack", "fundamental")])
-        ]
+        next_cards = [_on_side(c, attacker) for c in _card_choices(state, _card_plan(*_court_cards(state)))]
         return Prompt(
             side=pending.side,
             text=f"{name}: counter {pending.hooper}'s {pending.action}, or let it go "
