@@ -120,6 +120,9 @@ def test_valley_hoopers_attack_stats_and_hooper_lookups_are_the_ones_counted_afr
                     except RuleError:
                         continue
                     assert vh_targets.attack_stat_terms(hooper, shot) == fresh
+                    values = vh_targets.attack_values(hooper)
+                    assert values is not None and values[shot] == fresh[0].value + sum(
+                        t.value for t in fresh[1])
                     checked += 1
     assert checked > 10_000
 
@@ -148,6 +151,8 @@ def test_valley_hoopers_attack_stats_follow_what_they_read_when_the_card_stays()
                 for varied in varied_records:
                     assert vh_targets.attack_stat_terms(varied, shot) == vh_targets._attack_stat_terms(
                         varied, shot), (varied, shot)
+                    # A play step's prompt reads the three shots at once, remembered the same way.
+                    assert vh_targets.attack_values(varied) == vh_targets.count_attack_values(varied), varied
                     checked += 1
     assert checked > 1000
 

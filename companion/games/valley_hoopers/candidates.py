@@ -62,6 +62,7 @@ from companion.games.valley_hoopers.fundamentals import (
     check_no_counter,
     close_counter_window,
 )
+from companion.games.valley_hoopers.hooper_ops import check_can_act
 from companion.games.valley_hoopers.model import Hooper, Pending, State, Turn
 from companion.games.valley_hoopers.rules import trial
 from companion.games.valley_hoopers.shots import (
@@ -77,7 +78,7 @@ from companion.games.valley_hoopers.shots import (
     undefended_value,
 )
 from companion.games.valley_hoopers.target_numbers import automatic
-from companion.games.valley_hoopers.targets import attack_stat_terms, defense_terms
+from companion.games.valley_hoopers.targets import attack_stat_terms, attack_values, defense_terms
 
 
 @dataclass(frozen=True)
@@ -221,8 +222,17 @@ def judge_plan(state: State, plan: CardPlan) -> list[State | Accepted | Companio
     fundamental_step = _outcome(check_fundamental_step, state) if plan.fundamentals else None
     ball = state.turn.ball
     turn: Turn | None = None
+    placed = dict(state.side(state.turn.attacker).placed())
     for event, attacks, plays in plan.positions:
-        hooper = _outcome(acting_hooper, state, event)
+        # ``acting_hooper``: the hooper at the position (``court_hooper``), who must be able to act.
+        hooper = placed.get(event["position"])
+        if hooper is None:
+            hooper = _outcome(acting_hooper, state, event)  # nobody there: its words
+        else:
+            try:
+                check_can_act(hooper)
+            except CompanionError as refused:
+                hooper = refused
         if isinstance(hooper, CompanionError):
             for planned, step in ((attacks, attack_step), (plays, fundamental_step)):
                 refused = step if isinstance(step, CompanionError) else hooper
@@ -239,15 +249,20 @@ def judge_plan(state: State, plan: CardPlan) -> list[State | Accepted | Companio
             # The attack's target (``_attack_judged``) is its stat plus these, plus its maluses.
             bonus = None if turn.playbook is not None else Target.total(0, attack_bonuses(turn, hooper, ()))
             plain = free and "cannot_attack" not in hooper.injuries
-            for index, shot, points in attacks:
-                try:
-                    stat, maluses = attack_stat_terms(hooper, shot) if plain else \
-                        check_attack_card(state, hooper, shot)
-                except CompanionError as refused:
-                    judged[index] = refused
-                    continue
-                judged[index] = _outcome(trial, state, plan.cards[index][1]) if bonus is None else \
-                    _accepted(Target.total(stat.value + bonus, maluses), points)
+            if plain and bonus is not None and (values := attack_values(hooper)) is not None:
+                # Each shot's checks come down to its stat, entered.
+                for index, shot, points in attacks:
+                    judged[index] = _accepted(values[shot] + bonus, points)
+            else:
+                for index, shot, points in attacks:
+                    try:
+                        stat, maluses = attack_stat_terms(hooper, shot) if plain else \
+                            check_attack_card(state, hooper, shot)
+                    except CompanionError as refused:
+                        judged[index] = refused
+                        continue
+                    judged[index] = _outcome(trial, state, plan.cards[index][1]) if bonus is None else \
+                        _accepted(Target.total(stat.value + bonus, maluses), points)
         if isinstance(fundamental_step, CompanionError):
             for index, _, _ in plays:
                 judged[index] = fundamental_step

@@ -42,7 +42,6 @@ from companion.games.valley_hoopers.exhaustion import exhausted, stuck_text, sub
 from companion.games.valley_hoopers.gameplans import CARDS, card_conditions, gameplan_view, open_questions
 from companion.games.valley_hoopers.model import (
     INJURY_EFFECTS,
-    POSITIONS,
     STATS,
     Hooper,
     Side,
@@ -145,17 +144,25 @@ def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]],
     return tuple(chosen)
 
 
-def _card_choices(state: State, plan: CardPlan, refused: list[tuple[dict[str, Any], str]] | None = None,
+def _card_choices(state: State, planned: _Planned, refused: list[tuple[dict[str, Any], str]] | None = None,
                   ) -> list[Choice]:
-    """``_legal`` of a play step's cards (``_card_plan``), judged by position (``judge_plan``)."""
+    """``_legal`` of a play step's cards (``_card_plan``), judged by position (``judge_plan``); a card's
+    choice is the same object at the same odds, as ``_choice`` keeps it."""
+    plan, shown = planned
     chosen = []
-    for (label, command), after in zip(plan.cards, judge_plan(state, plan), strict=True):
-        if isinstance(after, CompanionError):
+    for (label, command), after, seen in zip(plan.cards, judge_plan(state, plan), shown, strict=True):
+        if isinstance(after, Accepted):
+            hit = seen.get(after.target)
+            if hit is None or hit[0] != after.points:
+                if len(seen) >= 64:
+                    seen.clear()
+                hit = seen[after.target] = (after.points, Choice(label, command, *_odds(after)))
+            chosen.append(hit[1])
+        elif isinstance(after, CompanionError):
             if refused is not None:
                 refused.append((command, str(after)))
-            continue
-        chosen.append(_choice(label, command, after) if isinstance(after, Accepted) else
-                      Choice(label, command, *_odds(after)))
+        else:
+            chosen.append(Choice(label, command, *_odds(after)))
     return chosen
 
 
@@ -288,18 +295,19 @@ def _open_slot(turn: Turn) -> str:
 
 
 def _play_candidates(state: State) -> list[tuple[str, dict[str, Any]]]:
-    return [*_card_plan(*_court_cards(state)).cards, *_other_candidates(state)]
+    return [*_card_plan(*_court_cards(state))[0].cards, *_other_candidates(state)]
 
 
 def _court_cards(state: State) -> tuple[tuple[tuple[str, str], ...], bool]:
     """The arguments of ``_cards`` (and ``_card_plan``) in a play step: the attacker's court, and
     whether fundamentals are offered."""
-    team = state.side(state.turn.attacker)
-    court = tuple((position, hooper.name) for position in POSITIONS
-                  if (hooper := team.at(position)) is not None)
     # With no fundamental slot open every fundamental is refused for that alone, never for a card value
     # missing (``_missing_cards``): none is tried.
-    return court, _open_slot(state.turn) != "A"
+    return _court(state.side(state.turn.attacker).placed()), _open_slot(state.turn) != "A"
+
+
+# The names at the positions of a court (``Side.placed``, the same object while the hoopers are).
+_court = by_identity(lambda placed: tuple((position, hooper.name) for position, hooper in placed), size=64)
 
 
 def _other_candidates(state: State) -> list[tuple[str, dict[str, Any]]]:
@@ -332,10 +340,17 @@ def _cards(court: tuple[tuple[str, str], ...], fundamentals: bool) -> tuple[tupl
     return tuple(cards)
 
 
+# A play step's cards grouped by position, and each card's choices by the target of the roll it leads
+# to: (points, the choice).
+_Planned = tuple[CardPlan, tuple[dict[int | None, tuple[int, Choice]], ...]]
+
+
 @lru_cache(maxsize=64)
-def _card_plan(court: tuple[tuple[str, str], ...], fundamentals: bool) -> CardPlan:
-    """``_cards`` grouped by position for ``judge_plan``, once per line-up."""
-    return plan_cards(_cards(court, fundamentals))
+def _card_plan(court: tuple[tuple[str, str], ...], fundamentals: bool) -> _Planned:
+    """``_cards`` grouped by position for ``judge_plan``, once per line-up, with a card's choices at the
+    odds met so far (``_card_choices``)."""
+    plan = plan_cards(_cards(court, fundamentals))
+    return plan, tuple({} for _ in plan.cards)
 
 
 def _missing_cards(state: State, refused: list[tuple[dict[str, Any], str]]) -> tuple[MissingCard, ...]:
