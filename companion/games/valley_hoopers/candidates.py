@@ -50,7 +50,7 @@ from companion.errors import CompanionError
 from companion.frozen import by_identity
 from companion.game import Target, Term
 from companion.games.valley_hoopers.after_the_shot import check_no_rebound, check_rebound
-from companion.games.valley_hoopers.ball import takes_any
+from companion.games.valley_hoopers.ball import card_refusal, takes_any
 from companion.games.valley_hoopers.coach import check_redeem, check_substitute, check_timeout
 from companion.games.valley_hoopers.counters import check_counter, counter_target_of
 from companion.games.valley_hoopers.fundamentals import (
@@ -62,7 +62,7 @@ from companion.games.valley_hoopers.fundamentals import (
     check_no_counter,
     close_counter_window,
 )
-from companion.games.valley_hoopers.hooper_ops import check_can_act
+from companion.games.valley_hoopers.hooper_ops import can_act_refusal
 from companion.games.valley_hoopers.model import Hooper, Pending, State, Turn
 from companion.games.valley_hoopers.rules import trial
 from companion.games.valley_hoopers.shots import (
@@ -74,11 +74,13 @@ from companion.games.valley_hoopers.shots import (
     check_attack_step,
     check_defense,
     check_no_defense,
+    defended_attacker,
+    judge_defender,
     target_if_defended,
     undefended_value,
 )
 from companion.games.valley_hoopers.target_numbers import automatic
-from companion.games.valley_hoopers.targets import attack_stat_terms, attack_values, defense_terms
+from companion.games.valley_hoopers.targets import attack_stat_terms, attack_values, defense_value
 
 
 @dataclass(frozen=True)
@@ -230,8 +232,10 @@ def judge_plan(state: State, plan: CardPlan) -> list[State | Accepted | Companio
             hooper = _outcome(acting_hooper, state, event)  # nobody there: its words
         else:
             try:
-                check_can_act(hooper)
-            except CompanionError as refused:
+                refused = can_act_refusal(hooper)
+            except CompanionError as unknown:  # an energy not entered yet
+                refused = unknown
+            if refused is not None:
                 hooper = refused
         if isinstance(hooper, CompanionError):
             for planned, step in ((attacks, attack_step), (plays, fundamental_step)):
@@ -254,10 +258,16 @@ def judge_plan(state: State, plan: CardPlan) -> list[State | Accepted | Companio
                 for index, shot, points in attacks:
                     judged[index] = _accepted(values[shot] + bonus, points)
             else:
+                injured = "cannot_attack" in hooper.injuries
                 for index, shot, points in attacks:
+                    # ``check_attack_card``; the ball's refusal kept rather than raised.
+                    if not plain and not injured and \
+                            (refused := card_refusal(ball, shot, hooper.name, hooper.subject)) is not None:
+                        judged[index] = refused
+                        continue
                     try:
-                        stat, maluses = attack_stat_terms(hooper, shot) if plain else \
-                            check_attack_card(state, hooper, shot)
+                        stat, maluses = check_attack_card(state, hooper, shot) if injured else \
+                            attack_stat_terms(hooper, shot)
                     except CompanionError as refused:
                         judged[index] = refused
                         continue
@@ -267,34 +277,45 @@ def judge_plan(state: State, plan: CardPlan) -> list[State | Accepted | Companio
             for index, _, _ in plays:
                 judged[index] = fundamental_step
         elif not free:  # otherwise every fundamental is accepted (``NO_ROLL``, already in place)
-            for index, action, _ in plays:
-                try:
-                    check_fundamental_card(state, hooper, action)
-                except CompanionError as refused:
+            for index, action, _ in plays:  # ``check_fundamental_card``, its refusal kept
+                refused = card_refusal(ball, action, hooper.name, hooper.subject)
+                if refused is not None:
                     judged[index] = refused
     return judged
 
 
 class _Defended:
-    """A defense window's plain defenses (``_defend``), judged together: each defender's checks
-    (``check_defense``) run per candidate, the attack's value before the defense's terms
-    (``shots.undefended_value``) once, when a defense first passes them."""
+    """A defense window's plain defenses (``_defend``), judged together: the window's attacker once
+    (``shots.defended_attacker``), each defender's checks (``check_defender``) per candidate, the
+    attack's value before the defense's terms (``shots.undefended_value``) once, when a defense first
+    passes them; a defender's terms by what they read (``targets.defense_value``)."""
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.resolved = _defense_resolved(state.pending)
         self.before: int | None = None
+        self.attacker: Hooper | CompanionError | None = None
 
     def judged(self, event: dict[str, Any]) -> State | Accepted | CompanionError:
         state = self.state
+        pending = state.pending
+        if pending.kind != "defense_window":
+            return _outcome(check_defense, state, event)  # its refusal
         try:
-            defender, defense_stat = check_defense(state, event)
+            # ``check_defense``, the attacker looked up once.
+            defender = state.side(pending.side).hooper(event["hooper"])
+            if self.attacker is None:
+                self.attacker = _outcome(defended_attacker, state)
+            if isinstance(self.attacker, CompanionError):
+                return self.attacker
+            defense_stat = judge_defender(state, defender, self.attacker, event.get("defense"))
+            if isinstance(defense_stat, CompanionError):
+                return defense_stat
             if self.resolved:
                 return trial(state, event)
             if self.before is None:
                 self.before = undefended_value(state)
-            return _accepted(Target.total(self.before, (), defense_terms(defender, defense_stat)),
-                             state.pending.points)
+            return _accepted(self.before - defense_value(defender, defense_stat), pending.points)
         except CompanionError as refused:
             return refused
 

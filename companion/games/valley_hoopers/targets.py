@@ -104,6 +104,26 @@ def count_attack_values(hooper: Hooper) -> dict[str, int] | None:
     return values
 
 
+# (name, out of position, the stat, ids of the stats, stat bonuses and injuries) -> (those three tuples,
+# the value), as ``_ATTACK_VALUES``.
+_DEFENSE_VALUES: dict[tuple[str, bool, str, int, int, int], tuple[tuple[object, ...], int]] = {}
+
+
+def defense_value(hooper: Hooper, defense_stat: str) -> int:
+    """What ``defense_terms`` takes off the target, remembered by what it reads: a defense window's
+    prompt offers each defender's defense from window to window."""
+    read = (hooper.stats, hooper.stat_bonus, hooper.injuries)
+    key = (hooper.name, hooper.out_of_position, defense_stat, id(read[0]), id(read[1]), id(read[2]))
+    hit = _DEFENSE_VALUES.get(key)
+    if hit is not None and hit[0][0] is read[0] and hit[0][1] is read[1] and hit[0][2] is read[2]:
+        return hit[1]
+    value = Target.total(0, defense_terms(hooper, defense_stat))  # a stat not entered yet raises
+    if len(_DEFENSE_VALUES) >= 512:
+        _DEFENSE_VALUES.clear()
+    _DEFENSE_VALUES[key] = (read, value)
+    return value
+
+
 def defense_terms(hooper: Hooper, defense_stat: str) -> tuple[Term, ...]:
     """What a defender takes off the target: the stat, less out-of-position and injury maluses."""
     value, upgrade = _upgrade(hooper, defense_stat)
