@@ -154,6 +154,18 @@ def test_valley_hoopers_attack_stats_follow_what_they_read_when_the_card_stays()
                     # A play step's prompt reads the three shots at once, remembered the same way.
                     assert vh_targets.attack_values(varied) == vh_targets.count_attack_values(varied), varied
                     checked += 1
+            for stat in ("D2", "D3", "DLU"):
+                if hooper.stat(stat) is None:
+                    continue
+                # A defender's terms in a defense window's prompt, remembered the same way.
+                for varied in (hooper,
+                               dataclasses.replace(hooper, out_of_position=not hooper.out_of_position),
+                               dataclasses.replace(hooper, injuries=(*hooper.injuries, "defense_minus_10")),
+                               dataclasses.replace(hooper, stat_bonus=((stat, 10),)),
+                               dataclasses.replace(hooper, name=hooper.name + " Jr")):
+                    assert vh_targets.defense_value(varied, stat) == sum(
+                        t.value for t in vh_targets.defense_terms(varied, stat)), (varied, stat)
+                    checked += 1
     assert checked > 1000
 
 
