@@ -291,7 +291,12 @@ def _open_slot(turn: Turn) -> str:
     Buzzer Beater turn (the slots ``fundamentals.play_fundamental`` refuses)."""
     if turn.buzzer_beater:
         return "A"
-    return next((s for s in ("F1", "F2") if turn.played(s) is None and s not in turn.lost_slots), "A")
+    # ``turn.played`` and the lost slots, read in one pass (a prompt asks twice per play step).
+    taken = {s.slot for s in turn.slots}
+    for slot in ("F1", "F2"):
+        if slot not in taken and slot not in turn.lost_slots:
+            return slot
+    return "A"
 
 
 def _play_candidates(state: State) -> list[tuple[str, dict[str, Any]]]:
@@ -313,7 +318,10 @@ _court = by_identity(lambda placed: tuple((position, hooper.name) for position, 
 def _other_candidates(state: State) -> list[tuple[str, dict[str, Any]]]:
     """A play step's candidates after its cards."""
     team = state.side(state.turn.attacker)
-    candidates = [("end turn", {"type": "end_turn"}), ("timeout", {"type": "timeout"})]
+    candidates = [("end turn", {"type": "end_turn"})]
+    # Once a card is played a timeout is refused for that alone (no card value missing): not tried.
+    if state.pending.kind != "play" or state.turn.fresh:
+        candidates.append(("timeout", {"type": "timeout"}))
     # A hooper off the LV.I space is refused a chip for that alone (no card value missing): not tried.
     candidates += [(f"redeem LV.1 chip {hooper.name}", {"type": "redeem", "hooper": hooper.name})
                    for hooper in team.hoopers if on_lv1(hooper)]
