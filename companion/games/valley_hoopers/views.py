@@ -166,10 +166,10 @@ def _card_choices(state: State, planned: _Planned, refused: list[tuple[dict[str,
     return chosen
 
 
-# The commands ``_cards`` and ``_window_cards`` build once per line-up (a choice of any other command
-# is made anew: its command is too).
+# The commands ``_cards`` and ``_window_cards`` build once per line-up, and a play step's end turn and
+# timeout (a choice of any other command is made anew: its command is too).
 _SHARED_COMMANDS = frozenset({"attack", "fundamental", "defend", "no_defense", "counter", "no_counter",
-                              "rebound", "no_rebound"})
+                              "rebound", "no_rebound", "end_turn", "timeout"})
 
 # (id of the command, target, points) -> (the command, its choice): the command is held, so its id
 # stays its own while the entry lives.
@@ -303,6 +303,12 @@ def _play_candidates(state: State) -> list[tuple[str, dict[str, Any]]]:
     return [*_card_plan(*_court_cards(state))[0].cards, *_other_candidates(state)]
 
 
+# Offered in every play step: one command each, so their choices are shared too (``_choice``); read
+# only, as ``_cards``.
+_END_TURN: tuple[str, dict[str, Any]] = ("end turn", {"type": "end_turn"})
+_TIMEOUT: tuple[str, dict[str, Any]] = ("timeout", {"type": "timeout"})
+
+
 def _court_cards(state: State) -> tuple[tuple[tuple[str, str], ...], bool]:
     """The arguments of ``_cards`` (and ``_card_plan``) in a play step: the attacker's court, and
     whether fundamentals are offered."""
@@ -318,10 +324,10 @@ _court = by_identity(lambda placed: tuple((position, hooper.name) for position, 
 def _other_candidates(state: State) -> list[tuple[str, dict[str, Any]]]:
     """A play step's candidates after its cards."""
     team = state.side(state.turn.attacker)
-    candidates = [("end turn", {"type": "end_turn"})]
+    candidates = [_END_TURN]
     # Once a card is played a timeout is refused for that alone (no card value missing): not tried.
     if state.pending.kind != "play" or state.turn.fresh:
-        candidates.append(("timeout", {"type": "timeout"}))
+        candidates.append(_TIMEOUT)
     # A hooper off the LV.I space is refused a chip for that alone (no card value missing): not tried.
     candidates += [(f"redeem LV.1 chip {hooper.name}", {"type": "redeem", "hooper": hooper.name})
                    for hooper in team.hoopers if on_lv1(hooper)]
