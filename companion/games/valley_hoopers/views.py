@@ -383,7 +383,8 @@ def _missing_cards(state: State, refused: list[tuple[dict[str, Any], str]]) -> t
 
 
 def _window_candidates(state: State, command: str, none: str, label: str) -> list[tuple[str, dict[str, Any]]]:
-    court = tuple(h.name for h in state.side(state.pending.side).on_court())
+    # ``on_court``'s names, from the court as a play step reads it (``Side.placed``, kept per hoopers).
+    court = tuple(hooper.name for _, hooper in state.side(state.pending.side).placed())
     return list(_window_cards(court, command, none, label))
 
 
