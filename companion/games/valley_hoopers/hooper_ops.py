@@ -25,7 +25,7 @@ def check_can_act(hooper: Hooper, on_court: bool = True) -> None:
 
 def can_act_refusal(hooper: Hooper, on_court: bool = True) -> RuleError | None:
     """The refusal ``check_can_act`` raises, returned (a prompt judging a court's cards keeps it for
-    each card: a raise costs far more than the check)."""
+    each of the hooper's cards)."""
     if hooper.ejected:
         return RuleError(f"{hooper.name} has been ejected")
     if hooper.injured_out:
