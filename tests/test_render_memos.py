@@ -120,6 +120,9 @@ def test_valley_hoopers_attack_stats_and_hooper_lookups_are_the_ones_counted_afr
                     except RuleError:
                         continue
                     assert vh_targets.attack_stat_terms(hooper, shot) == fresh
+                    values = vh_targets.attack_values(hooper)
+                    assert values is not None and values[shot] == fresh[0].value + sum(
+                        t.value for t in fresh[1])
                     checked += 1
     assert checked > 10_000
 
@@ -148,6 +151,20 @@ def test_valley_hoopers_attack_stats_follow_what_they_read_when_the_card_stays()
                 for varied in varied_records:
                     assert vh_targets.attack_stat_terms(varied, shot) == vh_targets._attack_stat_terms(
                         varied, shot), (varied, shot)
+                    # A play step's prompt reads the three shots at once, remembered the same way.
+                    assert vh_targets.attack_values(varied) == vh_targets.count_attack_values(varied), varied
+                    checked += 1
+            for stat in ("D2", "D3", "DLU"):
+                if hooper.stat(stat) is None:
+                    continue
+                # A defender's terms in a defense window's prompt, remembered the same way.
+                for varied in (hooper,
+                               dataclasses.replace(hooper, out_of_position=not hooper.out_of_position),
+                               dataclasses.replace(hooper, injuries=(*hooper.injuries, "defense_minus_10")),
+                               dataclasses.replace(hooper, stat_bonus=((stat, 10),)),
+                               dataclasses.replace(hooper, name=hooper.name + " Jr")):
+                    assert vh_targets.defense_value(varied, stat) == sum(
+                        t.value for t in vh_targets.defense_terms(varied, stat)), (varied, stat)
                     checked += 1
     assert checked > 1000
 
@@ -164,6 +181,7 @@ def test_valley_hoopers_prompt_with_its_shared_cards_and_choices_is_the_one_buil
         shared += sum(c["command"]["type"] in ("attack", "fundamental") for c in shown["choices"])
         with monkeypatch.context() as fresh:
             fresh.setattr(vh_views, "_cards", vh_views._cards.__wrapped__)
+            fresh.setattr(vh_views, "_card_plan", vh_views._card_plan.__wrapped__)
             fresh.setattr(vh_views, "_window_cards", vh_views._window_cards.__wrapped__)
             fresh.setattr(vh_views, "_choice",
                           lambda label, command, after: Choice(label, command, *vh_views._odds(after)))

@@ -35,7 +35,7 @@ class Judged:
 
     def __init__(self) -> None:
         self.accepted = self.refused = self.quick = 0
-        self.missing = self.skipped = self.windows = 0
+        self.missing = self.skipped = self.windows = self.planned = 0
         self.rng = random.Random(15)
 
     def __call__(self, state: Any, command: dict[str, Any]) -> Any:
@@ -94,6 +94,12 @@ def _check(game: Game, state: Any, judged: Judged, monkeypatch: pytest.MonkeyPat
         for (_, command), together in zip(cards, candidates.judge_cards(table, cards), strict=True):
             alone = _outcome(lambda: views._odds(judged(table, command)))  # noqa: B023 - called at once
             assert _judged_outcome(together) == alone, command
+        # The prompt judges them by position (``judge_plan``): each as ``judge_cards`` gave it.
+        plain = tuple(card for card in cards if card[1]["type"] in ("attack", "fundamental"))
+        by_position = candidates.judge_plan(table, candidates.plan_cards(plain))
+        assert [_judged_outcome(j) for j in by_position] == \
+            [_judged_outcome(j) for j in candidates.judge_cards(table, list(plain))]
+        judged.planned += len(plain)
         for command in every:
             if command not in built:
                 words = _outcome(lambda: rules.resolve(table, command))  # noqa: B023 - called at once
@@ -157,6 +163,7 @@ def test_judged_candidates_read_as_a_full_trial_of_each_over_a_script(
     # The scripts reach refusals, accepted candidates and the shortcut, on every kind of step.
     assert judged.refused > 1000 and judged.accepted > 1000 and judged.quick > 500
     assert judged.skipped >= SCRIPTS[name]
+    assert judged.planned > 1000
     assert judged.windows > 100  # defense windows, their answers judged together
 
 
@@ -222,7 +229,7 @@ def _walk(seed: int, steps: int, monkeypatch: pytest.MonkeyPatch, variant: str) 
 def test_judged_candidates_read_as_a_full_trial_of_each_on_a_random_walk(
         seed: int, variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
     judged = _walk(seed, 150, monkeypatch, variant)
-    assert judged.refused > 100 and judged.quick > 100 and judged.skipped > 100
+    assert judged.refused > 100 and judged.quick > 100 and judged.skipped > 100 and judged.planned > 1000
 
 
 def test_the_candidates_doctests_run() -> None:

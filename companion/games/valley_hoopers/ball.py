@@ -32,17 +32,31 @@ def needs_ball(action: str) -> bool:
 
 def check_card(ball: BallState, action: str, hooper: str, subject: str = "they") -> None:
     """Refuse a card the ball dynamics forbid, saying which card made it so."""
+    refused = card_refusal(ball, action, hooper, subject)
+    if refused is not None:
+        raise refused
+
+
+def card_refusal(ball: BallState, action: str, hooper: str, subject: str = "they") -> RuleError | None:
+    """The refusal ``check_card`` raises, returned (for a prompt judging many cards)."""
     if needs_ball(action):
         if ball.holder is not None and ball.holder != hooper:
-            raise RuleError(
+            return RuleError(
                 f"{ball.holder} dribbled and still has the ball: {hooper} can't take the " f"{_what(action)}"
             )
         if hooper in ball.barred:
             why = dict(ball.last).get(hooper, "played")
             verb = {"pass": "passed", "screen": "screened"}.get(why, why)
-            raise RuleError(f"{hooper} {verb} last: {subject} can't take the {_what(action)}")
+            return RuleError(f"{hooper} {verb} last: {subject} can't take the {_what(action)}")
     elif ball.holder == hooper:
-        raise RuleError(f"{hooper} dribbled and must keep the ball: another hooper may screen")
+        return RuleError(f"{hooper} dribbled and must keep the ball: another hooper may screen")
+    return None
+
+
+def takes_any(ball: BallState, hooper: str) -> bool:
+    """``check_card`` refuses ``hooper`` no card: nobody holds the ball and he/she is not barred (a
+    prompt judging a court's cards checks each card only when this says no)."""
+    return ball.holder is None and hooper not in ball.barred
 
 
 def _what(action: str) -> str:

@@ -50,6 +50,7 @@ from companion.errors import CompanionError
 from companion.frozen import by_identity
 from companion.game import Target, Term
 from companion.games.valley_hoopers.after_the_shot import check_no_rebound, check_rebound
+from companion.games.valley_hoopers.ball import card_refusal, takes_any
 from companion.games.valley_hoopers.coach import check_redeem, check_substitute, check_timeout
 from companion.games.valley_hoopers.counters import check_counter, counter_target_of
 from companion.games.valley_hoopers.fundamentals import (
@@ -61,6 +62,7 @@ from companion.games.valley_hoopers.fundamentals import (
     check_no_counter,
     close_counter_window,
 )
+from companion.games.valley_hoopers.hooper_ops import can_act_refusal
 from companion.games.valley_hoopers.model import Hooper, Pending, State, Turn
 from companion.games.valley_hoopers.rules import trial
 from companion.games.valley_hoopers.shots import (
@@ -72,11 +74,13 @@ from companion.games.valley_hoopers.shots import (
     check_attack_step,
     check_defense,
     check_no_defense,
+    defended_attacker,
+    judge_defender,
     target_if_defended,
     undefended_value,
 )
 from companion.games.valley_hoopers.target_numbers import automatic
-from companion.games.valley_hoopers.targets import defense_terms
+from companion.games.valley_hoopers.targets import attack_stat_terms, attack_values, defense_value
 
 
 @dataclass(frozen=True)
@@ -175,26 +179,143 @@ def judge_cards(state: State, candidates: list[tuple[str, dict[str, Any]]],
     return judged
 
 
+# A card of a plan (``CardPlan``): its index among the cards, the shot or action, the points it scores.
+_Planned = tuple[int, str, int]
+
+
+@dataclass(frozen=True)
+class CardPlan:
+    """A play step's plain cards (``(label, command)``, as ``views._cards`` builds them once per
+    line-up) grouped by court position, for ``judge_plan``: each position's attacks and fundamentals
+    (``_Planned``) with one of its cards (it names the position for ``acting_hooper``)."""
+
+    cards: tuple[tuple[str, dict[str, Any]], ...]
+    positions: tuple[tuple[dict[str, Any], tuple[_Planned, ...], tuple[_Planned, ...]], ...]
+    fundamentals: bool
+
+
+def plan_cards(cards: tuple[tuple[str, dict[str, Any]], ...]) -> CardPlan:
+    """The plan of plain attacks and fundamentals (``ValueError`` for any other candidate)."""
+    groups: dict[str, tuple[dict[str, Any], list[_Planned], list[_Planned]]] = {}
+    for index, (_, command) in enumerate(cards):
+        kind, position = command.get("type"), command.get("position")
+        if kind not in _CARD_FIELDS or _CARD_FIELDS[kind] != command.keys() or not isinstance(position, str) \
+                or not position:
+            raise ValueError(f"not a plain card: {command}")
+        group = groups.setdefault(position, (command, [], []))
+        if kind == "attack":
+            group[1].append((index, command["shot"], SHOT_POINTS[command["shot"]]))
+        else:
+            group[2].append((index, command["action"], 0))
+    return CardPlan(cards, tuple((event, tuple(attacks), tuple(plays))
+                                 for event, attacks, plays in groups.values()),
+                    any(plays for _, _, plays in groups.values()))
+
+
+def judge_plan(state: State, plan: CardPlan) -> list[State | Accepted | CompanionError]:
+    """``judge_cards(state, plan.cards)``, by position: the step's checks once, who plays at a
+    position once, and a card's own checks only when the ball or an injury may refuse it (``takes_any``:
+    otherwise an attack's checks come down to its stat, a fundamental's to none).
+    ``tests/test_valley_hoopers_candidates.py`` holds it to ``judge`` card by card."""
+    if state.final or state.decisions:
+        return judge_cards(state, list(plan.cards))
+    judged: list[State | Accepted | CompanionError] = [NO_ROLL] * len(plan.cards)
+    attack_step = _outcome(check_attack_step, state)
+    fundamental_step = _outcome(check_fundamental_step, state) if plan.fundamentals else None
+    ball = state.turn.ball
+    turn: Turn | None = None
+    placed = dict(state.side(state.turn.attacker).placed())
+    for event, attacks, plays in plan.positions:
+        # ``acting_hooper``: the hooper at the position (``court_hooper``), who must be able to act.
+        hooper = placed.get(event["position"])
+        if hooper is None:
+            hooper = _outcome(acting_hooper, state, event)  # nobody there: its words
+        else:
+            try:
+                refused = can_act_refusal(hooper)
+            except CompanionError as unknown:  # an energy not entered yet
+                refused = unknown
+            if refused is not None:
+                hooper = refused
+        if isinstance(hooper, CompanionError):
+            for planned, step in ((attacks, attack_step), (plays, fundamental_step)):
+                refused = step if isinstance(step, CompanionError) else hooper
+                for index, _, _ in planned:
+                    judged[index] = refused
+            continue
+        free = takes_any(ball, hooper.name)
+        if isinstance(attack_step, CompanionError):
+            for index, _, _ in attacks:
+                judged[index] = attack_step
+        elif attacks:
+            if turn is None:
+                turn = _attack_turn(state)
+            # The attack's target (``_attack_judged``) is its stat plus these, plus its maluses.
+            bonus = None if turn.playbook is not None else Target.total(0, attack_bonuses(turn, hooper, ()))
+            plain = free and "cannot_attack" not in hooper.injuries
+            if plain and bonus is not None and (values := attack_values(hooper)) is not None:
+                # Each shot's checks come down to its stat, entered.
+                for index, shot, points in attacks:
+                    judged[index] = _accepted(values[shot] + bonus, points)
+            else:
+                injured = "cannot_attack" in hooper.injuries
+                for index, shot, points in attacks:
+                    # ``check_attack_card``; the ball's refusal kept rather than raised.
+                    if not plain and not injured and \
+                            (refused := card_refusal(ball, shot, hooper.name, hooper.subject)) is not None:
+                        judged[index] = refused
+                        continue
+                    try:
+                        stat, maluses = check_attack_card(state, hooper, shot) if injured else \
+                            attack_stat_terms(hooper, shot)
+                    except CompanionError as refused:
+                        judged[index] = refused
+                        continue
+                    judged[index] = _outcome(trial, state, plan.cards[index][1]) if bonus is None else \
+                        _accepted(Target.total(stat.value + bonus, maluses), points)
+        if isinstance(fundamental_step, CompanionError):
+            for index, _, _ in plays:
+                judged[index] = fundamental_step
+        elif not free:  # otherwise every fundamental is accepted (``NO_ROLL``, already in place)
+            for index, action, _ in plays:  # ``check_fundamental_card``, its refusal kept
+                refused = card_refusal(ball, action, hooper.name, hooper.subject)
+                if refused is not None:
+                    judged[index] = refused
+    return judged
+
+
 class _Defended:
-    """A defense window's plain defenses (``_defend``), judged together: each defender's checks
-    (``check_defense``) run per candidate, the attack's value before the defense's terms
-    (``shots.undefended_value``) once, when a defense first passes them."""
+    """A defense window's plain defenses (``_defend``), judged together: the window's attacker once
+    (``shots.defended_attacker``), each defender's checks (``check_defender``) per candidate, the
+    attack's value before the defense's terms (``shots.undefended_value``) once, when a defense first
+    passes them; a defender's terms by what they read (``targets.defense_value``)."""
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.resolved = _defense_resolved(state.pending)
         self.before: int | None = None
+        self.attacker: Hooper | CompanionError | None = None
 
     def judged(self, event: dict[str, Any]) -> State | Accepted | CompanionError:
         state = self.state
+        pending = state.pending
+        if pending.kind != "defense_window":
+            return _outcome(check_defense, state, event)  # its refusal
         try:
-            defender, defense_stat = check_defense(state, event)
+            # ``check_defense``, the attacker looked up once.
+            defender = state.side(pending.side).hooper(event["hooper"])
+            if self.attacker is None:
+                self.attacker = _outcome(defended_attacker, state)
+            if isinstance(self.attacker, CompanionError):
+                return self.attacker
+            defense_stat = judge_defender(state, defender, self.attacker, event.get("defense"))
+            if isinstance(defense_stat, CompanionError):
+                return defense_stat
             if self.resolved:
                 return trial(state, event)
             if self.before is None:
                 self.before = undefended_value(state)
-            return _accepted(Target.total(self.before, (), defense_terms(defender, defense_stat)),
-                             state.pending.points)
+            return _accepted(self.before - defense_value(defender, defense_stat), pending.points)
         except CompanionError as refused:
             return refused
 

@@ -119,7 +119,8 @@ def _planned(team: Side, changes: dict[str, str],
              free: bool) -> tuple[dict[str, str | None], list[str], bool]:
     """The line-up after ``changes``, who leaves the court, and whether it costs a coach token; the
     refusals of the changes themselves."""
-    lineup = {p: (h.name if (h := team.at(p)) else None) for p in POSITIONS}
+    at = dict(team.placed())  # ``team.at`` of each position, read once
+    lineup = {p: (at[p].name if p in at else None) for p in POSITIONS}
     new = dict(lineup)
     for position, name in changes.items():
         hooper = team.hooper(name)
@@ -129,11 +130,12 @@ def _planned(team: Side, changes: dict[str, str],
     placed = [n for n in new.values() if n]
     if len(placed) != len(set(placed)):
         raise RuleError("a hooper can hold only one position on the court")
-    entering = [n for n in placed if team.hooper(n).court is None]
-    moved = [n for p, n in new.items() if n and team.hooper(n).court not in (None, p)]
+    records = {n: team.hooper(n) for n in placed}  # each looked up once (a stuck court's prompt asks often)
+    entering = [n for n in placed if records[n].court is None]
+    moved = [n for p, n in new.items() if n and records[n].court not in (None, p)]
     leaving = [n for n in lineup.values() if n and n not in placed]
     reley_only = (
-        entering and all(team.hooper(n).has_skill("free_substitution") for n in entering) and not moved
+        entering and all(records[n].has_skill("free_substitution") for n in entering) and not moved
     )
     return new, leaving, not free and not reley_only
 

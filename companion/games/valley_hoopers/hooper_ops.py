@@ -18,14 +18,23 @@ def queue(state: State, decision: Decision) -> State:
 
 def check_can_act(hooper: Hooper, on_court: bool = True) -> None:
     """Refuse a hooper who can't be assigned to a card: out, on the bench, exhausted."""
+    refused = can_act_refusal(hooper, on_court)
+    if refused is not None:
+        raise refused
+
+
+def can_act_refusal(hooper: Hooper, on_court: bool = True) -> RuleError | None:
+    """The refusal ``check_can_act`` raises, returned (a prompt judging a court's cards keeps it for
+    each of the hooper's cards)."""
     if hooper.ejected:
-        raise RuleError(f"{hooper.name} has been ejected")
+        return RuleError(f"{hooper.name} has been ejected")
     if hooper.injured_out:
-        raise RuleError(f"{hooper.name} is injured and out of the game")
+        return RuleError(f"{hooper.name} is injured and out of the game")
     if on_court and hooper.court is None:
-        raise RuleError(f"{hooper.name} is on the bench")
+        return RuleError(f"{hooper.name} is on the bench")
     if hooper.require_energy() <= 0:
-        raise RuleError(f"{hooper.name} has no energy left")
+        return RuleError(f"{hooper.name} has no energy left")
+    return None
 
 
 def spend_energy(state: State, side: int, name: str, free: bool = False, payer: str | None = None) -> State:

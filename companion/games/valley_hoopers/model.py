@@ -222,6 +222,10 @@ class Side:
     def on_court(self) -> tuple[Hooper, ...]:
         return tuple(h for p in POSITIONS if (h := self.at(p)) is not None)
 
+    def placed(self) -> tuple[tuple[str, Hooper], ...]:
+        """Each court position with a hooper and who plays there (``at``), in ``POSITIONS`` order."""
+        return _placed(self.hoopers)
+
     def bench(self) -> tuple[Hooper, ...]:
         return tuple(h for h in self.hoopers if h.court is None and not h.out)
 
@@ -232,6 +236,21 @@ class Side:
 # Rules and prompts look hoopers up by name a few dozen times per command; a side's tuple of hoopers
 # is shared by every state until one of them changes, so it is indexed once.
 _by_name = by_identity(by_lower_name, size=64)
+
+
+def _place(hoopers: tuple[Hooper, ...]) -> tuple[tuple[str, Hooper], ...]:
+    placed = []
+    for position in POSITIONS:
+        for h in hoopers:
+            if h.court == position:
+                placed.append((position, h))
+                break
+    return tuple(placed)
+
+
+# A play step's prompt reads the court for its cards and the hooper at each of their positions: once
+# per tuple of hoopers (a command that changes none keeps it).
+_placed = by_identity(_place, size=64)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from companion.games.valley_hoopers.fundamentals import (
 from companion.games.valley_hoopers.hooper_ops import (
     add_red,
     add_white,
+    can_act_refusal,
     check_can_act,
     move_onfire,
     queue,
@@ -219,25 +220,47 @@ def check_defense(state: State, event: dict[str, Any]) -> tuple[Hooper, str]:
     pending = state.pending
     if pending.kind != "defense_window":
         raise RuleError("defense answers an opponent's attack: there is none to defend now")
-    side = pending.side
-    hooper = state.side(side).hooper(event["hooper"])
-    attacker = state.side(other(side)).hooper(pending.hooper or "")
-    check_can_act(hooper)
+    hooper = state.side(pending.side).hooper(event["hooper"])
+    return hooper, check_defender(state, hooper, defended_attacker(state), event.get("defense"))
+
+
+def defended_attacker(state: State) -> Hooper:
+    """The attacker a defense window's defense answers."""
+    return state.side(other(state.pending.side)).hooper(state.pending.hooper or "")
+
+
+def check_defender(state: State, hooper: Hooper, attacker: Hooper, asked: str | None) -> str:
+    """The refusals of a defense by ``hooper`` (of the side in the defense window) against ``attacker``
+    with the ``asked`` stat (``None``: the one matching the shot): the stat. A window's answers share
+    their attacker (``candidates._Defended``)."""
+    judged = judge_defender(state, hooper, attacker, asked)
+    if isinstance(judged, RuleError):
+        raise judged
+    return judged
+
+
+def judge_defender(state: State, hooper: Hooper, attacker: Hooper, asked: str | None) -> str | RuleError:
+    """``check_defender``'s stat, or the refusal it raises returned (a card value not entered yet
+    still raises)."""
+    refused = can_act_refusal(hooper)
+    if refused is not None:
+        return refused
     if "cannot_defend" in hooper.injuries:
-        raise RuleError(f"{hooper.name}'s injury marker says {hooper.subject} can no longer defend")
+        return RuleError(f"{hooper.name}'s injury marker says {hooper.subject} can no longer defend")
     flag = hooper.require_flag()
     if attacker.court not in flag:
-        raise RuleError(
+        return RuleError(
             f"{hooper.name}'s defensive flag ({'/'.join(flag)}) does not hold "
             f"{attacker.name}'s position {attacker.court}"
         )
+    pending = state.pending
     matching = DEFENSE_FOR[pending.action or "2PS"]
-    defense_stat = event.get("defense") or matching
+    defense_stat = asked or matching
     edd_trapp = defense_stat == "DLU" and pending.action == "3PS" and hooper.has_skill("dlu_vs_3ps")
     if defense_stat != matching and not edd_trapp:
-        raise RuleError(f"a {pending.action} is defended with a {matching}, not a {defense_stat}")
+        return RuleError(f"a {pending.action} is defended with a {matching}, not a {defense_stat}")
     hooper.require_stat(defense_stat)
-    return hooper, defense_stat
+    return defense_stat
 
 
 def play_defense(state: State, event: dict[str, Any]) -> State:

@@ -11,6 +11,7 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
+from companion.errors import RuleError
 from companion.game import Target, Term
 from companion.games.valley_hoopers.model import ATTACK_STATS, DEFENSE_STATS, Hooper
 
@@ -68,6 +69,59 @@ def attack_stat_terms(hooper: Hooper, shot: str) -> _StatTerms:
         _STAT_TERMS.clear()
     _STAT_TERMS[key] = (read, terms)
     return terms
+
+
+# (name, out of position, ids of the stats, stat bonuses and injuries) -> (those three tuples, each
+# shot's value), as ``_STAT_TERMS`` keeps a card's terms; ``None``: a shot's stat is not entered yet.
+_ATTACK_VALUES: dict[tuple[str, bool, int, int, int], tuple[tuple[object, ...], dict[str, int] | None]] = {}
+
+
+def attack_values(hooper: Hooper) -> dict[str, int] | None:
+    """Each shot's stat plus what comes with it (``attack_stat_terms``: the attack's target before the
+    turn's bonuses), remembered by what it reads; ``None`` when a stat is not entered yet. A play
+    step's prompt reads a court hooper's three shots at once."""
+    read = (hooper.stats, hooper.stat_bonus, hooper.injuries)
+    key = (hooper.name, hooper.out_of_position, id(read[0]), id(read[1]), id(read[2]))
+    hit = _ATTACK_VALUES.get(key)
+    if hit is not None and hit[0][0] is read[0] and hit[0][1] is read[1] and hit[0][2] is read[2]:
+        return hit[1]
+    values = count_attack_values(hooper)
+    if len(_ATTACK_VALUES) >= 512:
+        _ATTACK_VALUES.clear()
+    _ATTACK_VALUES[key] = (read, values)
+    return values
+
+
+def count_attack_values(hooper: Hooper) -> dict[str, int] | None:
+    """``attack_values`` counted afresh."""
+    values = {}
+    for shot in ATTACK_STATS:
+        try:
+            stat, maluses = _attack_stat_terms(hooper, shot)
+        except RuleError:
+            return None
+        values[shot] = Target.total(stat.value, maluses)
+    return values
+
+
+# (name, out of position, the stat, ids of the stats, stat bonuses and injuries) -> (those three tuples,
+# the value), as ``_ATTACK_VALUES``.
+_DEFENSE_VALUES: dict[tuple[str, bool, str, int, int, int], tuple[tuple[object, ...], int]] = {}
+
+
+def defense_value(hooper: Hooper, defense_stat: str) -> int:
+    """What ``defense_terms`` takes off the target, remembered by what it reads: a defense window's
+    prompt offers each defender's defense from window to window."""
+    read = (hooper.stats, hooper.stat_bonus, hooper.injuries)
+    key = (hooper.name, hooper.out_of_position, defense_stat, id(read[0]), id(read[1]), id(read[2]))
+    hit = _DEFENSE_VALUES.get(key)
+    if hit is not None and hit[0][0] is read[0] and hit[0][1] is read[1] and hit[0][2] is read[2]:
+        return hit[1]
+    value = Target.total(0, defense_terms(hooper, defense_stat))  # a stat not entered yet raises
+    if len(_DEFENSE_VALUES) >= 512:
+        _DEFENSE_VALUES.clear()
+    _DEFENSE_VALUES[key] = (read, value)
+    return value
 
 
 def defense_terms(hooper: Hooper, defense_stat: str) -> tuple[Term, ...]:

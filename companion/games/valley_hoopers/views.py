@@ -28,14 +28,20 @@ from companion.game import (
     Target,
 )
 from companion.games.valley_hoopers import after_the_shot, counters, shots, splits
-from companion.games.valley_hoopers.candidates import Accepted, judge, judge_cards
+from companion.games.valley_hoopers.candidates import (
+    Accepted,
+    CardPlan,
+    judge,
+    judge_cards,
+    judge_plan,
+    plan_cards,
+)
 from companion.games.valley_hoopers.chips import on_lv1
 from companion.games.valley_hoopers.coach import upgrade_eligible
 from companion.games.valley_hoopers.exhaustion import exhausted, stuck_text, substitution_candidates
 from companion.games.valley_hoopers.gameplans import CARDS, card_conditions, gameplan_view, open_questions
 from companion.games.valley_hoopers.model import (
     INJURY_EFFECTS,
-    POSITIONS,
     STATS,
     Hooper,
     Side,
@@ -138,10 +144,32 @@ def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]],
     return tuple(chosen)
 
 
-# The commands ``_cards`` and ``_window_cards`` build once per line-up (a choice of any other command
-# is made anew: its command is too).
+def _card_choices(state: State, planned: _Planned, refused: list[tuple[dict[str, Any], str]] | None = None,
+                  ) -> list[Choice]:
+    """``_legal`` of a play step's cards (``_card_plan``), judged by position (``judge_plan``); a card's
+    choice is the same object at the same odds, as ``_choice`` keeps it."""
+    plan, shown = planned
+    chosen = []
+    for (label, command), after, seen in zip(plan.cards, judge_plan(state, plan), shown, strict=True):
+        if isinstance(after, Accepted):
+            hit = seen.get(after.target)
+            if hit is None or hit[0] != after.points:
+                if len(seen) >= 64:
+                    seen.clear()
+                hit = seen[after.target] = (after.points, Choice(label, command, *_odds(after)))
+            chosen.append(hit[1])
+        elif isinstance(after, CompanionError):
+            if refused is not None:
+                refused.append((command, str(after)))
+        else:
+            chosen.append(Choice(label, command, *_odds(after)))
+    return chosen
+
+
+# The commands ``_cards`` and ``_window_cards`` build once per line-up, and a play step's end turn and
+# timeout (a choice of any other command is made anew: its command is too).
 _SHARED_COMMANDS = frozenset({"attack", "fundamental", "defend", "no_defense", "counter", "no_counter",
-                              "rebound", "no_rebound"})
+                              "rebound", "no_rebound", "end_turn", "timeout"})
 
 # (id of the command, target, points) -> (the command, its choice): the command is held, so its id
 # stays its own while the entry lives.
@@ -263,18 +291,43 @@ def _open_slot(turn: Turn) -> str:
     Buzzer Beater turn (the slots ``fundamentals.play_fundamental`` refuses)."""
     if turn.buzzer_beater:
         return "A"
-    return next((s for s in ("F1", "F2") if turn.played(s) is None and s not in turn.lost_slots), "A")
+    # ``turn.played`` and the lost slots, read in one pass (a prompt asks twice per play step).
+    taken = {s.slot for s in turn.slots}
+    for slot in ("F1", "F2"):
+        if slot not in taken and slot not in turn.lost_slots:
+            return slot
+    return "A"
 
 
 def _play_candidates(state: State) -> list[tuple[str, dict[str, Any]]]:
-    team = state.side(state.turn.attacker)
-    court = tuple((position, hooper.name) for position in POSITIONS
-                  if (hooper := team.at(position)) is not None)
+    return [*_card_plan(*_court_cards(state))[0].cards, *_other_candidates(state)]
+
+
+# Offered in every play step: one command each, so their choices are shared too (``_choice``); read
+# only, as ``_cards``.
+_END_TURN: tuple[str, dict[str, Any]] = ("end turn", {"type": "end_turn"})
+_TIMEOUT: tuple[str, dict[str, Any]] = ("timeout", {"type": "timeout"})
+
+
+def _court_cards(state: State) -> tuple[tuple[tuple[str, str], ...], bool]:
+    """The arguments of ``_cards`` (and ``_card_plan``) in a play step: the attacker's court, and
+    whether fundamentals are offered."""
     # With no fundamental slot open every fundamental is refused for that alone, never for a card value
     # missing (``_missing_cards``): none is tried.
-    candidates = list(_cards(court, _open_slot(state.turn) != "A"))
-    candidates.append(("end turn", {"type": "end_turn"}))
-    candidates.append(("timeout", {"type": "timeout"}))
+    return _court(state.side(state.turn.attacker).placed()), _open_slot(state.turn) != "A"
+
+
+# The names at the positions of a court (``Side.placed``, the same object while the hoopers are).
+_court = by_identity(lambda placed: tuple((position, hooper.name) for position, hooper in placed), size=64)
+
+
+def _other_candidates(state: State) -> list[tuple[str, dict[str, Any]]]:
+    """A play step's candidates after its cards."""
+    team = state.side(state.turn.attacker)
+    candidates = [_END_TURN]
+    # Once a card is played a timeout is refused for that alone (no card value missing): not tried.
+    if state.pending.kind != "play" or state.turn.fresh:
+        candidates.append(_TIMEOUT)
     # A hooper off the LV.I space is refused a chip for that alone (no card value missing): not tried.
     candidates += [(f"redeem LV.1 chip {hooper.name}", {"type": "redeem", "hooper": hooper.name})
                    for hooper in team.hoopers if on_lv1(hooper)]
@@ -301,6 +354,19 @@ def _cards(court: tuple[tuple[str, str], ...], fundamentals: bool) -> tuple[tupl
     return tuple(cards)
 
 
+# A play step's cards grouped by position, and each card's choices by the target of the roll it leads
+# to: (points, the choice).
+_Planned = tuple[CardPlan, tuple[dict[int | None, tuple[int, Choice]], ...]]
+
+
+@lru_cache(maxsize=64)
+def _card_plan(court: tuple[tuple[str, str], ...], fundamentals: bool) -> _Planned:
+    """``_cards`` grouped by position for ``judge_plan``, once per line-up, with a card's choices at the
+    odds met so far (``_card_choices``)."""
+    plan = plan_cards(_cards(court, fundamentals))
+    return plan, tuple({} for _ in plan.cards)
+
+
 def _missing_cards(state: State, refused: list[tuple[dict[str, Any], str]]) -> tuple[MissingCard, ...]:
     """The attacker's hoopers whose plays were refused only because a value is not entered yet (one
     entry per hooper, the first value named)."""
@@ -317,7 +383,8 @@ def _missing_cards(state: State, refused: list[tuple[dict[str, Any], str]]) -> t
 
 
 def _window_candidates(state: State, command: str, none: str, label: str) -> list[tuple[str, dict[str, Any]]]:
-    court = tuple(h.name for h in state.side(state.pending.side).on_court())
+    # ``on_court``'s names, from the court as a play step reads it (``Side.placed``, kept per hoopers).
+    court = tuple(hooper.name for _, hooper in state.side(state.pending.side).placed())
     return list(_window_cards(court, command, none, label))
 
 
@@ -403,7 +470,8 @@ def _prompt(state: State) -> Prompt:
             else f"{name}: play {slot} (a fundamental or the attack)"
         )
         refused: list[tuple[dict[str, Any], str]] = []
-        choices = _legal(state, _play_candidates(state), refused)
+        choices = (*_card_choices(state, _card_plan(*_court_cards(state)), refused),
+                   *_legal(state, _other_candidates(state), refused))
         # A card offered: somebody can play one (the court is read only when none is).
         if not any(c.command["type"] in ("attack", "fundamental") for c in choices) and \
                 (court := state.side(pending.side).on_court()) and all(exhausted(h) for h in court):
@@ -422,11 +490,7 @@ def _prompt(state: State) -> Prompt:
         # Rule 26: the attacker's next card answers "no counter", so it is offered here too and the
         # defender taps only to counter.
         attacker = state.turn.attacker
-        next_cards = [
-            _on_side(c, attacker)
-            for c in _legal(state, [(label, command) for label, command in _play_candidates(state)
-                                    if command["type"] in ("attack", "fundamental")])
-        ]
+        next_cards = [_on_side(c, attacker) for c in _card_choices(state, _card_plan(*_court_cards(state)))]
         return Prompt(
             side=pending.side,
             text=f"{name}: counter {pending.hooper}'s {pending.action}, or let it go "
