@@ -87,6 +87,7 @@ def _check(game: Game, state: Any, judged: Judged, monkeypatch: pytest.MonkeyPat
         every = [{"type": "fundamental", "action": action, "position": position}
                  for action in FUNDAMENTALS for position in POSITIONS]
         every += [{"type": "redeem", "hooper": h.name} for h in table.side(table.turn.attacker).hoopers]
+        every.append({"type": "timeout"})  # left out once the turn is under way
         # A play step's cards are judged together (``judge_cards``, the checks a position's cards
         # share done once): each must read as ``judge`` of it alone, itself held to a full trial;
         # so must the cards the prompt leaves out (every fundamental once F1 and F2 are taken).

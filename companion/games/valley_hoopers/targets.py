@@ -11,6 +11,9 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from companion.errors import RuleError
 from companion.game import Target, Term
 from companion.games.valley_hoopers.model import ATTACK_STATS, DEFENSE_STATS, Hooper
@@ -73,10 +76,11 @@ def attack_stat_terms(hooper: Hooper, shot: str) -> _StatTerms:
 
 # (name, out of position, ids of the stats, stat bonuses and injuries) -> (those three tuples, each
 # shot's value), as ``_STAT_TERMS`` keeps a card's terms; ``None``: a shot's stat is not entered yet.
-_ATTACK_VALUES: dict[tuple[str, bool, int, int, int], tuple[tuple[object, ...], dict[str, int] | None]] = {}
+_ATTACK_VALUES: dict[tuple[str, bool, int, int, int],
+                     tuple[tuple[object, ...], Mapping[str, int] | None]] = {}
 
 
-def attack_values(hooper: Hooper) -> dict[str, int] | None:
+def attack_values(hooper: Hooper) -> Mapping[str, int] | None:
     """Each shot's stat plus what comes with it (``attack_stat_terms``: the attack's target before the
     turn's bonuses), remembered by what it reads; ``None`` when a stat is not entered yet. A play
     step's prompt reads a court hooper's three shots at once."""
@@ -85,7 +89,8 @@ def attack_values(hooper: Hooper) -> dict[str, int] | None:
     hit = _ATTACK_VALUES.get(key)
     if hit is not None and hit[0][0] is read[0] and hit[0][1] is read[1] and hit[0][2] is read[2]:
         return hit[1]
-    values = count_attack_values(hooper)
+    counted = count_attack_values(hooper)
+    values = None if counted is None else MappingProxyType(counted)  # shared: read-only
     if len(_ATTACK_VALUES) >= 512:
         _ATTACK_VALUES.clear()
     _ATTACK_VALUES[key] = (read, values)
