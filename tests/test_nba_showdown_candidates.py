@@ -9,6 +9,7 @@ another case), so the fill check meets benches that can and can't fill what is l
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,9 +30,11 @@ GAME = find_game("nba-showdown")
 
 
 def _trial(state: State, command: dict[str, Any]) -> tuple[str, str]:
-    """What a full trial gives: the card put in, or the refusal's words."""
+    """What a full trial gives: the card put in, or the refusal's words. It resolves a copy of the
+    state, which nothing remembered answers for (``place`` reuses the placements made last for the
+    same state, the judge's)."""
     try:
-        after = rules.resolve(state, command)
+        after = rules.resolve(dataclasses.replace(state), command)
     except CompanionError as refused:
         return "refused", str(refused)
     if command["type"] != "place":
@@ -99,7 +102,9 @@ def states() -> list[State]:
 def test_the_placement_judge_reads_as_a_full_trial_of_every_placement(states: list[State]) -> None:
     accepted = refused = unfillable = 0
     for state in states:
-        judges: dict[int, Any] = {}
+        # Both sides' judges first, the acting side's first, as a table asks them (the prompt's, then
+        # a placement sent for the other side): the one made last must not answer for the other side.
+        judges = {side: rules.placements(state, side) for side in (state.acting, 1 - state.acting)}
         for command in _placements(state):
             expected = _trial(state, command)
             assert _judged(state, command, judges) == expected, (state.team(command["side"]).lineup, command)

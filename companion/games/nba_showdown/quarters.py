@@ -8,6 +8,7 @@ Whoever rolls first in a quarter also puts in the first player and decides first
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from companion.errors import RuleError
 from companion.frozen import by_identity, replace
@@ -138,10 +139,26 @@ class Placements:
         return fills
 
 
+# The last state's placements: the prompt asks them of its candidates, and the placement then picked
+# on that state is checked by the same (its fill check already answered). One slot, replaced whole,
+# holding its state (so its identity is not reused while it is remembered).
+_latest: list[tuple[Any, int, Placements]] = [(None, -1, None)]  # type: ignore[list-item]
+
+
+def placements_of(state: State, side: int) -> Placements:
+    """``Placements(state, side)``, the one made last when it was for this state and side."""
+    latest, latest_side, found = _latest[0]
+    if latest is state and latest_side == side:
+        return found
+    found = Placements(state, side)
+    _latest[0] = (state, side, found)
+    return found
+
+
 def placed_lineup(state: State, side: int, position: str, player: str) -> tuple[Card, list[str | None]]:
     """The card and the side's lineup with it at ``position``, or ``RuleError``: every check of
     ``place`` (``Placements``; nothing after them can refuse)."""
-    card = Placements(state, side).check(position, player)
+    card = placements_of(state, side).check(position, player)
     lineup = list(state.team(side).lineup)
     lineup[POSITIONS.index(position)] = card.name
     return card, lineup

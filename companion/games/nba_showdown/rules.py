@@ -133,7 +133,7 @@ def placements(state: State, side: int) -> quarters.Placements | None:
     placement of the side now (``resolve``'s own checks of the kind, or ``place``'s of the state)."""
     try:
         _check_any(state, {"type": "place", "side": side})
-        return quarters.Placements(state, side)
+        return quarters.placements_of(state, side)
     except CompanionError:
         return None
 
