@@ -28,7 +28,7 @@ from companion.games.nba_showdown.model import (
     other,
     quarter_label,
 )
-from companion.games.nba_showdown.quarters import NEIGHBOURS, rebound_award
+from companion.games.nba_showdown.quarters import NEIGHBOURS
 from companion.games.nba_showdown.rules import allowed, placements
 
 R = TypeVar("R")
@@ -472,14 +472,25 @@ def reminders(state: State) -> list[str]:
 
 def rebound_line(state: State) -> str:
     """Where the rebound marker stands, in words."""
-    if not state.rules.rebounds:
+    return _rebound_line(state.rules, state.rebound, state.teams[0].name, state.teams[1].name,
+                         state.rebound_points)
+
+
+def _count_rebound_line(rules: Rules, rebound: int, first: str, second: str, points: tuple[int, ...]) -> str:
+    """``rebound_line`` from what it reads of the state (``rebound_award`` as its own function reads it)."""
+    if not rules.rebounds:
         return "off in this game"
-    if state.rebound == 0:
+    if rebound == 0:
         return "in the centre"
-    side = 0 if state.rebound > 0 else 1
-    spaces = abs(state.rebound)
-    return (f"{spaces} space{'s' if spaces > 1 else ''} towards {state.team(side).name} "
-            f"(+{max(rebound_award(state))} at the end of the quarter)")
+    spaces = abs(rebound)
+    award = points[min(spaces, len(points)) - 1]
+    return (f"{spaces} space{'s' if spaces > 1 else ''} towards {first if rebound > 0 else second} "
+            f"(+{max(award, 0)} at the end of the quarter)")
+
+
+# The marker moves on a rebound only, and a handful of spaces each way (small ints: shared objects):
+# most commands show the words already written.
+_rebound_line = by_identities(_count_rebound_line, size=16)
 
 
 def _count_side(t: Any, players: list[dict[str, Any]]) -> dict[str, Any]:
