@@ -10,7 +10,7 @@ from games.nba_showdown_table import card, custom_options, deck, five
 
 from companion.errors import CommandError, RuleError
 from companion.games.nba_showdown import GAME, check_team, load_roster, parse_card, parse_roster
-from companion.games.nba_showdown.rosters import ROSTER_DIR, Roster, shipped_roster
+from companion.games.nba_showdown.rosters import ROSTER_DIR, SHIPPED, Roster, shipped_roster
 from companion.session import Session
 from companion.store import Store
 
@@ -155,3 +155,10 @@ def test_a_lineup_must_put_each_player_where_his_card_says_he_can_play() -> None
                                      "C": "Home C"}
     with pytest.raises(RuleError, match="Home SG can't play PG"):
         GAME.setup(options)
+
+
+def test_a_totals_row_index_is_where_its_row_stands_in_the_chart() -> None:
+    for name in SHIPPED:
+        for player in shipped_roster(name).cards:
+            for total in range(-5, 45):
+                assert player.row_index(total) == player.chart.index(player.row_for(total)), total

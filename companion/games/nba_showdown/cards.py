@@ -79,7 +79,13 @@ class Card:
         return self.chart[-1]
 
     def row_index(self, total: int) -> int:
-        return self.chart.index(self.row_for(total))
+        """Where ``row_for(total)`` stands in the chart (the first row equal to it: a row equal to an
+        earlier one has its range, so the scan stops at the earlier one first)."""
+        total = max(1, total)
+        for index, row in enumerate(self.chart):
+            if row.high is None or total <= row.high:
+                return index
+        return len(self.chart) - 1
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "positions": list(self.positions), "speed": self.speed,

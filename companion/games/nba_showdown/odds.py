@@ -51,6 +51,12 @@ def roll_total(face: int, modifier: int) -> int:
     return floor_one(face + modifier)
 
 
+def _float(value: Fraction) -> float:
+    """``float(value)``, as ``numbers.Rational`` counts it (whole numbers divided, correctly rounded),
+    without its detour through two properties: every new roll's odds write a dozen."""
+    return value.numerator / value.denominator
+
+
 @dataclass(frozen=True)
 class RowChance:
     """One chart row and the exact chance a roll with this modifier lands on it."""
@@ -60,7 +66,7 @@ class RowChance:
     faces: tuple[int, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {**self.row.to_json(), "probability": float(self.probability),
+        return {**self.row.to_json(), "probability": _float(self.probability),
                 "fraction": str(self.probability), "faces": list(self.faces)}
 
 
@@ -69,8 +75,12 @@ class RowChance:
 _row_chance_json = by_identity(RowChance.to_json, size=1024)
 
 
-def _faces(die: Die) -> tuple[int, ...]:
+def _count_faces(die: Die) -> tuple[int, ...]:
     return tuple(int(f) for f in die.faces)
+
+
+# Every new roll's odds read the die's faces: once per die.
+_faces = by_identity(_count_faces, size=8)
 
 
 # The odds are counted in Fractions over every face: the prompt asks for the same few cards and
@@ -79,24 +89,27 @@ def _faces(die: Die) -> tuple[int, ...]:
 def row_chances(card: Card, modifier: int, die: Die = D20) -> tuple[RowChance, ...]:
     """Every row of ``card``'s chart with its chance for a roll of ``die`` + ``modifier``."""
     faces = _faces(die)
-    by_row: dict[ChartRow, list[int]] = {row: [] for row in card.chart}
-    table = _rows_by_total(card)
+    hits: list[list[int]] = [[] for _ in card.chart]
+    # The rows by position in the chart (no two rows of a checked chart are equal: they would overlap).
+    table = _row_indices_by_total(card)
     last = len(table) - 1
     for face in faces:
         total = face + modifier
-        by_row[table[min(total if total > 1 else 1, last)]].append(face)  # roll_total, inlined
-    return tuple(RowChance(row, _chance(len(hit), len(faces)), tuple(hit)) for row, hit in by_row.items())
+        hits[table[min(total if total > 1 else 1, last)]].append(face)  # roll_total, inlined
+    count = len(faces)
+    return tuple(RowChance(row, _chance(len(hit), count), tuple(hit))
+                 for row, hit in zip(card.chart, hits, strict=True))
 
 
-def _count_rows_by_total(card: Card) -> tuple[ChartRow, ...]:
-    """``card.row_for(total)`` for every total from 0 to one past the highest bounded row: any
+def _count_row_indices_by_total(card: Card) -> tuple[int, ...]:
+    """``card.row_index(total)`` for every total from 0 to one past the highest bounded row: any
     higher total reads what that one reads (the open-ended row, or the top row)."""
     beyond = max((row.high for row in card.chart if row.high is not None), default=0) + 1
-    return tuple(card.row_for(total) for total in range(beyond + 1))
+    return tuple(card.row_index(total) for total in range(beyond + 1))
 
 
 # A card's chart is read for twenty faces per modifier counted: a table once per card record.
-_rows_by_total = by_identity(_count_rows_by_total, size=64)
+_row_indices_by_total = by_identity(_count_row_indices_by_total, size=64)
 
 
 @lru_cache(maxsize=256)
@@ -267,7 +280,7 @@ class StatOdds:
     # each is worked out once per odds.
     @cached_property
     def label(self) -> str:
-        return f"{self.stat.title()} +{self.matchup}: {float(self.expected_pts):.1f} pts expected"
+        return f"{self.stat.title()} +{self.matchup}: {_float(self.expected_pts):.1f} pts expected"
 
     @cached_property
     def lookup(self) -> Lookup:
@@ -284,13 +297,13 @@ class StatOdds:
     @cached_property
     def hint(self) -> str:
         """A few words for a button: expected points and the chance to score."""
-        return f"{float(self.expected_pts):.1f} pts, scores {float(self.p_score):.0%}"
+        return f"{_float(self.expected_pts):.1f} pts, scores {_float(self.p_score):.0%}"
 
     def to_json(self) -> dict[str, Any]:
         return {"stat": self.stat, "matchup": self.matchup, "modifier": self.modifier,
                 "rows": [_row_chance_json(r) for r in self.rows],
-                "expected_pts": float(self.expected_pts), "expected_ast": float(self.expected_ast),
-                "expected_reb": float(self.expected_reb), "hot": float(self.hot), "cold": float(self.cold),
+                "expected_pts": _float(self.expected_pts), "expected_ast": _float(self.expected_ast),
+                "expected_reb": _float(self.expected_reb), "hot": _float(self.hot), "cold": _float(self.cold),
                 "label": self.label}
 
 

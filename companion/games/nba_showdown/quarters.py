@@ -8,9 +8,10 @@ Whoever rolls first in a quarter also puts in the first player and decides first
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from companion.errors import RuleError
-from companion.frozen import replace
+from companion.frozen import by_identity, replace
 from companion.games.nba_showdown.cards import POSITIONS, Card
 from companion.games.nba_showdown.model import (
     DRAW_AFTER_QUARTER,
@@ -64,15 +65,11 @@ def _after_placing(state: State, side: int) -> State:
     return _first_stage(replace(state, teams=(teams[0], teams[1])))
 
 
-def _fillable(positions: list[str], cards: list[Card]) -> bool:
-    """Whether distinct players among ``cards`` can take every one of ``positions``."""
-    return _can_fill(tuple(positions), tuple(sorted(c.positions for c in cards)))
-
-
 @lru_cache(maxsize=1024)
 def _can_fill(positions: tuple[str, ...], options: tuple[tuple[str, ...], ...]) -> bool:
-    """``_fillable`` over what it reads of the cards, the positions each can play (in any order):
-    the prompt asks it of every placement it offers, on the same few benches."""
+    """Whether distinct cards, of which ``options`` are the positions each can play (in any order),
+    can take every one of ``positions``: asked of every placement the prompt offers, on the same few
+    benches."""
     if not positions:
         return True
     first, rest = positions[0], positions[1:]
@@ -80,25 +77,90 @@ def _can_fill(positions: tuple[str, ...], options: tuple[tuple[str, ...], ...]) 
                for i, can in enumerate(options))
 
 
+def _count_positions_by_name(cards: tuple[Card, ...]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """For each card name, the positions each card of that name can play, in ``_can_fill``'s order."""
+    found: dict[str, list[tuple[str, ...]]] = {}
+    for card in cards:
+        found.setdefault(card.name, []).append(card.positions)
+    return {name: tuple(sorted(positions)) for name, positions in found.items()}
+
+
+# A team's cards are set at setup: read by every placement the prompt offers.
+_positions_by_name = by_identity(_count_positions_by_name, size=16)
+
+
+class Placements:
+    """Every check of ``place`` for one side on one state, what they read of the state counted once:
+    ``place`` asks it of its own placement, the prompt of each it offers (``rules.placements``).
+
+    A placement leaves the other open positions to the bench without the placed player, so whether
+    they can still be filled reads only the positions the players taken off the bench can play: one
+    answer per position and those positions, shared by every player who plays the same ones.
+    """
+
+    def __init__(self, state: State, side: int) -> None:
+        _require_acting(state, side, "placement", "place players")
+        self.team = team = state.team(side)
+        self.bench = [c for c in team.cards if c.name not in team.lineup]
+        self.open = [p for p, name in zip(POSITIONS, team.lineup, strict=True) if name is None]
+        self._options = sorted(c.positions for c in self.bench)  # the bench's, in ``_can_fill``'s order
+        self._fills: dict[tuple[str, tuple[tuple[str, ...], ...]], bool] = {}
+
+    def check(self, position: str, player: str) -> Card:
+        """The card put in, or ``RuleError``: ``placed_lineup``'s checks (nothing after them refuses)."""
+        team = self.team
+        card = team.card(player)
+        if team.at(position) is not None:
+            raise RuleError(f"{team.name} already put {team.at(position).name} at {position}")  # type: ignore[union-attr]
+        if team.position_of(card.name) is not None:
+            raise RuleError(f"{card.name} is already in at {team.position_of(card.name)}")
+        if position not in card.positions:
+            raise RuleError(f"{card.name} can't play {position} (Substitutions: everyone in a position he "
+                            f"can play: {', '.join(card.positions)})")
+        if not self.fills(position, card.name):
+            raise RuleError(f"with {card.name} at {position}, {team.name} could not fill "
+                            f"{', '.join(p for p in self.open if p != position)} with players who can play "
+                            f"there")
+        return card
+
+    def fills(self, position: str, player: str) -> bool:
+        """Whether the open positions but ``position`` can still be filled from the bench once the card
+        ``player`` names is put in there: ``check``'s last check alone, for a placement whose others
+        hold (the prompt offers only open positions to players not in yet who can play them)."""
+        # The bench after him: every card of his name leaves it (a lineup names, it doesn't point); all
+        # of them are on the bench, or ``check`` would have refused him as in already.
+        key = (position, _positions_by_name(self.team.cards)[self.team.card(player).name])
+        fills = self._fills.get(key)
+        if fills is None:
+            options = list(self._options)
+            for can in key[1]:
+                options.remove(can)
+            fills = self._fills[key] = _can_fill(tuple(p for p in self.open if p != position), tuple(options))
+        return fills
+
+
+# The last state's placements: the prompt asks them of its candidates, and the placement then picked
+# on that state is checked by the same (its fill check already answered). One slot, replaced whole,
+# holding its state (so its identity is not reused while it is remembered).
+_latest: list[tuple[Any, int, Placements]] = [(None, -1, None)]  # type: ignore[list-item]
+
+
+def placements_of(state: State, side: int) -> Placements:
+    """``Placements(state, side)``, the one made last when it was for this state and side."""
+    latest, latest_side, found = _latest[0]
+    if latest is state and latest_side == side:
+        return found
+    found = Placements(state, side)
+    _latest[0] = (state, side, found)
+    return found
+
+
 def placed_lineup(state: State, side: int, position: str, player: str) -> tuple[Card, list[str | None]]:
     """The card and the side's lineup with it at ``position``, or ``RuleError``: every check of
-    ``place`` (the prompt asks this alone of each candidate: nothing after it can refuse)."""
-    _require_acting(state, side, "placement", "place players")
-    team = state.team(side)
-    card = team.card(player)
-    if team.at(position) is not None:
-        raise RuleError(f"{team.name} already put {team.at(position).name} at {position}")  # type: ignore[union-attr]
-    if team.position_of(card.name) is not None:
-        raise RuleError(f"{card.name} is already in at {team.position_of(card.name)}")
-    if position not in card.positions:
-        raise RuleError(f"{card.name} can't play {position} (Substitutions: everyone in a position he can "
-                        f"play: {', '.join(card.positions)})")
-    lineup = list(team.lineup)
+    ``place`` (``Placements``; nothing after them can refuse)."""
+    card = placements_of(state, side).check(position, player)
+    lineup = list(state.team(side).lineup)
     lineup[POSITIONS.index(position)] = card.name
-    open_positions = [p for p, name in zip(POSITIONS, lineup, strict=True) if name is None]
-    if not _fillable(open_positions, [c for c in team.cards if c.name not in lineup]):
-        raise RuleError(f"with {card.name} at {position}, {team.name} could not fill "
-                        f"{', '.join(open_positions)} with players who can play there")
     return card, lineup
 
 

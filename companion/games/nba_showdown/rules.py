@@ -4,8 +4,8 @@ An event is the accepted command in canonical form (the acting side filled in, t
 plus what the log shows: points per side, a sentence, the quarter and the roll number. ``play``
 keeps the state its check resolved (the engine makes it current: one resolve per command).
 ``allowed`` tells the prompt which candidates the rules accept from each kind's checks alone, without
-resolving them; a candidate of a kind without checks is tried (``trial``), and a picked one is then
-not resolved again.
+resolving them (``placements``: those of one state, what they read of it counted once); a
+candidate of a kind without checks is tried (``trial``), and a picked one is then not resolved again.
 
 >>> from companion.games.nba_showdown.setup_options import example_options, setup
 >>> decide(setup(example_options()), {"type": "roll", "face": 21})
@@ -125,6 +125,17 @@ def allowed(state: State, event: Mapping[str, Any]) -> bool:
     except CompanionError:
         return False
     return True
+
+
+def placements(state: State, side: int) -> quarters.Placements | None:
+    """``place``'s checks for ``side`` on ``state``, what they read of the state counted once (the
+    placement prompt asks them of every placement it offers); None when the rules refuse any
+    placement of the side now (``resolve``'s own checks of the kind, or ``place``'s of the state)."""
+    try:
+        _check_any(state, {"type": "place", "side": side})
+        return quarters.placements_of(state, side)
+    except CompanionError:
+        return None
 
 
 def play(state: State, command: Mapping[str, Any]) -> tuple[State, list[dict[str, Any]]]:

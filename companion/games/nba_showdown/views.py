@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, TypeVar
 
 from companion.dice import D20
-from companion.frozen import by_identities, by_identity
+from companion.frozen import by_identities, by_identity, by_lower_name
 from companion.game import Choice, Counter, Outcome, Prompt, RollInfo, ScoreboardView, SideView, Target, Term
 from companion.games.nba_showdown import odds, rolls
 from companion.games.nba_showdown.boxscore import box_views, flow_json, panels
@@ -28,8 +28,8 @@ from companion.games.nba_showdown.model import (
     other,
     quarter_label,
 )
-from companion.games.nba_showdown.quarters import NEIGHBOURS, rebound_award
-from companion.games.nba_showdown.rules import allowed
+from companion.games.nba_showdown.quarters import NEIGHBOURS
+from companion.games.nba_showdown.rules import allowed, placements
 
 R = TypeVar("R")
 
@@ -207,24 +207,46 @@ _target_of = by_identity(_count_target, size=16)
 _target_json = by_identity(Target.to_json, size=16)
 
 
+def _count_roster(cards: tuple[Card, ...]) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """Each card's name, its name in lower case and the positions of the card that name finds (a
+    name finds the team's first card of that name, as ``place`` finds it)."""
+    by_name = by_lower_name(cards)
+    return tuple((card.name, card.name.lower(), by_name[card.name.lower()].positions) for card in cards)
+
+
+# A team's cards are set at setup: every placement prompt reads them the same way.
+_roster = by_identity(_count_roster, size=16)
+
+
+@lru_cache(maxsize=512)
+def _keep_choice(label: str, side: int) -> Choice:
+    return Choice(label, {"type": "keep", "side": side})
+
+
+@lru_cache(maxsize=1024)
+def _place_choice(side: int, position: str, player: str) -> Choice:
+    # The same placement is offered every quarter: one choice (and its JSON) per player and position.
+    return Choice(f"{position} {player}",
+                  {"type": "place", "side": side, "position": position, "player": player})
+
+
 def _placement_prompt(state: State) -> Prompt:
     side = state.acting
     team = state.team(side)
     keep = "keep the starting lineup" if state.quarter == 1 else "keep last quarter's lineup"
-    candidates: list[tuple[str, dict[str, Any]]] = [(keep, {"type": "keep", "side": side})]
-    # Who is in already, or can't play the position, ``place`` refuses: not tried. (A name finds
-    # the team's first card of that name, as ``place`` finds it.)
-    placed = {name.lower() for name in team.lineup if name is not None}
-    free = [(card.name, team.card(card.name).positions)
-            for card in team.cards if card.name.lower() not in placed]
-    for position in POSITIONS:
-        if team.at(position) is not None:
-            continue
-        candidates += [(f"{position} {name}",
-                        {"type": "place", "side": side, "position": position, "player": name})
-                       for name, can in free if position in can]
+    choices = [_keep_choice(keep, side)] if allowed(state, {"type": "keep", "side": side}) else []
+    judge = placements(state, side)
+    if judge is not None:
+        # Who is in already, or can't play the position, ``place`` refuses: not asked. Of the others
+        # only ``Placements.check``'s last check can refuse (whether the rest can still be filled).
+        placed = {name.lower() for name in team.lineup if name is not None}
+        free = [(name, can) for name, lower, can in _roster(team.cards) if lower not in placed]
+        for position, name in zip(POSITIONS, team.lineup, strict=True):
+            if name is None:
+                choices += [_place_choice(side, position, player) for player, can in free
+                            if position in can and judge.fills(position, player)]
     return Prompt(side=side, text=f"{quarter_label(state.quarter)}: {team.name} put a player in",
-                  commands=("place", "keep"), choices=_legal(state, candidates))
+                  commands=("place", "keep"), choices=tuple(choices))
 
 
 def _double_team_prompt(state: State) -> Prompt:
@@ -450,14 +472,25 @@ def reminders(state: State) -> list[str]:
 
 def rebound_line(state: State) -> str:
     """Where the rebound marker stands, in words."""
-    if not state.rules.rebounds:
+    return _rebound_line(state.rules, state.rebound, state.teams[0].name, state.teams[1].name,
+                         state.rebound_points)
+
+
+def _count_rebound_line(rules: Rules, rebound: int, first: str, second: str, points: tuple[int, ...]) -> str:
+    """``rebound_line`` from what it reads of the state (``rebound_award`` as its own function reads it)."""
+    if not rules.rebounds:
         return "off in this game"
-    if state.rebound == 0:
+    if rebound == 0:
         return "in the centre"
-    side = 0 if state.rebound > 0 else 1
-    spaces = abs(state.rebound)
-    return (f"{spaces} space{'s' if spaces > 1 else ''} towards {state.team(side).name} "
-            f"(+{max(rebound_award(state))} at the end of the quarter)")
+    spaces = abs(rebound)
+    award = points[min(spaces, len(points)) - 1]
+    return (f"{spaces} space{'s' if spaces > 1 else ''} towards {first if rebound > 0 else second} "
+            f"(+{max(award, 0)} at the end of the quarter)")
+
+
+# The marker moves on a rebound only, and a handful of spaces each way (small ints: shared objects):
+# most commands show the words already written.
+_rebound_line = by_identities(_count_rebound_line, size=16)
 
 
 def _count_side(t: Any, players: list[dict[str, Any]]) -> dict[str, Any]:
