@@ -10,6 +10,7 @@ another case), so the fill check meets benches that can and can't fill what is l
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +19,7 @@ from typing import Any
 import pytest
 from render_walk import walk
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, RuleError
 from companion.frozen import replace
 from companion.games import find_game
 from companion.games.nba_showdown import rules
@@ -31,8 +32,8 @@ GAME = find_game("nba-showdown")
 
 def _trial(state: State, command: dict[str, Any]) -> tuple[str, str]:
     """What a full trial gives: the card put in, or the refusal's words. It resolves a copy of the
-    state, which nothing remembered answers for (``place`` reuses the placements made last for the
-    same state, the judge's)."""
+    state, so the judge the prompt made for that state is not reused (``place`` runs the same
+    checks, though: ``_reference`` holds them to the checks as written before the judge)."""
     try:
         after = rules.resolve(dataclasses.replace(state), command)
     except CompanionError as refused:
@@ -57,6 +58,35 @@ def _judged(state: State, command: dict[str, Any], judges: dict[int, Any]) -> tu
         return "accepted", judge.check(command["position"], command["player"]).name
     except CompanionError as refused:
         return "refused", str(refused)
+
+
+def _reference(state: State, command: dict[str, Any]) -> tuple[str, str]:
+    """``place``'s checks as they were written before the judge (aa40ee3's ``placed_lineup``), kept
+    here so a wrong rule in the judge, which ``place`` now runs too, cannot pass unseen."""
+    side, position, player = command["side"], command["position"], command["player"]
+    try:
+        if state.final or state.stage != "placement" or state.acting != side:
+            return _trial(state, command)  # not a placement's own check: the stage's words
+        team = state.team(side)
+        card = team.card(player)
+        if team.at(position) is not None:
+            raise RuleError(f"{team.name} already put {team.at(position).name} at {position}")
+        if team.position_of(card.name) is not None:
+            raise RuleError(f"{card.name} is already in at {team.position_of(card.name)}")
+        if position not in card.positions:
+            raise RuleError(f"{card.name} can't play {position} (Substitutions: everyone in a position he "
+                            f"can play: {', '.join(card.positions)})")
+        lineup = list(team.lineup)
+        lineup[POSITIONS.index(position)] = card.name
+        open_positions = [p for p, name in zip(POSITIONS, lineup, strict=True) if name is None]
+        bench = [c for c in team.cards if c.name not in lineup]
+        if not any(all(p in c.positions for p, c in zip(open_positions, chosen, strict=True))
+                   for chosen in itertools.permutations(bench, len(open_positions))):
+            raise RuleError(f"with {card.name} at {position}, {team.name} could not fill "
+                            f"{', '.join(open_positions)} with players who can play there")
+    except CompanionError as refused:
+        return "refused", str(refused)
+    return "accepted", card.name
 
 
 def _variations(state: State, rng: random.Random) -> Iterator[State]:
@@ -108,6 +138,7 @@ def test_the_placement_judge_reads_as_a_full_trial_of_every_placement(states: li
         for command in _placements(state):
             expected = _trial(state, command)
             assert _judged(state, command, judges) == expected, (state.team(command["side"]).lineup, command)
+            assert _reference(state, command) == expected, (state.team(command["side"]).lineup, command)
             accepted += expected[0] == "accepted"
             refused += expected[0] == "refused"
             unfillable += "could not fill" in expected[1]
