@@ -251,13 +251,19 @@ def _render_128(draw: ImageDraw.ImageDraw, view: ScoreboardView, side: int | Non
     if possession is not None:
         _pointer(draw, half, 16, pointing_left=possession == 0)
     message = _bottom_line(view)
-    if message.startswith(NOTICE_MARK) and _text_width(message) > right - left + 2:
-        # A notice (why a press did nothing) too long for the bottom line takes the names' row too,
-        # and the target badge's place, for the few seconds it shows: 40 characters, not 10.
+    label = target_label(view) if view.target is not None else ""
+    # The bottom line's room, as drawn below: up to the target badge's rule when there is a badge.
+    room = (right - _text_width(label) - 3 if label else right) - left + 2
+    if message.startswith(NOTICE_MARK) and _text_width(message) > room:
+        # A notice (why a press did nothing) too long for the bottom line takes the target badge's
+        # place for the few seconds it shows, and the names' row too when it needs two lines: 40
+        # characters, not 10.
         first, rest = _wrap(message, right - left + 2)
-        _text(draw, (left, 38), first)
-        _text(draw, (left, 47), _fit(rest, right - left + 2))
-        return
+        if rest:
+            _text(draw, (left, 38), _fit(first, right - left + 2))
+            _text(draw, (left, 47), _fit(rest, right - left + 2))
+            return
+        label = ""
     # Names (capitals on rows 40..46), then the first counter of a game without fouls and the bonus
     # boxed (rows 39..47); a short rule between the halves.
     draw.line((half, 40, half, 46), fill=255)
@@ -277,8 +283,7 @@ def _render_128(draw: ImageDraw.ImageDraw, view: ScoreboardView, side: int | Non
         _text(draw, (x0, 38), _fit(team.name, max(0, x - x0)))
     # Bottom line (capitals on rows 49..55, page 6 alone): the message, the target right of a rule.
     end = right
-    if view.target is not None:
-        label = target_label(view)
+    if label:
         end = right + 1 - _text_width(label) + 1
         _text(draw, (end, 47), label)
         draw.line((end - 3, 48, end - 3, 55), fill=255)

@@ -131,6 +131,11 @@ def test_a_long_notice_takes_the_names_row_on_128_px_so_its_last_words_show() ->
     # bottom line alone, beside the target badge, held "! hold UN..".
     assert _frame(undo) == _frame(undo, names=("Xavier", "Yolanda"))
     assert _frame(undo) != _frame(undo.replace("to undo", "to redo"))
-    # A notice that fits the bottom line, a message and the 256 px panel keep the names.
-    for message, size in (("! tray offline", (128, 64)), ("42 on d20", (128, 64)), (undo, (256, 64))):
+    # One that fits the line but not beside the target badge takes the badge's place only.
+    offline = ScoreboardView("demo", (SideView("Lucy", 12, team_fouls=2), SideView("Karl", 10)), "P1",
+                             "1/8", possession=0, message="! tray offline")
+    assert _frame("! tray offline") == render(offline).tobytes()
+    assert _frame("! tray offline") != _frame("! tray offline", names=("Xavier", "Yolanda"))
+    # A notice that fits beside the badge, a message and the 256 px panel keep the names.
+    for message, size in (("! UNDO held", (128, 64)), ("42 on d20", (128, 64)), (undo, (256, 64))):
         assert _frame(message, size=size) != _frame(message, names=("Xavier", "Yolanda"), size=size)
