@@ -377,10 +377,10 @@ class Store:
             now = _now()
             cursor = db.execute(
                 "INSERT INTO games(game, created_at, updated_at, summary) VALUES (?, ?, ?, ?)",
-                (game, now, now, json.dumps(summary)))
+                (game, now, now, _dumps(summary)))
             game_id = int(cursor.lastrowid or 0)
             db.execute("INSERT INTO log(game_id, seq, at, entry) VALUES (?, 0, ?, ?)",
-                       (game_id, now, json.dumps(setup_entry)))
+                       (game_id, now, _dumps(setup_entry)))
             return game_id
 
         return int(self._write(insert))
@@ -425,7 +425,7 @@ class Store:
             db.execute("DELETE FROM head_snapshots WHERE game_id = ? AND seq = ?", (game_id, seq))
             db.execute("DELETE FROM checkpoints WHERE game_id = ? AND seq = ?", (game_id, seq))
             db.execute("UPDATE games SET summary = ?, status = ? WHERE id = ?",
-                       (json.dumps(summary), status, game_id))
+                       (_dumps(summary), status, game_id))
 
         self._write(delete)
 
