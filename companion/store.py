@@ -156,6 +156,12 @@ class GameRecord:
                 "updated_at": self.updated_at, "status": self.status, "summary": self.summary}
 
 
+# A game's row: last played is its last entry's time (the row's own ``updated_at`` is rewritten only
+# with its summary); the log's key finds that entry without a scan.
+_RECORD = ("id, game, created_at, coalesce((SELECT at FROM log WHERE log.game_id = games.id "
+           "ORDER BY seq DESC LIMIT 1), updated_at), status, summary")
+
+
 def _now() -> str:
     """The time in UTC to the millisecond, as ``datetime.now(UTC).isoformat(timespec="milliseconds")``
     writes it ("2026-12-01T22:00:00.123+00:00"); the text up to the second is worked out once per
@@ -215,6 +221,9 @@ class Store:
         self._opened = None if read_only else _identity(path)
         self._commits_since_checkpoint = 0
         self._summaries: dict[int, tuple[JSON, str]] = {}  # game id -> its last summary and its JSON
+        # game id -> the (summary JSON, status) its games row holds, as this store last committed it:
+        # an entry that changes neither leaves the row alone (one statement and one page fewer).
+        self._rows: dict[int, tuple[str, str]] = {}
 
     @classmethod
     def open(cls, path: str | Path, *, create: bool = True, read_only: bool = False,
@@ -373,27 +382,38 @@ class Store:
         return int(pages), int(copied)
 
     def create_game(self, game: str, setup_entry: JSON, summary: JSON) -> int:
+        text = _dumps(summary)
+
         def insert(db: sqlite3.Connection) -> int:
             now = _now()
             cursor = db.execute(
                 "INSERT INTO games(game, created_at, updated_at, summary) VALUES (?, ?, ?, ?)",
-                (game, now, now, _dumps(summary)))
+                (game, now, now, text))
             game_id = int(cursor.lastrowid or 0)
             db.execute("INSERT INTO log(game_id, seq, at, entry) VALUES (?, 0, ?, ?)",
                        (game_id, now, _dumps(setup_entry)))
             return game_id
 
-        return int(self._write(insert))
+        game_id = int(self._write(insert))
+        self._rows[game_id] = (text, "playing")
+        return game_id
 
     def append(self, game_id: int, seq: int, entry: JSON, summary: JSON, status: str,
                snapshots: Snapshots | None = None) -> None:
-        """Commit one log entry (and its snapshots, if any); returns only once it is durable."""
+        """Commit one log entry (and its snapshots, if any); returns only once it is durable.
+
+        The game's row is rewritten only when its summary or status changes: when it was last
+        played is the time of its last entry (``games``), so most entries write the log alone."""
+        row = (self._summary_text(game_id, summary), status)
+        stale = self._rows.get(game_id) != row
+
         def insert(db: sqlite3.Connection) -> None:
             now = _now()
             db.execute("INSERT INTO log(game_id, seq, at, entry) VALUES (?, ?, ?, ?)",
                        (game_id, seq, now, _dumps(entry)))
-            db.execute("UPDATE games SET updated_at = ?, summary = ?, status = ? WHERE id = ?",
-                       (now, self._summary_text(game_id, summary), status, game_id))
+            if stale:
+                db.execute("UPDATE games SET updated_at = ?, summary = ?, status = ? WHERE id = ?",
+                           (now, *row, game_id))
             if snapshots is not None and snapshots.head is not None:
                 db.execute("INSERT OR REPLACE INTO head_snapshots(game_id, seq, tag, data) "
                            "VALUES (?, ?, ?, ?)", (game_id, seq, *snapshots.head))
@@ -401,7 +421,16 @@ class Store:
                 db.execute("INSERT OR REPLACE INTO checkpoints(game_id, seq, tag, state) "
                            "VALUES (?, ?, ?, ?)", (game_id, seq, *snapshots.checkpoint))
 
-        self._write(insert)
+        self._write_row(game_id, insert, row)
+
+    def _write_row(self, game_id: int, statements: Callable[[sqlite3.Connection], Any],
+                   row: tuple[str, str] | None) -> None:
+        """``_write(statements)``, after which the game's row holds ``row`` (None: not known here).
+        A write that fails forgets the row: the next entry writes it again, whatever became of it."""
+        self._rows.pop(game_id, None)
+        self._write(statements)
+        if row is not None:
+            self._rows[game_id] = row
 
     def _summary_text(self, game_id: int, summary: JSON) -> str:
         """``summary`` as JSON: the last one's text again while it reads the same (most commands
@@ -417,6 +446,8 @@ class Store:
         """Take back entry ``seq``, the game's last, with the snapshots written beside it, and put the
         game's summary back: for an entry whose state turned out not to show (``Session.handle``).
         A head snapshot it replaced is gone too: the game's next restore replays its whole log."""
+        row = (_dumps(summary), status)
+
         def delete(db: sqlite3.Connection) -> None:
             last = db.execute("SELECT max(seq) FROM log WHERE game_id = ?", (game_id,)).fetchone()[0]
             if last != seq:
@@ -424,10 +455,9 @@ class Store:
             db.execute("DELETE FROM log WHERE game_id = ? AND seq = ?", (game_id, seq))
             db.execute("DELETE FROM head_snapshots WHERE game_id = ? AND seq = ?", (game_id, seq))
             db.execute("DELETE FROM checkpoints WHERE game_id = ? AND seq = ?", (game_id, seq))
-            db.execute("UPDATE games SET summary = ?, status = ? WHERE id = ?",
-                       (_dumps(summary), status, game_id))
+            db.execute("UPDATE games SET summary = ?, status = ? WHERE id = ?", (*row, game_id))
 
-        self._write(delete)
+        self._write_row(game_id, delete, row)
 
     def entries(self, game_id: int) -> list[JSON]:
         rows = self._read("SELECT entry FROM log WHERE game_id = ? ORDER BY seq", (check_game_id(game_id),))
@@ -468,20 +498,18 @@ class Store:
         return [(int(seq), str(at), json.loads(entry)) for seq, at, entry in rows]
 
     def game(self, game_id: int) -> GameRecord:
-        rows = self._read("SELECT id, game, created_at, updated_at, status, summary FROM games "
-                          "WHERE id = ?", (check_game_id(game_id),))
+        rows = self._read(f"SELECT {_RECORD} FROM games WHERE id = ?", (check_game_id(game_id),))
         if not rows:
             raise StoreError(f"there is no saved game {game_id}")
         return self._record(rows[0])
 
     def games(self) -> list[GameRecord]:
-        rows = self._read("SELECT id, game, created_at, updated_at, status, summary FROM games "
-                          "ORDER BY updated_at DESC, id DESC", ())
+        rows = self._read(f"SELECT {_RECORD} FROM games ORDER BY 4 DESC, id DESC", ())
         return [self._record(row) for row in rows]
 
     def delete_game(self, game_id: int) -> None:
         self.game(game_id)
-        self._write(lambda db: db.execute("DELETE FROM games WHERE id = ?", (game_id,)))
+        self._write_row(game_id, lambda db: db.execute("DELETE FROM games WHERE id = ?", (game_id,)), None)
 
     def abandon_game(self, game_id: int) -> GameRecord:
         """Mark an unfinished game ``abandoned``: it is no longer resumed at start; its log stays whole.
@@ -490,7 +518,8 @@ class Store:
         A later command recorded in it (after a ``resume``) makes it ``playing`` again.
         """
         self.game(game_id)
-        self._write(lambda db: db.execute("UPDATE games SET status = 'abandoned' WHERE id = ?", (game_id,)))
+        self._write_row(game_id, lambda db: db.execute(
+            "UPDATE games SET status = 'abandoned' WHERE id = ?", (game_id,)), None)
         return self.game(game_id)
 
     @staticmethod

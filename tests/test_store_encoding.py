@@ -2,7 +2,8 @@
 
 The store encodes entries with one C encoder made once, reuses a summary's JSON while it reads the
 same, and works out a timestamp's text to the second once per second: each must read exactly as
-the plain library call would, and a changed summary must reach the saved-games list.
+the plain library call would, and a changed summary must reach the saved-games list. The game's row
+is rewritten only when its summary or status changes; the list's "last played" is read from the log.
 """
 
 from __future__ import annotations
@@ -70,5 +71,79 @@ def test_a_changed_summary_reaches_the_games_list_and_an_unchanged_one_reads_the
         store.append(other, 1, entry, {"score": [2, 0], "final": False}, "playing")
         assert store.game(other).summary == {"score": [2, 0], "final": False}
         assert store.game(game_id).summary == {"score": [2, 3], "final": True}
+    finally:
+        store.close()
+
+
+def _statements(store: Store) -> list[str]:
+    """Every SQL statement the store's connection runs from now on (SQLite's own trace)."""
+    seen: list[str] = []
+    store._db.set_trace_callback(seen.append)
+    return seen
+
+
+def test_an_entry_that_changes_no_summary_leaves_the_games_row_alone_and_last_played_follows_the_log(
+        tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "games.db")
+    try:
+        game_id = store.create_game("some-game", {"kind": "setup", "options": {}}, {"score": [0, 0]})
+        entry = {"kind": "command", "command": {"type": "pass"}, "events": []}
+        seen = _statements(store)
+        store.append(game_id, 1, entry, {"score": [0, 0]}, "playing")
+        assert not [s for s in seen if s.startswith("UPDATE games")]
+        at = store.timed_entries(game_id)[-1][1]
+        assert store.game(game_id).updated_at == at == store.games()[0].updated_at
+        store.append(game_id, 2, entry, {"score": [2, 0]}, "playing")
+        assert [s for s in seen if s.startswith("UPDATE games")]
+        assert store.game(game_id).summary == {"score": [2, 0]}
+    finally:
+        store.close()
+
+
+def test_the_games_list_puts_the_game_with_the_newest_entry_first(tmp_path: Path, monkeypatch) -> None:
+    times = iter(f"2026-12-02T00:00:0{n}.000+00:00" for n in range(10))
+    monkeypatch.setattr(store_module, "_now", lambda: next(times))
+    store = Store.open(tmp_path / "games.db")
+    try:
+        first = store.create_game("some-game", {"kind": "setup", "options": {}}, {"score": [0, 0]})
+        second = store.create_game("some-game", {"kind": "setup", "options": {}}, {"score": [0, 0]})
+        entry = {"kind": "command", "command": {"type": "pass"}, "events": []}
+        store.append(first, 1, entry, {"score": [0, 0]}, "playing")  # the row is not written again
+        assert [(r.id, r.updated_at[:19]) for r in store.games()] == [
+            (first, "2026-12-02T00:00:02"), (second, "2026-12-02T00:00:01")]
+    finally:
+        store.close()
+
+
+def test_a_row_changed_outside_append_is_written_again_by_the_next_entry(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "games.db")
+    try:
+        game_id = store.create_game("some-game", {"kind": "setup", "options": {}}, {"score": [0, 0]})
+        entry = {"kind": "command", "command": {"type": "pass"}, "events": []}
+        store.append(game_id, 1, entry, {"score": [1, 0]}, "playing")
+        assert store.abandon_game(game_id).status == "abandoned"
+        store.append(game_id, 2, entry, {"score": [1, 0]}, "playing")  # resumed and played on
+        assert store.game(game_id).status == "playing"
+        store.append(game_id, 3, entry, {"score": [3, 0]}, "playing")
+        store.retract(game_id, 3, {"score": [1, 0]}, "playing")
+        store.append(game_id, 3, entry, {"score": [3, 0]}, "playing")
+        assert store.game(game_id).summary == {"score": [3, 0]}
+    finally:
+        store.close()
+
+
+def test_a_failed_write_forgets_the_row_so_the_next_entry_writes_it(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "games.db")
+    try:
+        game_id = store.create_game("some-game", {"kind": "setup", "options": {}}, {"score": [0, 0]})
+        entry = {"kind": "command", "command": {"type": "pass"}, "events": []}
+        store.append(game_id, 1, entry, {"score": [2, 0]}, "playing")
+        with pytest.raises(store_module.StoreError):
+            store.append(game_id, 1, entry, {"score": [4, 0]}, "playing")  # seq taken: rolled back
+        assert store.game(game_id).summary == {"score": [2, 0]}
+        seen = _statements(store)
+        store.append(game_id, 2, entry, {"score": [4, 0]}, "playing")
+        assert [s for s in seen if s.startswith("UPDATE games")]
+        assert store.game(game_id).summary == {"score": [4, 0]}
     finally:
         store.close()
