@@ -142,8 +142,11 @@ class TableService:
                 self._while_idle()
 
     def _while_idle(self) -> None:
-        """Work that would otherwise land inside a press: copying the store's WAL back
-        (``Store.checkpoint_wal``), once enough commits have piled up and nothing waits."""
+        """Work that would otherwise land inside a press, done once nothing waits: writing the
+        game's due snapshots (``Session.save_snapshots``) and copying the store's WAL back
+        (``Store.checkpoint_wal``) once enough commits have piled up."""
+        if self.session is not None and self.session.snapshots_due:
+            self.session.save_snapshots()
         if not self.store.wal_checkpoint_due:
             return
         try:

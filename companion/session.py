@@ -18,6 +18,7 @@ import json
 import logging
 import sys
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import CommandError, RuleError, StoreError
@@ -124,6 +125,17 @@ def check_command(value: Any) -> JSON:
     return value
 
 
+@dataclass(frozen=True)
+class _Due:
+    """Snapshots due after entry ``seq``: its state, the done and undone seqs after it when a head
+    is due, and whether a checkpoint is."""
+
+    seq: int
+    state: Any
+    seqs: tuple[list[int], list[int]] | None
+    checkpoint: bool
+
+
 class Session:
     """One game in play, backed by the store. Used from the single thread that owns the table."""
 
@@ -138,6 +150,7 @@ class Session:
         # Set when an entry could be neither shown nor taken back: the store then holds one entry
         # more than this session, so it records nothing more (a restart reads the log afresh).
         self._unsettled: str | None = None
+        self._due: _Due | None = None  # snapshots due after the last entry, not yet written
         # Hashing the game's and the engine's source takes milliseconds the first time in a process:
         # done as the game is opened, not on the press that writes its first snapshot.
         self._tag = snapshot_tag(game)
@@ -155,7 +168,8 @@ class Session:
     def resume(cls, store: Store, game_id: int,
                find: Callable[[str], Game] = find_game) -> Session:
         """The game as its log left it: from the head snapshot plus the entries after it when the
-        snapshot is usable (at most ``SNAPSHOT_EVERY`` entries replayed), else the whole log."""
+        snapshot is usable (at most ``SNAPSHOT_EVERY`` entries replayed, twice that when the last one
+        due was never written), else the whole log."""
         record = store.game(game_id)
         game = find(record.game)
         source = StoreSource(store, game_id, game)
@@ -216,7 +230,7 @@ class Session:
         outcome = self.game.outcome(new_state)
         status = "finished" if outcome is not None else "playing"
         self.store.append(self.game_id, self.seq + 1, entry, _summary(scoreboard), status,
-                          self._snapshots(entry, new_state))
+                          self._take_due())
         if on_durable is not None:
             try:
                 on_durable(board)
@@ -238,25 +252,54 @@ class Session:
         self.last_origin = origin
         self.timeline.commit(entry, new_state)
         self._shown = shown
+        self._due = self._due_after(entry["kind"], new_state)
         return self.snapshot()
 
-    def _snapshots(self, entry: JSON, new_state: Any) -> Snapshots | None:
-        """The snapshots due with this entry (every ``SNAPSHOT_EVERY`` entries, every
-        ``CHECKPOINT_EVERY`` depths). One that cannot be pickled is left out: restores replay more."""
-        seq = self.seq + 1
-        head_due = seq % SNAPSHOT_EVERY == 0
-        checkpoint_due = (entry["kind"] == "command"
-                          and (len(self.timeline.done_seqs) + 1) % CHECKPOINT_EVERY == 0)
+    # Snapshots are pickled and written after the press that made them due: by ``save_snapshots``
+    # when the table is idle (``TableService``), else beside the next entry. Pickling a state is
+    # some ten times a command's own work, and inside the press it set the slowest presses' time.
+    # Until they are written a restore starts from the snapshot before (it replays more, no more).
+
+    def _due_after(self, kind: str, state: Any) -> _Due | None:
+        """The snapshots the entry just made current makes due (every ``SNAPSHOT_EVERY`` entries, every
+        ``CHECKPOINT_EVERY`` depths), with what they read; None when none is."""
+        head_due = self.seq % SNAPSHOT_EVERY == 0
+        checkpoint_due = kind == "command" and len(self.timeline.done_seqs) % CHECKPOINT_EVERY == 0
         if not head_due and not checkpoint_due:
+            return None
+        seqs = (list(self.timeline.done_seqs), list(self.timeline.undone_seqs)) if head_due else None
+        return _Due(self.seq, state, seqs, checkpoint_due)
+
+    @property
+    def snapshots_due(self) -> bool:
+        """A snapshot waits to be written (``save_snapshots``)."""
+        return self._due is not None
+
+    def save_snapshots(self) -> None:
+        """Write the snapshots due now, in a transaction of their own: for an idle moment. A failure
+        is logged, never raised: a snapshot only shortens a restore."""
+        snapshots = self._take_due()
+        if snapshots is None:
+            return
+        try:
+            self.store.save_snapshots(self.game_id, snapshots)
+        except Exception as exc:  # noqa: BLE001 - see above
+            logger.warning("game %s: the snapshot at entry %d was not saved (%s: %s); restores replay "
+                           "from the one before", self.game_id, snapshots.seq, type(exc).__name__, exc)
+
+    def _take_due(self) -> Snapshots | None:
+        """The due snapshots, pickled (and no longer due). One that cannot be pickled is left out."""
+        due, self._due = self._due, None
+        if due is None:
             return None
         tag = self._tag
         try:
-            done, undone = self.timeline.seqs_after(entry)  # copies the stacks: only when a head is due
-            return Snapshots(head=(tag, dump_head(new_state, done, undone)) if head_due else None,
-                             checkpoint=(tag, dump_state(new_state)) if checkpoint_due else None)
+            return Snapshots(due.seq,
+                             head=None if due.seqs is None else (tag, dump_head(due.state, *due.seqs)),
+                             checkpoint=(tag, dump_state(due.state)) if due.checkpoint else None)
         except Exception as exc:  # noqa: BLE001 - a snapshot is an optimisation, never a reason to refuse
             logger.warning("game %s: no snapshot at entry %d (%s: %s); restores replay the log",
-                           self.game_id, seq, type(exc).__name__, exc)
+                           self.game_id, due.seq, type(exc).__name__, exc)
             return None
 
     def last_words(self) -> str:

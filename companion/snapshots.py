@@ -1,7 +1,8 @@
 """State snapshots in the store, so a restore replays only the tail of the log.
 
-Two kinds are written, each in the same transaction as the log entry they belong to (a pulled plug
-leaves the log and its snapshots consistent):
+Two kinds are written, each of the state after a log entry already committed: once the table is idle
+after it (``Session.save_snapshots``), or beside the next entry. A pulled plug before that loses only
+the snapshot (the restore starts from the one before):
 
 - the *head* (one row per game, replaced every ``SNAPSHOT_EVERY`` entries): the state after that
   entry and the log positions (seqs) of the commands in effect and of the undone ones. A restore
@@ -43,6 +44,7 @@ logger = logging.getLogger(__name__)
 
 SNAPSHOT_FORMAT = 1
 SNAPSHOT_EVERY = 64  # log entries between head snapshots: a restore records at most this many
+# (twice as many when the plug was pulled after one came due, before it was written)
 CHECKPOINT_EVERY = 16  # depths between checkpoints: an undo after a restore applies at most 15 entries
 
 

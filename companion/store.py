@@ -125,10 +125,20 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_migrate_to_1, _
 
 @dataclass(frozen=True)
 class Snapshots:
-    """What ``Store.append`` writes beside an entry, in its transaction: (tag, blob) or None each."""
+    """The snapshots of the state after entry ``seq``: (tag, blob) or None each. ``Store.append``
+    writes them beside a later entry, in its transaction, or ``Store.save_snapshots`` alone."""
 
+    seq: int
     head: tuple[str, bytes] | None = None
     checkpoint: tuple[str, bytes] | None = None
+
+    def write(self, db: sqlite3.Connection, game_id: int) -> None:
+        if self.head is not None:
+            db.execute("INSERT OR REPLACE INTO head_snapshots(game_id, seq, tag, data) "
+                       "VALUES (?, ?, ?, ?)", (game_id, self.seq, *self.head))
+        if self.checkpoint is not None:
+            db.execute("INSERT OR REPLACE INTO checkpoints(game_id, seq, tag, state) "
+                       "VALUES (?, ?, ?, ?)", (game_id, self.seq, *self.checkpoint))
 
 
 def default_db_path() -> Path:
@@ -400,7 +410,8 @@ class Store:
 
     def append(self, game_id: int, seq: int, entry: JSON, summary: JSON, status: str,
                snapshots: Snapshots | None = None) -> None:
-        """Commit one log entry (and its snapshots, if any); returns only once it is durable.
+        """Commit one log entry (and snapshots of an earlier one's state, if any); returns only once
+        it is durable.
 
         The game's row is rewritten only when its summary or status changes: when it was last
         played is the time of its last entry (``games``), so most entries write the log alone."""
@@ -414,14 +425,21 @@ class Store:
             if stale:
                 db.execute("UPDATE games SET updated_at = ?, summary = ?, status = ? WHERE id = ?",
                            (now, *row, game_id))
-            if snapshots is not None and snapshots.head is not None:
-                db.execute("INSERT OR REPLACE INTO head_snapshots(game_id, seq, tag, data) "
-                           "VALUES (?, ?, ?, ?)", (game_id, seq, *snapshots.head))
-            if snapshots is not None and snapshots.checkpoint is not None:
-                db.execute("INSERT OR REPLACE INTO checkpoints(game_id, seq, tag, state) "
-                           "VALUES (?, ?, ?, ?)", (game_id, seq, *snapshots.checkpoint))
+            if snapshots is not None:
+                snapshots.write(db, game_id)
 
         self._write_row(game_id, insert, row)
+
+    def save_snapshots(self, game_id: int, snapshots: Snapshots) -> None:
+        """Commit the snapshots of an entry already in the log, alone (while the table is idle)."""
+        def insert(db: sqlite3.Connection) -> None:
+            found = db.execute("SELECT 1 FROM log WHERE game_id = ? AND seq = ?",
+                               (game_id, snapshots.seq)).fetchone()
+            if found is None:
+                raise StoreError(f"game {game_id} has no entry {snapshots.seq} to keep a snapshot of")
+            snapshots.write(db, game_id)
+
+        self._write(insert)
 
     def _write_row(self, game_id: int, statements: Callable[[sqlite3.Connection], Any],
                    row: tuple[str, str] | None) -> None:

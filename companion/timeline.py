@@ -127,19 +127,6 @@ class Timeline:
         entry = self._load(self._undone, self.undone_seqs, [len(self._undone) - 1])[-1]
         return {"kind": "redo"}, self._apply_events(self.state, entry)
 
-    def seqs_after(self, entry: JSON) -> tuple[list[int], list[int]]:
-        """``done_seqs`` and ``undone_seqs`` as ``commit(entry, ...)`` will leave them (for a snapshot
-        written in the same transaction as the entry)."""
-        seq, kind = self.seq + 1, entry["kind"]
-        done, undone = list(self.done_seqs), list(self.undone_seqs)
-        if kind == "setup":
-            return [], []
-        if kind == "command":
-            return done + [seq], []
-        if kind == "undo":
-            return done[:-1], undone + done[-1:]
-        return done + undone[-1:], undone[:-1]
-
     def commit(self, entry: JSON, new_state: Any) -> None:
         kind = entry["kind"]
         if kind == "setup":

@@ -11,6 +11,7 @@ from pathlib import Path
 import tally_game
 
 from companion.service import TableService
+from companion.snapshots import SNAPSHOT_EVERY
 from companion.socket_server import TableClient, TableSocketServer
 from companion.store import CHECKPOINT_AFTER_COMMITS, Store
 
@@ -156,6 +157,19 @@ def test_the_wal_is_copied_back_while_the_table_is_idle_not_inside_a_press(servi
     # takes the next request: this one is answered after the checkpoint that came due.
     service.request({"op": "state"})
     assert not service.store.wal_checkpoint_due  # 121 commits: copied back after the 100th
+
+
+def test_a_due_snapshot_is_written_while_the_table_is_idle_not_inside_the_press(
+        service: TableService) -> None:
+    service.request({"op": "new_game", "game": "tally", "options": {}})
+    game_id = service.session.game_id
+    for n in range(SNAPSHOT_EVERY):  # a score and its undo: the game never ends
+        command = {"type": "undo"} if n % 2 else {"type": "score", "side": 0, "points": 1}
+        assert service.request({"op": "command", "command": command})["ok"]
+    # Answered after the owner's idle work, which the 64th entry's answer was not waiting for.
+    service.request({"op": "state"})
+    assert service.store.head_snapshot(game_id)[0] == SNAPSHOT_EVERY
+    assert service.store.entries(game_id)[-1]["kind"] == "undo"
 
 
 def test_a_checkpoint_copies_every_wal_page_back_and_comes_due_again(tmp_path: Path) -> None:

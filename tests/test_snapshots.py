@@ -15,6 +15,7 @@ import tally_game
 
 from companion import snapshots
 from companion.session import Session
+from companion.snapshots import SNAPSHOT_EVERY
 from companion.store import MIGRATIONS, Store
 from companion.timeline import Timeline
 
@@ -225,3 +226,29 @@ def test_redo_and_restore_reapply_the_stored_events_and_never_decide_again(store
     resumed.handle({"type": "redo"})
     resumed.handle({"type": "redo"})
     assert resumed.state == Timeline.replay(ENDLESS, store.entries(session.game_id)).state
+
+
+def test_a_due_snapshot_is_pickled_after_the_press_and_written_alone_or_beside_the_next_entry(
+        store: Store, monkeypatch) -> None:
+    written: list[tuple[int, object]] = []
+    append = store.append
+
+    def watched(game_id, seq, entry, summary, status, snapshots=None):
+        written.append((seq, snapshots))
+        return append(game_id, seq, entry, summary, status, snapshots)
+
+    monkeypatch.setattr(store, "append", watched)
+    session = Session.new(store, ENDLESS, {})
+    play(session, SNAPSHOT_EVERY + 1)  # up to the first entry that makes a head due
+    assert session.seq == SNAPSHOT_EVERY and written[-1] == (SNAPSHOT_EVERY, None)
+    assert session.snapshots_due and store.head_snapshot(session.game_id) is None
+    session.save_snapshots()  # the table's idle moment
+    assert not session.snapshots_due
+    assert store.head_snapshot(session.game_id)[0] == SNAPSHOT_EVERY
+    same_game(Session.resume(store, session.game_id, find), full_replay(store, session.game_id))
+
+    play(session, 2 * SNAPSHOT_EVERY + 2)  # no idle moment: the next entry carries it
+    seq, carried = written[-1]
+    assert seq == 2 * SNAPSHOT_EVERY + 1 and carried.seq == 2 * SNAPSHOT_EVERY and carried.head
+    assert store.head_snapshot(session.game_id)[0] == 2 * SNAPSHOT_EVERY
+    same_game(Session.resume(store, session.game_id, find), full_replay(store, session.game_id))
