@@ -164,3 +164,37 @@ def test_a_players_panel_stepped_from_the_last_one_is_the_panel_counted_afresh()
         stepped = boxscore._count_players(cards, lineup, markers, used, sums)
         boxscore._last_panel.clear()
         assert stepped == boxscore._count_players(cards, lineup, markers, used, sums), (markers, used, sums)
+
+
+def test_a_sides_offers_stepped_from_its_last_ones_are_the_offers_counted_afresh() -> None:
+    # The script moves a player's markers only when he rolls: step a side's offers by each input
+    # alone (a player rolled, an unrolled player's markers, the other side's double-team and lineup,
+    # markers off, a new quarter's empty used) and hold each to the offers counted with no last ones.
+    from companion.games.nba_showdown import views
+
+    options = {k: v for k, v in json.loads(SCRIPT.read_text().splitlines()[0]).items() if k != "type"}
+    start = GAME.setup(options)
+    mine, theirs = (replace(t, lineup=tuple(card.name for card in t.cards[:5])) for t in start.teams)
+    start = replace(start, stage="choose", acting=0, teams=(mine, theirs))
+    first, second = mine.lineup[0], mine.lineup[1]
+    assert first is not None and second is not None and start.rules.hot_cold
+    steps = [(mine, theirs, start.rules),
+             (replace(mine, used=(first,)), theirs, start.rules),
+             (replace(mine, used=(first,), markers=((first, 1),)), theirs, start.rules),
+             (replace(mine, used=(first,), markers=((first, 1), (second, 2))), theirs, start.rules),
+             (replace(mine, used=(first,), markers=((second, -1),)), theirs, start.rules),
+             (replace(mine, used=(first,), markers=((second, -1),)),
+              replace(theirs, double_team=("PG", "SG")), start.rules),
+             (replace(mine, used=(first,), markers=((second, -1),)),
+              replace(theirs, lineup=(*theirs.lineup[1:], theirs.lineup[0])), start.rules),
+             (replace(mine, used=(first,), markers=((second, -1),)), theirs,
+              replace(start.rules, hot_cold=False)),
+             (replace(mine, used=(first, second), markers=((second, -1),)), theirs, start.rules),
+             (replace(mine, markers=((second, -1),)), theirs, start.rules)]
+    for team, other_team, rules_on in steps:
+        state = replace(start, teams=(team, other_team), rules=rules_on)
+        stepped = views._count_offers(state)
+        last = list(views._last_offers)
+        views._last_offers[:] = [None, None]
+        assert stepped == views._count_offers(state), (team.used, team.markers, other_team.double_team)
+        views._last_offers[:] = last

@@ -7,6 +7,7 @@ own checks, the ones its handler makes), so the kiosk never offers a command the
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
@@ -164,14 +165,49 @@ def _count_offers(state: State) -> tuple[Offer, ...]:
     side = state.acting
     team, against = state.teams[side], state.teams[1 - side]
     hot_cold = state.rules.hot_cold
-    markers = dict(team.markers) if hot_cold else {}
     used = team.used
-    changes = rolls.double_team_changes(against.double_team)
-    # What ``rolls._matchup`` reads at each position, the team's markers looked up once.
-    return tuple(_offer(position, card, defender, change, markers.get(card.name, 0), hot_cold)
-                 for position, card, defender, change in zip(POSITIONS, team.on_court(), against.on_court(),
-                                                             changes, strict=True)
-                 if card is not None and defender is not None and card.name not in used)
+    # What the offers read: the side's cards, lineup, markers and who rolled; the other side's cards,
+    # lineup and double-team; whether markers count.
+    read = (team.cards, team.lineup, team.markers, used, against.cards, against.lineup,
+            against.double_team, hot_cold)
+    last = _last_offers[side]  # read once: another thread may replace it, never change it
+    named = None if last is None else _step_offers(last[0], read, last[1])
+    if named is None:
+        markers = dict(team.markers) if hot_cold else {}
+        changes = rolls.double_team_changes(against.double_team)
+        # What ``rolls._matchup`` reads at each position, the team's markers looked up once.
+        named = tuple((card.name,
+                       _offer(position, card, defender, change, markers.get(card.name, 0), hot_cold))
+                      for position, card, defender, change in zip(POSITIONS, team.on_court(),
+                                                                  against.on_court(), changes, strict=True)
+                      if card is not None and defender is not None and card.name not in used)
+    _last_offers[side] = (read, named)
+    return tuple(offer for _, offer in named)
+
+
+# Each side's last offers (each with its player's name), with what they were read from: between
+# two of a side's choices only its own roll happened to it, one player turned sideways (his
+# markers may move), so its next offers are the last ones without him.
+_last_offers: list[tuple[tuple[Any, ...], tuple[tuple[str, Offer], ...]] | None] = [None, None]
+
+
+def _step_offers(old: tuple[Any, ...], read: tuple[Any, ...],
+                 named: tuple[tuple[str, Offer], ...]) -> tuple[tuple[str, Offer], ...] | None:
+    """The offers read from ``read``, from the last ones (``named``, read from ``old``) when the two
+    differ only by players who rolled since (and their markers); None otherwise."""
+    cards, lineup, markers, used, *rest = read
+    old_cards, old_lineup, old_markers, old_used, *old_rest = old
+    if (cards is not old_cards or lineup is not old_lineup or used[:len(old_used)] != old_used
+            or any(map(operator.is_not, rest, old_rest))):
+        return None
+    gone = set(used[len(old_used):])
+    if markers is not old_markers and read[-1]:
+        moved = {name for name, _ in set(markers) ^ set(old_markers)}
+        if not moved <= gone.union(old_used):
+            return None
+    if not gone:
+        return named
+    return tuple(found for found in named if found[0] not in gone)
 
 
 # The prompt and the view both show them for the same state: counted once per state.
