@@ -198,3 +198,24 @@ def test_a_sides_offers_stepped_from_its_last_ones_are_the_offers_counted_afresh
         views._last_offers[:] = [None, None]
         assert stepped == views._count_offers(state), (team.used, team.markers, other_team.double_team)
         views._last_offers[:] = last
+
+
+def test_a_sides_box_rows_stepped_from_the_last_ones_are_the_rows_counted_afresh() -> None:
+    # The script's box score only changes a player's line or adds one last: step a side's rows by
+    # other changes too (players in another order, one gone, two changed) and hold each to the rows
+    # counted with no last ones.
+    from companion.games.nba_showdown import boxscore
+
+    ann, bo, cy = (2, 1, 0, 1, 1, 0, 0, 0, 0), (3, 0, 1, 1, 1, 1, 1, 0, 0), (0, 0, 2, 0, 1, 0, 0, 0, 0)
+    more = (4, 1, 0, 2, 2, 0, 0, 0, 0)
+    steps: list[dict[str, tuple[int, ...]]] = [
+        {}, {"Ann": ann}, {"Ann": ann, "Bo": bo}, {"Ann": more, "Bo": bo}, {"Bo": bo, "Ann": more},
+        {"Bo": bo, "Ann": more, "Cy": cy}, {"Bo": bo, "Cy": cy}, {"Bo": ann, "Cy": bo}, {"Bo": ann, "Cy": bo},
+        {"Ann": more}, {"Ann": ann, "Bo": cy}, {}]
+    for side in (0, 1):
+        for sums in steps:
+            stepped = boxscore._count_side_rows(side, "Comets", sums)
+            last = list(boxscore._last_rows)
+            boxscore._last_rows[:] = [None, None]
+            assert stepped == boxscore._count_side_rows(side, "Comets", sums), (side, sums)
+            boxscore._last_rows[:] = last
