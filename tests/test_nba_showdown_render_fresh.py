@@ -219,3 +219,16 @@ def test_a_sides_box_rows_stepped_from_the_last_ones_are_the_rows_counted_afresh
             boxscore._last_rows[:] = [None, None]
             assert stepped == boxscore._count_side_rows(side, "Comets", sums), (side, sums)
             boxscore._last_rows[:] = last
+
+
+def test_a_box_line_shows_its_own_splits(walked: list[tuple[Any, dict[str, Any]]]) -> None:
+    # A line's splits are written from the few values already written (shared with the box score
+    # rows): the same words as the line's own ``Splits``.
+    from companion.games.nba_showdown import boxscore
+
+    lines = {line for state, _ in walked for line in state.box}
+    assert any(line.splits.fga for line in lines) and any(line.splits.fta for line in lines)
+    for line in lines:
+        assert json.dumps(boxscore._box_line_json(line)) == json.dumps(
+            {"side": line.side, "player": line.player, "quarter": line.quarter, "pts": line.pts,
+             "ast": line.ast, "reb": line.reb, **line.splits.to_json()})

@@ -30,8 +30,9 @@ Sums = dict[str, tuple[int, ...]]  # player -> PTS, AST, REB and six split count
 
 
 def _box_line_json(b: BoxLine) -> dict[str, Any]:
-    return {"side": b.side, "player": b.player, "quarter": b.quarter,
-            "pts": b.pts, "ast": b.ast, "reb": b.reb, **b.splits.to_json()}
+    s = b.splits  # a new line's splits are the few values already written (``_splits_json``)
+    return {"side": b.side, "player": b.player, "quarter": b.quarter, "pts": b.pts, "ast": b.ast,
+            "reb": b.reb, **_splits_json(s.fgm, s.fga, s.tpm, s.tpa, s.ftm, s.fta)}
 
 
 def _numbers(line: BoxLine) -> tuple[int, ...]:
