@@ -232,3 +232,27 @@ def test_a_box_line_shows_its_own_splits(walked: list[tuple[Any, dict[str, Any]]
         assert json.dumps(boxscore._box_line_json(line)) == json.dumps(
             {"side": line.side, "player": line.player, "quarter": line.quarter, "pts": line.pts,
              "ast": line.ast, "reb": line.reb, **line.splits.to_json()})
+
+
+def test_a_sides_view_shows_each_field_a_command_can_move_alone() -> None:
+    # In the script a strategy card moves the hand and the cards played together, and a roll the
+    # markers, assists and who rolled: move each field of a side alone and hold its view to the
+    # view of a copy that shares no record (no memo can answer for it).
+    import pickle
+
+    from companion.games.nba_showdown import views
+
+    options = {k: v for k, v in json.loads(SCRIPT.read_text().splitlines()[0]).items() if k != "type"}
+    team = GAME.setup(options).team(0)
+    team = replace(team, lineup=tuple(card.name for card in team.cards[:5]))
+    first, second = team.lineup[0], team.lineup[1]
+    assert first is not None and second is not None
+    changes: list[dict[str, Any]] = [
+        {}, {"hand": team.hand + 1}, {"hand": team.hand + 2}, {"played": (team.deck[0][0],)},
+        {"deck_left": team.deck_left + 3}, {"markers": ((first, 1),)}, {"used": (first,)}, {"assists": 4},
+        {"double_team": ("PG", "SG")}, {"lineup": (second, first, *team.lineup[2:])}, {"hand": 0}]
+    for change in changes:
+        team = replace(team, **change)
+        copy = pickle.loads(pickle.dumps(team))
+        assert copy.cards is not team.cards
+        assert json.dumps(views._count_side(team, [])) == json.dumps(views._count_side(copy, [])), change

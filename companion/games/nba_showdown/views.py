@@ -530,25 +530,45 @@ _rebound_line = by_identities(_count_rebound_line, size=16)
 
 
 def _count_side(t: Any, players: list[dict[str, Any]]) -> dict[str, Any]:
-    """One side as the view shows it; ``players`` is its Table panel (``boxscore.panels``)."""
-    lineup, bench, double_team, words, cards = _lineup_parts(t.name, t.cards, t.lineup, t.double_team)
+    """One side as the view shows it; ``players`` is its Table panel (``boxscore.panels``): its head
+    (every key in its place) with what a roll moves put in."""
+    side = dict(_side_head(t.name, t.cards, t.lineup, t.double_team, t.hand, t.deck_left, t.deck, t.played))
+    side["players"] = players
+    side["markers"] = dict(t.markers)
+    side["used"] = list(t.used)
+    side["assists"] = t.assists
+    return side
+
+
+def _count_side_head(name: str, cards: tuple[Card, ...], lineup: tuple[str | None, ...],
+                     plan: tuple[str, str] | None, hand: int, deck_left: int,
+                     deck: tuple[tuple[str, int], ...], played: tuple[str, ...]) -> dict[str, Any]:
+    """A side's view from what a roll leaves alone, in the view's order; the players' panel, the
+    markers, who rolled and the assist track (None here) are put in by ``_count_side``."""
+    lineup_json, bench, double_team, words, cards_json = _lineup_parts(name, cards, lineup, plan)
     return {
-        "name": t.name,
-        "players": players,
-        "lineup": lineup,
+        "name": name,
+        "players": None,
+        "lineup": lineup_json,
         "bench": bench,
-        "markers": dict(t.markers),
-        "used": list(t.used),
-        "assists": t.assists,
-        "hand": t.hand,
-        "deck_left": t.deck_left,
-        "played": list(t.played),
+        "markers": None,
+        "used": None,
+        "assists": None,
+        "hand": hand,
+        "deck_left": deck_left,
+        "played": list(played),
         # The deck list's cards with a copy left to play (the kiosk's card buttons).
-        "strategy_cards": _strategy_cards(t.deck, t.played),
+        "strategy_cards": _strategy_cards(deck, played),
         "double_team": double_team,
         "double_team_words": words,
-        "cards": cards,
+        "cards": cards_json,
     }
+
+
+# A finished roll changes a team's markers, assists and who rolled: the rest of the side (its hand
+# and cards played move on a strategy card, who stands where between quarters) is the head already
+# built (ints by identity: the small ones are shared objects, a miss only counts again). Read-only.
+_side_head = by_identities(_count_side_head, size=8)
 
 
 def _count_lineup_parts(name: str, cards: tuple[Card, ...], lineup: tuple[str | None, ...],
