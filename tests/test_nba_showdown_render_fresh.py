@@ -149,7 +149,8 @@ def test_the_choose_prompt_offers_every_shot_the_rules_accept_in_playmat_order(
 
 def test_a_players_panel_stepped_from_the_last_one_is_the_panel_counted_afresh() -> None:
     # The script moves a player's markers only with his line or his rolled flag: step a panel by
-    # each input alone (markers on and off, a player rolled, a line, a new quarter's empty used).
+    # each input alone (markers on and off, a player rolled, a line, a line gone (an undo), a new
+    # quarter's empty used).
     from companion.games.nba_showdown import boxscore, shipped_roster
 
     cards = shipped_roster("demo-comets").cards
@@ -158,7 +159,7 @@ def test_a_players_panel_stepped_from_the_last_one_is_the_panel_counted_afresh()
     line, other_line = (2, 1, 0, 1, 1, 0, 0, 0, 0), (3, 0, 0, 0, 0, 0, 0, 0, 0)
     steps = [((), (), {}), (((first, 1),), (), {}), (((first, 1), (second, -2)), (), {}),
              (((second, -2),), (first,), {}), (((second, -2),), (first,), {first: line}),
-             ((), (first, second), {first: line, second: other_line}),
+             ((), (first, second), {first: line, second: other_line}), ((), (first, second), {first: line}),
              ((), (), {first: line}), (((first, 2),), (), {})]
     for markers, used, sums in steps:
         stepped = boxscore._count_players(cards, lineup, markers, used, sums)

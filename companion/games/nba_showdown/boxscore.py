@@ -296,7 +296,12 @@ def _step_panel(last: tuple[Any, ...], markers: tuple[tuple[str, int], ...], use
     if markers is not old_markers:
         changed.update(name for name, _ in set(markers) ^ set(old_markers))
     if sums is not old_sums:
-        changed.update(name for name, _ in sums.items() ^ old_sums.items())
+        # A step of the box score (``_stepped``) keeps every other player's numbers, the same tuple:
+        # the players whose tuple is another one, or who are gone, are the ones counted again.
+        get = old_sums.get
+        changed.update([name for name, numbers in sums.items() if get(name) is not numbers])
+        if not sums.keys() >= old_sums.keys():
+            changed.update(old_sums.keys() - sums.keys())
     if not changed:
         return rows  # type: ignore[no-any-return]
     rows = list(rows)
