@@ -257,3 +257,19 @@ def test_a_sides_view_shows_each_field_a_command_can_move_alone() -> None:
         copy = pickle.loads(pickle.dumps(team))
         assert copy.cards is not team.cards
         assert json.dumps(views._count_side(team, [])) == json.dumps(views._count_side(copy, [])), change
+
+
+def test_the_scoreboard_is_the_record_its_constructor_gives(walked: list[tuple[Any, dict[str, Any]]]) -> None:
+    # The scoreboard is a copy of one board with the state's fields put in (``replace``): every
+    # field the copy does not set must be the constructor's own.
+    from companion.board import ScoreboardView
+    from companion.games.nba_showdown import views
+
+    for state, _ in walked:
+        board = views.scoreboard(state)
+        built = ScoreboardView(
+            game="nba-showdown", title="NBA Showdown", sides=board.sides, period=board.period,
+            clock=board.clock, possession=board.possession, target=board.target,
+            target_text=board.target_text, message=board.message, final=board.final,
+            period_over=board.period_over)
+        assert type(board) is ScoreboardView and vars(board) == vars(built)

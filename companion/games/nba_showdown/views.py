@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any, TypeVar
 
 from companion.dice import D20
-from companion.frozen import by_identities, by_identity, by_lower_name
+from companion.frozen import by_identities, by_identity, by_lower_name, replace
 from companion.game import Choice, Counter, Outcome, Prompt, RollInfo, ScoreboardView, SideView, Target, Term
 from companion.games.nba_showdown import odds, rolls
 from companion.games.nba_showdown.boxscore import box_views, flow_json, panels
@@ -450,11 +450,15 @@ def scoreboard(state: State) -> ScoreboardView:
     elif state.roll is not None and state.stage == "shot_check":
         rule = prompt(state).roll.rule  # type: ignore[union-attr]
         target, words = rule.target, rule.words  # type: ignore[union-attr]
-    return ScoreboardView(game="nba-showdown", title="NBA Showdown", sides=sides,
-                          period=quarter_label(state.quarter),
-                          clock=f"{state.rolls_done}/{ROLLS_PER_QUARTER}",
-                          possession=possession, target=target, target_text=words,
-                          message=state.message[:40], final=state.final, period_over=state.period_over)
+    # ``replace`` of a board with the same game and title: the record ``ScoreboardView(...)`` gives,
+    # its fields filled at once instead of one frozen ``__setattr__`` each.
+    return replace(_BOARD, sides=sides, period=quarter_label(state.quarter),
+                   clock=f"{state.rolls_done}/{ROLLS_PER_QUARTER}",
+                   possession=possession, target=target, target_text=words,
+                   message=state.message[:40], final=state.final, period_over=state.period_over)
+
+
+_BOARD = ScoreboardView(game="nba-showdown", title="NBA Showdown", sides=(), period="", clock="")
 
 
 def _count_side_view(name: str, score: int, counters: tuple[Counter, ...], active: bool) -> SideView:
