@@ -30,8 +30,9 @@ Sums = dict[str, tuple[int, ...]]  # player -> PTS, AST, REB and six split count
 
 
 def _box_line_json(b: BoxLine) -> dict[str, Any]:
-    return {"side": b.side, "player": b.player, "quarter": b.quarter,
-            "pts": b.pts, "ast": b.ast, "reb": b.reb, **b.splits.to_json()}
+    s = b.splits  # a new line's splits are the few values already written (``_splits_json``)
+    return {"side": b.side, "player": b.player, "quarter": b.quarter, "pts": b.pts, "ast": b.ast,
+            "reb": b.reb, **_splits_json(s.fgm, s.fga, s.tpm, s.tpa, s.ftm, s.fta)}
 
 
 def _numbers(line: BoxLine) -> tuple[int, ...]:
@@ -150,11 +151,52 @@ def _count_side_rows(side: int, team: str, sums: Sums) -> tuple[list[dict[str, A
     each player with his shot-check splits, then the team's total line (``total``: its players' sums,
     rebound-track points not included). A shot check is a field goal (a 3-pointer when its card says
     so), a foul shot a free throw."""
-    totals = [_total_row(side, team, player, *found[:3]) for player, found in sums.items()]
-    rows = [_score_row(side, team, player, found, False) for player, found in sums.items()]
-    rows.append(_score_row(side, team, "Team total",
-                           tuple(map(sum, zip(*sums.values(), strict=True))) or (0,) * 9, True))
-    return totals, rows
+    last = _last_rows[side]  # read once: another thread may replace it, never change it
+    found = None if last is None or last[0] != team else _step_rows(side, last, sums)
+    if found is None:
+        totals = [_total_row(side, team, player, *numbers[:3]) for player, numbers in sums.items()]
+        rows = [_score_row(side, team, player, numbers, False) for player, numbers in sums.items()]
+        total = tuple(map(sum, zip(*sums.values(), strict=True))) or _ZEROS
+    else:
+        totals, rows, total = found
+    _last_rows[side] = (team, sums, totals, rows, total)
+    return totals, [*rows, _score_row(side, team, "Team total", total, True)]
+
+
+_ZEROS = (0,) * 9
+
+# Each side's last rows (its players', the team total line's numbers apart), with the team and the
+# sums they were counted from: a step of the box score (``_stepped``) changes one player's numbers
+# (a new tuple) or adds a player last, so the next rows are the last ones with his rebuilt.
+_last_rows: list[tuple[str, Sums, list[dict[str, Any]], list[dict[str, Any]], tuple[int, ...]] | None] = [
+    None, None]
+
+
+def _step_rows(side: int, last: tuple[Any, ...], sums: Sums
+               ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], tuple[int, ...]] | None:
+    """``_count_side_rows``' player rows and the team's numbers from the last ones, when ``sums``
+    keeps the last players in their order, one player's numbers changed or one player added (the
+    same tuple for each player left alone); else None."""
+    team, old, totals, rows, total = last
+    if len(sums) < len(old) or list(sums)[:len(old)] != list(old):
+        return None
+    get = old.get
+    changed = [(index, player, numbers) for index, (player, numbers) in enumerate(sums.items())
+               if get(player) is not numbers]
+    if not changed:
+        return totals, rows, total
+    if len(changed) > 1:
+        return None  # not a step (a state counted afresh, an undo far back): every row is counted
+    [(index, player, numbers)] = changed
+    total = tuple(t - b + n for t, b, n in zip(total, get(player, _ZEROS), numbers, strict=True))
+    totals, rows = list(totals), list(rows)
+    row = _total_row(side, team, player, *numbers[:3]), _score_row(side, team, player, numbers, False)
+    if index < len(totals):
+        totals[index], rows[index] = row
+    else:
+        totals.append(row[0])
+        rows.append(row[1])
+    return totals, rows, total
 
 
 # A roll changes one side's sums (``_stepped`` keeps the other's dict): that side's rows are put
@@ -254,7 +296,12 @@ def _step_panel(last: tuple[Any, ...], markers: tuple[tuple[str, int], ...], use
     if markers is not old_markers:
         changed.update(name for name, _ in set(markers) ^ set(old_markers))
     if sums is not old_sums:
-        changed.update(name for name, _ in sums.items() ^ old_sums.items())
+        # A step of the box score (``_stepped``) keeps every other player's numbers, the same tuple:
+        # the players whose tuple is another one, or who are gone, are the ones counted again.
+        get = old_sums.get
+        changed.update([name for name, numbers in sums.items() if get(name) is not numbers])
+        if not sums.keys() >= old_sums.keys():
+            changed.update(old_sums.keys() - sums.keys())
     if not changed:
         return rows  # type: ignore[no-any-return]
     rows = list(rows)

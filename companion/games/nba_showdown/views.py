@@ -7,13 +7,14 @@ own checks, the ones its handler makes), so the kiosk never offers a command the
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, TypeVar
 
 from companion.dice import D20
-from companion.frozen import by_identities, by_identity, by_lower_name
+from companion.frozen import by_identities, by_identity, by_lower_name, replace
 from companion.game import Choice, Counter, Outcome, Prompt, RollInfo, ScoreboardView, SideView, Target, Term
 from companion.games.nba_showdown import odds, rolls
 from companion.games.nba_showdown.boxscore import box_views, flow_json, panels
@@ -164,14 +165,49 @@ def _count_offers(state: State) -> tuple[Offer, ...]:
     side = state.acting
     team, against = state.teams[side], state.teams[1 - side]
     hot_cold = state.rules.hot_cold
-    markers = dict(team.markers) if hot_cold else {}
     used = team.used
-    changes = rolls.double_team_changes(against.double_team)
-    # What ``rolls._matchup`` reads at each position, the team's markers looked up once.
-    return tuple(_offer(position, card, defender, change, markers.get(card.name, 0), hot_cold)
-                 for position, card, defender, change in zip(POSITIONS, team.on_court(), against.on_court(),
-                                                             changes, strict=True)
-                 if card is not None and defender is not None and card.name not in used)
+    # What the offers read: the side's cards, lineup, markers and who rolled; the other side's cards,
+    # lineup and double-team; whether markers count.
+    read = (team.cards, team.lineup, team.markers, used, against.cards, against.lineup,
+            against.double_team, hot_cold)
+    last = _last_offers[side]  # read once: another thread may replace it, never change it
+    named = None if last is None else _step_offers(last[0], read, last[1])
+    if named is None:
+        markers = dict(team.markers) if hot_cold else {}
+        changes = rolls.double_team_changes(against.double_team)
+        # What ``rolls._matchup`` reads at each position, the team's markers looked up once.
+        named = tuple((card.name,
+                       _offer(position, card, defender, change, markers.get(card.name, 0), hot_cold))
+                      for position, card, defender, change in zip(POSITIONS, team.on_court(),
+                                                                  against.on_court(), changes, strict=True)
+                      if card is not None and defender is not None and card.name not in used)
+    _last_offers[side] = (read, named)
+    return tuple(offer for _, offer in named)
+
+
+# Each side's last offers (each with its player's name), with what they were read from: between
+# two of a side's choices only its own roll happened to it, one player turned sideways (his
+# markers may move), so its next offers are the last ones without him.
+_last_offers: list[tuple[tuple[Any, ...], tuple[tuple[str, Offer], ...]] | None] = [None, None]
+
+
+def _step_offers(old: tuple[Any, ...], read: tuple[Any, ...],
+                 named: tuple[tuple[str, Offer], ...]) -> tuple[tuple[str, Offer], ...] | None:
+    """The offers read from ``read``, from the last ones (``named``, read from ``old``) when the two
+    differ only by players who rolled since (and their markers); None otherwise."""
+    cards, lineup, markers, used, *rest = read
+    old_cards, old_lineup, old_markers, old_used, *old_rest = old
+    if (cards is not old_cards or lineup is not old_lineup or used[:len(old_used)] != old_used
+            or any(map(operator.is_not, rest, old_rest))):
+        return None
+    gone = set(used[len(old_used):])
+    if markers is not old_markers and read[-1]:
+        moved = {name for name, _ in set(markers) ^ set(old_markers)}
+        if not moved <= gone.union(old_used):
+            return None
+    if not gone:
+        return named
+    return tuple(found for found in named if found[0] not in gone)
 
 
 # The prompt and the view both show them for the same state: counted once per state.
@@ -414,11 +450,15 @@ def scoreboard(state: State) -> ScoreboardView:
     elif state.roll is not None and state.stage == "shot_check":
         rule = prompt(state).roll.rule  # type: ignore[union-attr]
         target, words = rule.target, rule.words  # type: ignore[union-attr]
-    return ScoreboardView(game="nba-showdown", title="NBA Showdown", sides=sides,
-                          period=quarter_label(state.quarter),
-                          clock=f"{state.rolls_done}/{ROLLS_PER_QUARTER}",
-                          possession=possession, target=target, target_text=words,
-                          message=state.message[:40], final=state.final, period_over=state.period_over)
+    # ``replace`` of a board with the same game and title: the record ``ScoreboardView(...)`` gives,
+    # its fields filled at once instead of one frozen ``__setattr__`` each.
+    return replace(_BOARD, sides=sides, period=quarter_label(state.quarter),
+                   clock=f"{state.rolls_done}/{ROLLS_PER_QUARTER}",
+                   possession=possession, target=target, target_text=words,
+                   message=state.message[:40], final=state.final, period_over=state.period_over)
+
+
+_BOARD = ScoreboardView(game="nba-showdown", title="NBA Showdown", sides=(), period="", clock="")
 
 
 def _count_side_view(name: str, score: int, counters: tuple[Counter, ...], active: bool) -> SideView:
@@ -494,25 +534,45 @@ _rebound_line = by_identities(_count_rebound_line, size=16)
 
 
 def _count_side(t: Any, players: list[dict[str, Any]]) -> dict[str, Any]:
-    """One side as the view shows it; ``players`` is its Table panel (``boxscore.panels``)."""
-    lineup, bench, double_team, words, cards = _lineup_parts(t.name, t.cards, t.lineup, t.double_team)
+    """One side as the view shows it; ``players`` is its Table panel (``boxscore.panels``): its head
+    (every key in its place) with what a roll moves put in."""
+    side = dict(_side_head(t.name, t.cards, t.lineup, t.double_team, t.hand, t.deck_left, t.deck, t.played))
+    side["players"] = players
+    side["markers"] = dict(t.markers)
+    side["used"] = list(t.used)
+    side["assists"] = t.assists
+    return side
+
+
+def _count_side_head(name: str, cards: tuple[Card, ...], lineup: tuple[str | None, ...],
+                     plan: tuple[str, str] | None, hand: int, deck_left: int,
+                     deck: tuple[tuple[str, int], ...], played: tuple[str, ...]) -> dict[str, Any]:
+    """A side's view from what a roll leaves alone, in the view's order; the players' panel, the
+    markers, who rolled and the assist track (None here) are put in by ``_count_side``."""
+    lineup_json, bench, double_team, words, cards_json = _lineup_parts(name, cards, lineup, plan)
     return {
-        "name": t.name,
-        "players": players,
-        "lineup": lineup,
+        "name": name,
+        "players": None,
+        "lineup": lineup_json,
         "bench": bench,
-        "markers": dict(t.markers),
-        "used": list(t.used),
-        "assists": t.assists,
-        "hand": t.hand,
-        "deck_left": t.deck_left,
-        "played": list(t.played),
+        "markers": None,
+        "used": None,
+        "assists": None,
+        "hand": hand,
+        "deck_left": deck_left,
+        "played": list(played),
         # The deck list's cards with a copy left to play (the kiosk's card buttons).
-        "strategy_cards": _strategy_cards(t.deck, t.played),
+        "strategy_cards": _strategy_cards(deck, played),
         "double_team": double_team,
         "double_team_words": words,
-        "cards": cards,
+        "cards": cards_json,
     }
+
+
+# A finished roll changes a team's markers, assists and who rolled: the rest of the side (its hand
+# and cards played move on a strategy card, who stands where between quarters) is the head already
+# built (ints by identity: the small ones are shared objects, a miss only counts again). Read-only.
+_side_head = by_identities(_count_side_head, size=8)
 
 
 def _count_lineup_parts(name: str, cards: tuple[Card, ...], lineup: tuple[str | None, ...],
