@@ -329,6 +329,17 @@ class Pending:
     upgrade: tuple[str, int] | None = None  # a sleeved action upgrade's improvement: (label, value)
 
 
+# Twenty-two fields, each set through ``object.__setattr__`` by the class's ``__init__``, and a command
+# builds one or two: ``new_pending`` fills a copy of the defaults instead (``companion.frozen.replace``),
+# the same record.
+_NO_PENDING = Pending(kind="", side=0)
+
+
+def new_pending(kind: str, side: int, **fields: Any) -> Pending:
+    """``Pending(kind=kind, side=side, **fields)``, built without ``__init__``."""
+    return replace(_NO_PENDING, kind=kind, side=side, **fields)
+
+
 @dataclass(frozen=True)
 class Decision:
     """A choice that interrupts the flow until answered (white cube, injury marker, replacement...)."""

@@ -619,6 +619,10 @@ def _side_view(state: State, i: int) -> SideView:
     return shown
 
 
+# ``AtMost(value).words`` ("<=55") by the value: the scoreboard shows one after nearly every command.
+_at_most_words = lru_cache(maxsize=256)(lambda value: AtMost(value).words)
+
+
 def scoreboard(state: State) -> ScoreboardView:
     target = pending_target(state)
     sides = (_side_view(state, 0), _side_view(state, 1))
@@ -629,7 +633,7 @@ def scoreboard(state: State) -> ScoreboardView:
         clock=f"{min(state.pair, state.pairs_in_period)}/{state.pairs_in_period}",
         possession=None if state.final else state.turn.attacker,
         target=target.value if target is not None else None,
-        target_text=AtMost(target.value).words if target is not None else "",
+        target_text=_at_most_words(target.value) if target is not None else "",
         message=state.message[:40],
         final=state.final,
         title="Valley Hoopers",
