@@ -1,0 +1,86 @@
+"""Valley Hoopers' records built without their ``__init__`` and its render parts kept by what they read
+are the ones built and counted afresh.
+
+``tests/test_render_memos.py`` holds the whole view, scoreboard and prompt to counting afresh; these
+hold each part to its plain counterpart on values the full-game script never meets (a missed free
+throw in a team's line, every target a scoreboard can show).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from companion.game import Choice, Prompt, ScoreboardView, SideView
+from companion.games import find_game
+from companion.games.valley_hoopers import splits as vh_splits
+from companion.games.valley_hoopers import views as vh_views
+from companion.games.valley_hoopers.model import Pending, new_pending
+from companion.session import parse_command
+from companion.splits import Splits, total
+from companion.success import AtMost
+
+GAMES_DIR = Path(__file__).parent / "games"
+
+
+def states(script: str) -> Iterator[Any]:
+    game = find_game("valley-hoopers")
+    lines = [json.loads(line) for line in (GAMES_DIR / script).read_text().splitlines() if line.strip()]
+    state = game.setup({k: v for k, v in lines[0].items() if k != "type"})
+    yield state
+    for line in lines[1:]:
+        state, _ = game.run(state, parse_command(json.dumps(line)))
+        yield state
+
+
+def test_a_team_line_is_the_total_of_its_hoopers_lines() -> None:
+    rng = random.Random(15)
+    for _ in range(300):
+        lines = [Splits(*(rng.randrange(0, 9) for _ in range(6))) for _ in range(rng.randrange(0, 9))]
+        assert vh_splits._count_team_splits(*lines) == total(lines)
+    # The remembered line is the one counted for these very records.
+    lines = [Splits(1, 2, 0, 1, 3, 4), Splits(0, 1, 0, 0, 1, 2)]
+    assert vh_splits._team_splits(*lines) == Splits(1, 3, 0, 1, 4, 6)
+
+
+def test_the_scoreboard_target_words_are_the_rule_s_words() -> None:
+    for value in range(-40, 200):
+        assert vh_views._at_most_words(value) == AtMost(value).words
+    game = find_game("valley-hoopers")
+    shown = 0
+    for state in states("full_game_valley_hoopers.jsonl"):
+        target = vh_views._pending_target(state)
+        board = game.scoreboard(state)
+        assert board.target_text == ("" if target is None else AtMost(target.value).words)
+        shown += target is not None
+    assert shown > 100
+
+
+def test_a_pending_record_built_from_the_defaults_is_the_one_its_class_builds() -> None:
+    assert new_pending("play", 1) == Pending(kind="play", side=1)
+    fields = {"action": "2PS", "hooper": "Muy Schillato", "other": "Chus Kinder", "points": 2,
+              "upgrade": ("x", 5), "after_score": True, "free_throws": 2}
+    built, plain = new_pending("attack_roll", 0, **fields), Pending(kind="attack_roll", side=0, **fields)
+    assert built == plain and vars(built) == vars(plain) and type(built) is Pending
+    # The defaults it is filled from are never changed by it.
+    assert new_pending("play", 0) == Pending(kind="play", side=0)
+    for state in states("full_game_valley_hoopers.jsonl"):
+        pending = state.pending
+        assert pending == Pending(**{f.name: getattr(pending, f.name) for f in dataclasses.fields(Pending)})
+
+
+def test_a_prompt_and_a_scoreboard_built_from_the_defaults_are_the_ones_their_classes_build() -> None:
+    choice = Choice("end turn", {"type": "end_turn"})
+    fields = {"side": 1, "text": "roll", "commands": ("roll",), "choices": (choice,), "automatic": True}
+    assert vh_views._new_prompt(**fields) == Prompt(**fields)
+    assert vars(vh_views._new_prompt(**fields)) == vars(Prompt(**fields))
+    assert vh_views._new_prompt(side=None, text="", commands=()) == Prompt(side=None, text="", commands=())
+    board = {"game": "valley-hoopers", "sides": (SideView("A", 3), SideView("B", 1)), "period": "P2",
+             "clock": "3/8", "possession": 0, "target": 55, "target_text": "<=55", "message": "hi"}
+    assert vars(vh_views._new_board(**board)) == vars(ScoreboardView(**board))
+    assert vh_views._new_board(game="g", sides=(), period="", clock="") == ScoreboardView(
+        game="g", sides=(), period="", clock="")
