@@ -230,12 +230,51 @@ class Side:
         return tuple(h for h in self.hoopers if h.court is None and not h.out)
 
     def with_hooper(self, hooper: Hooper) -> Side:
-        return replace(self, hoopers=tuple(hooper if h.name == hooper.name else h for h in self.hoopers))
+        name = hooper.name
+        hoopers = tuple([hooper if h.name == name else h for h in self.hoopers])
+        _index_changed(self.hoopers, hoopers, hooper)
+        return replace(self, hoopers=hoopers)
 
 
 # Rules and prompts look hoopers up by name a few dozen times per command; a side's tuple of hoopers
-# is shared by every state until one of them changes, so it is indexed once.
-_by_name = by_identity(by_lower_name, size=64)
+# is shared by every state until one of them changes, so it is indexed once (``by_lower_name``): id of
+# the tuple -> the tuple, its index (the entry holds the tuple, so its id is never reused while
+# remembered). A tuple made by ``with_hooper`` gets its index from the one it was made from.
+_INDEXES: dict[int, tuple[tuple[Hooper, ...], dict[str, Hooper]]] = {}
+
+
+def _by_name(hoopers: tuple[Hooper, ...]) -> dict[str, Hooper]:
+    hit = _INDEXES.get(id(hoopers))
+    if hit is not None:
+        return hit[1]
+    index = by_lower_name(hoopers)
+    _remember_index(hoopers, index)
+    return index
+
+
+def _index_changed(before: tuple[Hooper, ...], after: tuple[Hooper, ...], hooper: Hooper) -> None:
+    """``after`` is ``before`` with every record named ``hooper.name`` replaced by ``hooper``: its index
+    is ``before``'s with the first record of that lower-case name replaced when that one is named so
+    (a later record of the name is not the one the index holds)."""
+    hit = _INDEXES.get(id(before))
+    if hit is None:
+        return
+    index = hit[1]
+    key = hooper.name.lower()
+    first = index.get(key)
+    if first is not None and first.name == hooper.name:
+        index = {**index, key: hooper}
+    _remember_index(after, index)
+
+
+def _remember_index(hoopers: tuple[Hooper, ...], index: dict[str, Hooper]) -> None:
+    if len(_INDEXES) >= 64:
+        # The oldest first; another thread may have evicted it already.
+        try:  # noqa: SIM105 - suppress() would build a context manager on every miss
+            _INDEXES.pop(next(iter(_INDEXES)), None)
+        except (RuntimeError, StopIteration):
+            pass
+    _INDEXES[id(hoopers)] = (hoopers, index)
 
 
 def _place(hoopers: tuple[Hooper, ...]) -> tuple[tuple[str, Hooper], ...]:
