@@ -84,3 +84,28 @@ def test_a_prompt_and_a_scoreboard_built_from_the_defaults_are_the_ones_their_cl
     assert vars(vh_views._new_board(**board)) == vars(ScoreboardView(**board))
     assert vh_views._new_board(game="g", sides=(), period="", clock="") == ScoreboardView(
         game="g", sides=(), period="", clock="")
+
+
+def test_a_side_s_index_made_from_the_tuple_it_came_from_is_the_one_counted_afresh() -> None:
+    from companion.frozen import by_lower_name
+    from companion.games.valley_hoopers.setup_options import example_options, setup
+
+    side = setup(example_options()).side(0)
+    first, second = side.hoopers[0], side.hoopers[1]
+    # Two records of one name told apart only by case: the index holds the first of them.
+    twins = dataclasses.replace(side, hoopers=(first, dataclasses.replace(second, name=first.name.upper()),
+                                               *side.hoopers[2:]))
+    assert twins.hooper(first.name) is first
+    for changed in (dataclasses.replace(twins.hoopers[1], energy=1), dataclasses.replace(first, energy=1),
+                    dataclasses.replace(side.hoopers[3], energy=1),
+                    dataclasses.replace(first, name="Nobody Here")):
+        after = twins.with_hooper(changed)
+        assert after.hoopers == tuple(changed if h.name == changed.name else h for h in twins.hoopers)
+        fresh = by_lower_name(after.hoopers)
+        for h in after.hoopers:
+            assert after.hooper(h.name) is fresh[h.name.lower()]
+        # And again from that tuple (its index was made from the one before).
+        again = after.with_hooper(dataclasses.replace(changed, red=1))
+        fresh = by_lower_name(again.hoopers)
+        for h in again.hoopers:
+            assert again.hooper(h.name.lower()) is fresh[h.name.lower()]
