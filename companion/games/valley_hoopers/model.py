@@ -231,8 +231,18 @@ class Side:
 
     def with_hooper(self, hooper: Hooper) -> Side:
         name = hooper.name
-        hoopers = tuple([hooper if h.name == name else h for h in self.hoopers])
-        _index_changed(self.hoopers, hoopers, hooper)
+        before = self.hoopers
+        hoopers = tuple([hooper if h.name == name else h for h in before])
+        # The new tuple's index is the one of the tuple it came from, with the first record of the
+        # name replaced when that one is named so (a later record of the name is not the one it holds).
+        hit = _INDEXES.get(id(before))
+        if hit is not None:
+            index = hit[1]
+            key = name.lower()
+            first = index.get(key)
+            if first is not None and first.name == name:
+                index = {**index, key: hooper}
+            _remember_index(hoopers, index)
         return replace(self, hoopers=hoopers)
 
 
@@ -252,28 +262,9 @@ def _by_name(hoopers: tuple[Hooper, ...]) -> dict[str, Hooper]:
     return index
 
 
-def _index_changed(before: tuple[Hooper, ...], after: tuple[Hooper, ...], hooper: Hooper) -> None:
-    """``after`` is ``before`` with every record named ``hooper.name`` replaced by ``hooper``: its index
-    is ``before``'s with the first record of that lower-case name replaced when that one is named so
-    (a later record of the name is not the one the index holds)."""
-    hit = _INDEXES.get(id(before))
-    if hit is None:
-        return
-    index = hit[1]
-    key = hooper.name.lower()
-    first = index.get(key)
-    if first is not None and first.name == hooper.name:
-        index = {**index, key: hooper}
-    _remember_index(after, index)
-
-
 def _remember_index(hoopers: tuple[Hooper, ...], index: dict[str, Hooper]) -> None:
-    if len(_INDEXES) >= 64:
-        # The oldest first; another thread may have evicted it already.
-        try:  # noqa: SIM105 - suppress() would build a context manager on every miss
-            _INDEXES.pop(next(iter(_INDEXES)), None)
-        except (RuntimeError, StopIteration):
-            pass
+    if len(_INDEXES) >= 256:
+        _INDEXES.clear()  # cheaper than evicting one by one: a command makes a few new tuples
     _INDEXES[id(hoopers)] = (hoopers, index)
 
 
