@@ -201,21 +201,6 @@ def _count_on_side(choice: Choice, side: int) -> Choice:
 _on_side = by_identities(_count_on_side, size=4096)
 
 
-# A prompt and a scoreboard are frozen records of a dozen fields, built once per command each: filled
-# from a copy of the defaults (``companion.frozen.replace``), the same records their ``__init__`` gives
-# without its dozen ``object.__setattr__`` calls.
-_NO_PROMPT = Prompt(side=None, text="", commands=())
-_NO_BOARD = ScoreboardView(game="valley-hoopers", sides=(), period="", clock="")
-
-
-def _new_prompt(**fields: Any) -> Prompt:
-    return replace(_NO_PROMPT, **fields)
-
-
-def _new_board(**fields: Any) -> ScoreboardView:
-    return replace(_NO_BOARD, **fields)
-
-
 def _odds(after: State | Accepted) -> tuple[Fraction | None, Fraction | None, str]:
     """Chance, expected points and a hint ("55 or less: 55%") of the roll awaited after a choice."""
     if isinstance(after, Accepted):
@@ -293,7 +278,7 @@ def _decision_prompt(state: State) -> Prompt:
                 else:
                     candidates.append((hooper.name, base))
         candidates.append(("no upgrade", {"type": "upgrade", "hooper": None}))
-    return _new_prompt(
+    return Prompt(
         side=side,
         text=text,
         commands=(command, "enter_card", "coach_cards"),
@@ -462,7 +447,7 @@ def prompt(state: State) -> Prompt:
 
 def _prompt(state: State) -> Prompt:
     if state.final:
-        return _new_prompt(side=None, text=state.message or "game over", commands=())
+        return Prompt(side=None, text=state.message or "game over", commands=())
     if state.decisions:
         return _decision_prompt(state)
     pending = state.pending
@@ -494,7 +479,7 @@ def _prompt(state: State) -> Prompt:
             swaps = _legal(state, substitution_candidates(state, pending.side))
             choices = (*swaps, *choices)
             text = stuck_text(state, pending.side, bool(swaps))
-        return _new_prompt(
+        return Prompt(
             side=pending.side,
             text=text,
             commands=commands,
@@ -506,7 +491,7 @@ def _prompt(state: State) -> Prompt:
         # defender taps only to counter.
         attacker = state.turn.attacker
         next_cards = [_on_side(c, attacker) for c in _card_choices(state, _card_plan(*_court_cards(state)))]
-        return _new_prompt(
+        return Prompt(
             side=pending.side,
             text=f"{name}: counter {pending.hooper}'s {pending.action}, or let it go "
             f"({state.side(attacker).name}'s next card lets it go)",
@@ -516,7 +501,7 @@ def _prompt(state: State) -> Prompt:
         )
     if kind == "defense_window":
         expected = p_success * pending.points if p_success is not None else None
-        return _new_prompt(
+        return Prompt(
             side=pending.side,
             text=f"{name}: defend {pending.hooper}'s {what}, or let it go",
             # A roll answers "no defense" only when the attack needs one (under 100).
@@ -535,14 +520,14 @@ def _prompt(state: State) -> Prompt:
             if pending.defended and state.side(other(pending.side)).tribe == ("unleashed")
             else ()
         )
-        return _new_prompt(
+        return Prompt(
             side=pending.side,
             text=f"{name}: offensive rebound in F3, or let the defense rebound",
             commands=("rebound", "no_rebound", *unleashed_power, *anytime),
             choices=_legal(state, _window_candidates(state, "rebound", "no_rebound", "rebound with")),
         )
     if kind == "rebound_reward":
-        return _new_prompt(
+        return Prompt(
             side=pending.side,
             text=f"{name}: rebound won, draw 2 cards or +15 for {pending.other}",
             commands=("rebound_reward",),
@@ -554,7 +539,7 @@ def _prompt(state: State) -> Prompt:
             ),
         )
     if kind == "playbook_reward":
-        return _new_prompt(
+        return Prompt(
             side=pending.side,
             text=f"{name}: playbook scored, choose the reward",
             commands=("playbook_reward",),
@@ -580,7 +565,7 @@ def _prompt(state: State) -> Prompt:
     elif kind == "free_throw" and p_success is not None:
         expected = p_success * pending.free_throws
     commands = ("roll", "chip") if kind in ("counter_check", "counter_roll") else ("roll",)
-    return _new_prompt(
+    return Prompt(
         side=pending.side,
         text=texts.get(kind, describe_wait(state)),
         commands=(*commands, "enter_card"),
@@ -641,7 +626,7 @@ _at_most_words = lru_cache(maxsize=256)(lambda value: AtMost(value).words)
 def scoreboard(state: State) -> ScoreboardView:
     target = pending_target(state)
     sides = (_side_view(state, 0), _side_view(state, 1))
-    return _new_board(
+    return ScoreboardView(
         game="valley-hoopers",
         sides=sides,
         period=period_label(state),
