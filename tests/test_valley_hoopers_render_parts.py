@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from companion.game import Choice, Prompt, ScoreboardView, SideView
 from companion.games import find_game
 from companion.games.valley_hoopers import splits as vh_splits
 from companion.games.valley_hoopers import views as vh_views
@@ -71,19 +70,6 @@ def test_a_pending_record_built_from_the_defaults_is_the_one_its_class_builds() 
     for state in states("full_game_valley_hoopers.jsonl"):
         pending = state.pending
         assert pending == Pending(**{f.name: getattr(pending, f.name) for f in dataclasses.fields(Pending)})
-
-
-def test_a_prompt_and_a_scoreboard_built_from_the_defaults_are_the_ones_their_classes_build() -> None:
-    choice = Choice("end turn", {"type": "end_turn"})
-    fields = {"side": 1, "text": "roll", "commands": ("roll",), "choices": (choice,), "automatic": True}
-    assert vh_views._new_prompt(**fields) == Prompt(**fields)
-    assert vars(vh_views._new_prompt(**fields)) == vars(Prompt(**fields))
-    assert vh_views._new_prompt(side=None, text="", commands=()) == Prompt(side=None, text="", commands=())
-    board = {"game": "valley-hoopers", "sides": (SideView("A", 3), SideView("B", 1)), "period": "P2",
-             "clock": "3/8", "possession": 0, "target": 55, "target_text": "<=55", "message": "hi"}
-    assert vars(vh_views._new_board(**board)) == vars(ScoreboardView(**board))
-    assert vh_views._new_board(game="g", sides=(), period="", clock="") == ScoreboardView(
-        game="g", sides=(), period="", clock="")
 
 
 def test_a_side_s_index_made_from_the_tuple_it_came_from_is_the_one_counted_afresh() -> None:
