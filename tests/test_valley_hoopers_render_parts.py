@@ -95,3 +95,17 @@ def test_a_side_s_index_made_from_the_tuple_it_came_from_is_the_one_counted_afre
         fresh = by_lower_name(again.hoopers)
         for h in again.hoopers:
             assert again.hooper(h.name.lower()) is fresh[h.name.lower()]
+
+
+def test_the_foul_die_is_one_die_per_count_of_blanks_with_the_faces_and_labels_of_a_new_one() -> None:
+    from companion.dice import Die
+    from companion.games.valley_hoopers.dice import FOUL_FACE_LABELS, foul_die
+
+    for blanks in range(4):
+        fresh = Die("d8foul", "d8 foul die", ("whistle", "whistle2", "whistle3", "charge", "jumpball")
+                    + ("blank",) * blanks, FOUL_FACE_LABELS)
+        kept = foul_die(blanks)
+        assert kept is foul_die(blanks)
+        assert (kept.name, kept.title, kept.faces, dict(kept.labels)) == (
+            fresh.name, fresh.title, fresh.faces, dict(fresh.labels))
+        assert len(kept.faces) == 5 + blanks
