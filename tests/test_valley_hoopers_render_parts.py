@@ -109,3 +109,25 @@ def test_the_foul_die_is_one_die_per_count_of_blanks_with_the_faces_and_labels_o
         assert (kept.name, kept.title, kept.faces, dict(kept.labels)) == (
             fresh.name, fresh.title, fresh.faces, dict(fresh.labels))
         assert len(kept.faces) == 5 + blanks
+
+
+def test_the_prompt_s_roll_is_the_one_built_afresh_for_its_die_and_target() -> None:
+    from companion.games.valley_hoopers.rules import expected_die
+    from companion.success import RollInfo
+
+    game = find_game("valley-hoopers")
+    dice = set()
+    for state in states("full_game_valley_hoopers.jsonl"):
+        prompt = game.prompt(state)
+        die = None if state.final or state.decisions else expected_die(state)
+        target = vh_views._pending_target(state) if die is not None else None
+        fresh = None if die is None else RollInfo(
+            die, None if target is None else AtMost(target.value, gives="success", misses="miss"))
+        assert prompt.roll == fresh
+        if fresh is not None:
+            assert prompt.roll is not None and prompt.roll.die is die
+            assert prompt.to_json()["face_marks"] == fresh.face_marks()
+            dice.add((die.name, target is None))
+    # The d20 against a target, the foul die with and without one (a defense's foul check shows the
+    # attack's target, a screen's none).
+    assert {("d20x5", False), ("d8foul", False), ("d8foul", True)} <= dice

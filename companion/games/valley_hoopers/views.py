@@ -421,11 +421,29 @@ def _play_commands(state: State, slot: str) -> tuple[str, ...]:
     return tuple(commands)
 
 
+def _count_roll(die: Die, value: int | None) -> RollInfo:
+    return RollInfo(die, AtMost(value, gives="success", misses="miss") if value is not None else None)
+
+
+# (id of the die, the target's value) -> (the die, its roll): the same roll object for the same die
+# and value (a table awaits the same few), read only as every prompt is. The entry holds the die, so
+# its id is never reused while remembered.
+_ROLLS: dict[tuple[int, int | None], tuple[Die, RollInfo]] = {}
+
+
 def _roll(die: Die | None, target: Target | None) -> RollInfo | None:
     """The awaited die with its rule: a d20 roll at or under the target succeeds."""
     if die is None:
         return None
-    return RollInfo(die, AtMost(target.value, gives="success", misses="miss") if target is not None else None)
+    key = (id(die), None if target is None else target.value)
+    hit = _ROLLS.get(key)
+    if hit is not None:
+        return hit[1]
+    roll = _count_roll(die, key[1])
+    if len(_ROLLS) >= 256:
+        _ROLLS.clear()
+    _ROLLS[key] = (die, roll)
+    return roll
 
 
 def prompt(state: State) -> Prompt:
