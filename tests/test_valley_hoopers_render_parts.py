@@ -131,3 +131,26 @@ def test_the_prompt_s_roll_is_the_one_built_afresh_for_its_die_and_target() -> N
     # The d20 against a target, the foul die with and without one (a defense's foul check shows the
     # attack's target, a screen's none).
     assert {("d20x5", False), ("d8foul", False), ("d8foul", True)} <= dice
+
+
+def test_a_scoreboard_side_kept_by_what_it_reads_is_the_one_counted_afresh() -> None:
+    game = find_game("valley-hoopers")
+    seen = 0
+    for n, state in enumerate(states("full_game_valley_hoopers.jsonl")):
+        assert game.scoreboard(state).sides == tuple(vh_views._count_side_view(state, i) for i in (0, 1))
+        if n % 7:
+            continue
+        # What the view reads, each varied on the records the script meets (the script changes a
+        # side's timeouts and coach tokens together, its name never).
+        side = state.sides[0]
+        for varied in (dataclasses.replace(side, timeouts=side.timeouts + 1),
+                       dataclasses.replace(side, coach_tokens=side.coach_tokens + 1),
+                       dataclasses.replace(side, name=side.name + " B")):
+            moved = dataclasses.replace(state, sides=(varied, state.sides[1]))
+            assert game.scoreboard(moved).sides == tuple(vh_views._count_side_view(moved, i) for i in (0, 1))
+            seen += 1
+        for moved in (dataclasses.replace(state, team_fouls=(state.team_fouls[0] + 1, state.team_fouls[1])),
+                      dataclasses.replace(state, score=(state.score[0], state.score[1] + 2)),
+                      dataclasses.replace(state, final=not state.final)):
+            assert game.scoreboard(moved).sides == tuple(vh_views._count_side_view(moved, i) for i in (0, 1))
+    assert seen > 100

@@ -615,25 +615,24 @@ def _count_side_view(state: State, i: int) -> SideView:
     )
 
 
-# (id of the side, score, team fouls, active) -> (the side, its view), outside The Series (whose GP
-# counter reads the gameplans): a command changes one side's score or fouls at most, and the side
-# record keeps its name, timeouts and coach tokens. The entry holds the side, so its id is never reused
-# while remembered.
-_SIDE_VIEWS: dict[tuple[int, int, int, bool], tuple[Side, SideView]] = {}
+# (name, timeouts, coach tokens, score, team fouls, active) -> the side's view, outside The Series
+# (whose GP counter reads the gameplans): everything ``_count_side_view`` reads, so a side whose
+# hoopers changed (nearly every command changes one) keeps its view.
+_SIDE_VIEWS: dict[tuple[str, int, int, int, int, bool], SideView] = {}
 
 
 def _side_view(state: State, i: int) -> SideView:
     if state.gameplans is not None:
         return _count_side_view(state, i)
     s = state.sides[i]
-    key = (id(s), state.score[i], state.team_fouls[i], not state.final and i == state.turn.attacker)
+    key = (s.name, s.timeouts, s.coach_tokens, state.score[i], state.team_fouls[i],
+           not state.final and i == state.turn.attacker)
     hit = _SIDE_VIEWS.get(key)
-    if hit is not None and hit[0] is s:
-        return hit[1]
+    if hit is not None:
+        return hit
     if len(_SIDE_VIEWS) >= 256:
         _SIDE_VIEWS.clear()
-    shown = _count_side_view(state, i)
-    _SIDE_VIEWS[key] = (s, shown)
+    shown = _SIDE_VIEWS[key] = _count_side_view(state, i)
     return shown
 
 
