@@ -154,3 +154,25 @@ def test_a_scoreboard_side_kept_by_what_it_reads_is_the_one_counted_afresh() -> 
                       dataclasses.replace(state, final=not state.final)):
             assert game.scoreboard(moved).sides == tuple(vh_views._count_side_view(moved, i) for i in (0, 1))
     assert seen > 100
+
+
+def test_box_score_rows_and_hooper_json_follow_the_side_s_name_and_records() -> None:
+    from companion.games.valley_hoopers.model import Hooper
+
+    game = find_game("valley-hoopers")
+    checked = 0
+    for n, state in enumerate(states("full_game_valley_hoopers.jsonl")):
+        if n % 11:
+            continue
+        # The same hooper records under a renamed side: its rows carry the new name.
+        renamed = dataclasses.replace(state.sides[1], name=state.sides[1].name + " II")
+        for shown in (state, dataclasses.replace(state, sides=(state.sides[0], renamed))):
+            view = game.view(shown)
+            rows = [vh_splits._hooper_row(side.name, h) for side in shown.sides for h in side.hoopers]
+            assert [r for r in view["box_score"] if not r.get("total")] == rows
+            assert [r["points"] for r in view["box_score"] if r.get("total")] == [
+                sum(h.points for h in side.hoopers) for side in shown.sides]
+            assert [s["hoopers"] for s in view["sides"]] == [
+                [Hooper.to_json(h) for h in side.hoopers] for side in shown.sides]
+            checked += 1
+    assert checked > 50
