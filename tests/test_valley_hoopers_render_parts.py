@@ -176,3 +176,20 @@ def test_box_score_rows_and_hooper_json_follow_the_side_s_name_and_records() -> 
                 [Hooper.to_json(h) for h in side.hoopers] for side in shown.sides]
             checked += 1
     assert checked > 50
+
+
+def test_with_hooper_replaces_every_record_of_the_name_and_only_those() -> None:
+    from companion.games.valley_hoopers.setup_options import example_options, setup
+
+    side = setup(example_options()).side(0)
+    first, second = side.hoopers[0], side.hoopers[1]
+    same_name = dataclasses.replace(side, hoopers=(first, dataclasses.replace(second, name=first.name),
+                                                   *side.hoopers[2:]))
+    for base in (side, same_name):
+        for changed in (dataclasses.replace(first, energy=1), dataclasses.replace(side.hoopers[-1], red=2),
+                        dataclasses.replace(first, name="Nobody Here")):
+            after = base.with_hooper(changed)
+            assert after.hoopers == tuple(changed if h.name == changed.name else h for h in base.hoopers)
+            kept = zip(after.hoopers, base.hoopers, strict=True)
+            assert all(a is b for a, b in kept if b.name != changed.name)
+    assert same_name.with_hooper(dataclasses.replace(first, energy=1)).hoopers[1].energy == 1

@@ -11,6 +11,7 @@ states compare equal when the table is the same (this is how replay is tested).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from companion.errors import RuleError
@@ -232,7 +233,12 @@ class Side:
     def with_hooper(self, hooper: Hooper) -> Side:
         name = hooper.name
         before = self.hoopers
-        hoopers = tuple([hooper if h.name == name else h for h in before])
+        names = list(map(_NAME, before))  # the names read in C: a rule changes a hooper or two per command
+        if names.count(name) == 1:
+            at = names.index(name)
+            hoopers = (*before[:at], hooper, *before[at + 1:])
+        else:  # none, or several of the name: every one of them
+            hoopers = tuple([hooper if h.name == name else h for h in before])
         # The new tuple's index is the one of the tuple it came from, with the first record of the
         # name replaced when that one is named so (a later record of the name is not the one it holds).
         hit = _INDEXES.get(id(before))
@@ -245,6 +251,8 @@ class Side:
             _remember_index(hoopers, index)
         return replace(self, hoopers=hoopers)
 
+
+_NAME = attrgetter("name")
 
 # Rules and prompts look hoopers up by name a few dozen times per command; a side's tuple of hoopers
 # is shared by every state until one of them changes, so it is indexed once (``by_lower_name``): id of
