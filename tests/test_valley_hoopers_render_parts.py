@@ -193,3 +193,24 @@ def test_with_hooper_replaces_every_record_of_the_name_and_only_those() -> None:
             kept = zip(after.hoopers, base.hoopers, strict=True)
             assert all(a is b for a, b in kept if b.name != changed.name)
     assert same_name.with_hooper(dataclasses.replace(first, energy=1)).hoopers[1].energy == 1
+
+
+def test_a_hooper_s_stat_is_the_one_counted_from_its_pairs() -> None:
+    from companion.games.valley_hoopers.model import STATS
+
+    seen: set[int] = set()
+    checked = 0
+    for state in states("full_game_valley_hoopers.jsonl"):
+        for hooper in (h for side in state.sides for h in side.hoopers):
+            if id(hooper) in seen:
+                continue
+            seen.add(id(hooper))
+            bonuses = (("D2", 10), ("3PS", 5), ("D2", 15))
+            for varied in (hooper, dataclasses.replace(hooper, stat_bonus=bonuses),
+                           dataclasses.replace(hooper, stats=(*hooper.stats, ("LUP", None))),
+                           dataclasses.replace(hooper, stats=(("2PS", 40),))):
+                for name in (*STATS, "X9"):
+                    assert varied.stat(name) == varied._count_stat(name), (varied, name)
+                    checked += 1
+                assert varied.to_json()["stats"] == {s: varied._count_stat(s) for s in STATS}
+    assert checked > 1000

@@ -112,6 +112,12 @@ class Hooper:
         return self.ejected or self.injured_out
 
     def stat(self, name: str) -> int | None:
+        if name in STATS:
+            # Every stat of the card, counted once per pair of tuples (a new record keeps them).
+            return _stats_json_of(self.stats, self.stat_bonus)[name]
+        return self._count_stat(name)
+
+    def _count_stat(self, name: str) -> int | None:
         # The last pair for a stat counts (as a dict of the pairs would say), without building one.
         printed = bonus = None
         for stat, value in self.stats:
