@@ -22,7 +22,6 @@ Splits(fgm=0, fga=1, tpm=0, tpa=1, ftm=1, fta=1)
 
 from __future__ import annotations
 
-from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
 from companion.frozen import by_identities, by_identity, replace
@@ -66,11 +65,11 @@ def _hooper_row(side: str, h: Hooper) -> dict[str, object]:
             "ejected": h.ejected, "injured_out": h.injured_out, **splits_json(h.splits)}
 
 
-# A command changes a hooper or two: the others keep their objects, and their rows (the side's name ->
-# id of the hooper -> the hooper, its row; the entry holds the hooper, so the id is never reused while
+# A command changes a hooper or two: the others keep their objects, and their rows (id of the hooper
+# -> the hooper, the side's name, the row; the entry holds the hooper, so the id is never reused while
 # it is remembered); the team's line changes only with a shot (the splits of the others are the same
 # objects too).
-_ROWS: dict[str, dict[int, tuple[Hooper, dict[str, object]]]] = {}
+_ROWS: dict[int, tuple[Hooper, str, dict[str, object]]] = {}
 
 
 def _count_team_splits(*lines: Splits) -> Splits:
@@ -88,28 +87,26 @@ def _count_team_splits(*lines: Splits) -> Splits:
 
 
 _team_splits = by_identities(_count_team_splits, size=32)
-_second = itemgetter(1)
-_points, _red, _splits = attrgetter("points"), attrgetter("red"), attrgetter("splits")
 
 
 def _side_rows(side: Side) -> list[dict[str, object]]:
-    """A side's hoopers, then its total line (``total``). The rows are looked up (and the totals
-    added) by ``map``: only a changed hooper's row is written in Python."""
+    """A side's hoopers, then its total line (``total``): one pass over the hoopers."""
     name = side.name
-    hoopers = side.hoopers
-    memo = _ROWS.get(name)
-    if memo is None or len(memo) >= 512:
-        if len(_ROWS) >= 8:
-            _ROWS.clear()
-        memo = _ROWS[name] = {}
-    hits = list(map(memo.get, map(id, hoopers)))
-    if None in hits:
-        for i, h in enumerate(hoopers):
-            if hits[i] is None:
-                hits[i] = memo[id(h)] = (h, _hooper_row(name, h))
-    rows = list(map(_second, hits))
-    rows.append({"side": name, "name": "Team total", "total": True, "points": sum(map(_points, hoopers)),
-                 "red": sum(map(_red, hoopers)), **splits_json(_team_splits(*map(_splits, hoopers)))})
+    rows: list[dict[str, object]] = []
+    lines = []
+    points = red = 0
+    for h in side.hoopers:
+        hit = _ROWS.get(id(h))
+        if hit is None or hit[0] is not h or hit[1] != name:
+            if len(_ROWS) >= 512:
+                _ROWS.clear()
+            hit = _ROWS[id(h)] = (h, name, _hooper_row(name, h))
+        rows.append(hit[2])
+        lines.append(h.splits)
+        points += h.points
+        red += h.red
+    rows.append({"side": name, "name": "Team total", "total": True, "points": points, "red": red,
+                 **splits_json(_team_splits(*lines))})
     return rows
 
 

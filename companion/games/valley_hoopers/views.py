@@ -10,7 +10,6 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
-from operator import itemgetter
 from typing import Any
 
 from companion.dice import Die
@@ -62,19 +61,16 @@ _HOOPER_JSON: dict[int, tuple[Hooper, dict[str, Any]]] = {}
 
 def _hoopers_json(hoopers: tuple[Hooper, ...]) -> list[dict[str, Any]]:
     """``[h.to_json() for h in hoopers]``, each remembered by the record (a plain dict, not a memo
-    call per hooper: a changed side's seven are looked up after nearly every command, by ``map``, and
-    only a changed hooper's JSON is written in Python)."""
-    hits = list(map(_HOOPER_JSON.get, map(id, hoopers)))
-    if None in hits:
-        if len(_HOOPER_JSON) >= 512:
-            _HOOPER_JSON.clear()
-        for i, h in enumerate(hoopers):
-            if hits[i] is None:
-                hits[i] = _HOOPER_JSON[id(h)] = (h, h.to_json())
-    return list(map(_second, hits))
-
-
-_second = itemgetter(1)
+    call per hooper: a changed side's seven are looked up after nearly every command)."""
+    shown = []
+    for h in hoopers:
+        hit = _HOOPER_JSON.get(id(h))
+        if hit is None or hit[0] is not h:
+            if len(_HOOPER_JSON) >= 512:
+                _HOOPER_JSON.clear()
+            hit = _HOOPER_JSON[id(h)] = (h, h.to_json())
+        shown.append(hit[1])
+    return shown
 
 
 def _count_side_json(s: Side) -> dict[str, Any]:
