@@ -21,9 +21,9 @@ from companion.games.valley_hoopers.hooper_ops import (
 from companion.games.valley_hoopers.model import (
     Decision,
     Hooper,
-    Pending,
     Slot,
     State,
+    new_pending,
     other,
 )
 from companion.games.valley_hoopers.shots import ready_to_roll
@@ -47,7 +47,7 @@ def resolve_free_throw(state: State, face: int) -> State:
     if left > 0:
         return replace(state, pending=replace(pending, free_throws=left))
     if pending.after == "continue":
-        return replace(state, pending=Pending(kind="play", side=side))
+        return replace(state, pending=new_pending(kind="play", side=side))
     if pending.after == "new_turn":
         # The flagrant foul's new attacking turn is still part of the tribe power: the token stays.
         turn = replace(
@@ -59,7 +59,7 @@ def resolve_free_throw(state: State, face: int) -> State:
             spent=(),
             second_use_pending=False,
         )
-        return replace(state, turn=turn, pending=Pending(kind="play", side=side))
+        return replace(state, turn=turn, pending=new_pending(kind="play", side=side))
     return end_attacking_turn(state, began_after="free_throws")
 
 
@@ -118,7 +118,8 @@ def resolve_rebound_check(state: State, face: str) -> State:
     if rebounder.has_skill("rebound_layup"):
         return ready_to_roll(
             state,
-            Pending(kind="attack_roll", side=side, action="rebound_layup", hooper=rebounder.name, points=2),
+            new_pending(kind="attack_roll", side=side, action="rebound_layup", hooper=rebounder.name,
+                        points=2),
         )
     stat = "O" if outcome.jump_ball else "V"
     rebounder.require_stat(stat)
@@ -146,7 +147,7 @@ def rebound_foul(state: State) -> State:
     if bonus_on:
         return replace(
             state,
-            pending=Pending(kind="free_throw", side=other(side), hooper=None, free_throws=2, after="end"),
+            pending=new_pending(kind="free_throw", side=other(side), hooper=None, free_throws=2, after="end"),
             message=f"offensive foul by {pending.other} on the rebound: two free throws for "
             f"{state.side(other(side)).name}",
         )

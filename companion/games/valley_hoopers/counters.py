@@ -28,8 +28,8 @@ from companion.games.valley_hoopers.hooper_ops import (
 )
 from companion.games.valley_hoopers.model import (
     Hooper,
-    Pending,
     State,
+    new_pending,
     other,
 )
 from companion.games.valley_hoopers.targets import succeeds
@@ -174,11 +174,11 @@ def counter_foul(state: State) -> State:
     if bonus_on:
         return replace(
             state,
-            pending=Pending(
+            pending=new_pending(
                 kind="free_throw", side=attacker, hooper=pending.hooper, free_throws=2, after="continue"
             ),
         )
-    return replace(state, pending=Pending(kind="play", side=attacker))
+    return replace(state, pending=new_pending(kind="play", side=attacker))
 
 
 def _resolve_counter_block(state: State, face: str) -> State:
@@ -199,7 +199,7 @@ def _resolve_counter_block(state: State, face: str) -> State:
     return replace(
         state,
         turn=turn,
-        pending=Pending(kind="play", side=attacker),
+        pending=new_pending(kind="play", side=attacker),
         message=f"{pending.other} blocks {pending.hooper}: new action from {outcome.restart}",
     )
 
@@ -229,7 +229,7 @@ def flagrant_foul(state: State, fouler: str, fouled: str) -> State:
     state = add_white(state, state.turn.attacker, fouled)
     return replace(
         state,
-        pending=Pending(
+        pending=new_pending(
             kind="free_throw", side=state.turn.attacker, hooper=fouled, free_throws=2, after="new_turn"
         ),
         message=f"flagrant foul by {fouler}: two free throws for {fouled}",

@@ -34,7 +34,17 @@ def foul_die(blanks: int = 3) -> Die:
     """
     if not 0 <= blanks <= 3:
         raise RuleError(f"the d8 foul die has 5 named faces, so 0 to 3 blank faces, not {blanks}")
+    # The same die for the same faces: the prompt's die JSON is remembered by the die's identity
+    # (``RollInfo.json_parts``), and a table awaits the foul die every few commands.
+    die = _FOUL_DICE.get(blanks)
+    return _count_foul_die(blanks) if die is None else die
+
+
+def _count_foul_die(blanks: int) -> Die:
     return Die("d8foul", "d8 foul die", FOUL_FACES[:5] + ("blank",) * blanks, FOUL_FACE_LABELS)
+
+
+_FOUL_DICE = {blanks: _count_foul_die(blanks) for blanks in range(4)}
 
 
 DICE = (D20X5, foul_die())

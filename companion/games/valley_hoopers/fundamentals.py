@@ -25,6 +25,7 @@ from companion.games.valley_hoopers.model import (
     Pending,
     Slot,
     State,
+    new_pending,
     other,
 )
 from companion.games.valley_hoopers.turn_track import end_attacking_turn
@@ -132,7 +133,7 @@ def grant_fundamental(state: State, pending: Pending, extra: tuple[Term, ...] = 
     if pending.upgrade is not None:
         bonus = (*bonus, Term(*pending.upgrade))
     turn = replace(state.turn, bonuses=(*state.turn.bonuses, *bonus, *extra))
-    return replace(state, turn=turn, pending=Pending(kind="play", side=turn.attacker))
+    return replace(state, turn=turn, pending=new_pending(kind="play", side=turn.attacker))
 
 
 def check_fundamental(state: State, event: dict[str, Any]) -> tuple[str, Hooper]:
@@ -196,7 +197,7 @@ def play_fundamental(state: State, event: dict[str, Any]) -> State:
         second_use_pending=False,
     )
     state = mark_first_card(replace(state, turn=turn))
-    pending = Pending(
+    pending = new_pending(
         kind="play", side=side, action=action, hooper=hooper.name, bonus=bonus, second_use=second_use
     )
     state = replace(state, message=f"{hooper.name} plays a {action} in {slot}")

@@ -11,6 +11,7 @@ states compare equal when the table is the same (this is how replay is tested).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from companion.errors import RuleError
@@ -111,6 +112,12 @@ class Hooper:
         return self.ejected or self.injured_out
 
     def stat(self, name: str) -> int | None:
+        if name in STATS:
+            # Every stat of the card, counted once per pair of tuples (a new record keeps them).
+            return _stats_json_of(self.stats, self.stat_bonus)[name]
+        return self._count_stat(name)
+
+    def _count_stat(self, name: str) -> int | None:
         # The last pair for a stat counts (as a dict of the pairs would say), without building one.
         printed = bonus = None
         for stat, value in self.stats:
@@ -230,12 +237,49 @@ class Side:
         return tuple(h for h in self.hoopers if h.court is None and not h.out)
 
     def with_hooper(self, hooper: Hooper) -> Side:
-        return replace(self, hoopers=tuple(hooper if h.name == hooper.name else h for h in self.hoopers))
+        name = hooper.name
+        before = self.hoopers
+        names = list(map(_NAME, before))  # the names read in C: a rule changes a hooper or two per command
+        if names.count(name) == 1:
+            at = names.index(name)
+            hoopers = (*before[:at], hooper, *before[at + 1:])
+        else:  # none, or several of the name: every one of them
+            hoopers = tuple([hooper if h.name == name else h for h in before])
+        # The new tuple's index is the one of the tuple it came from, with the first record of the
+        # name replaced when that one is named so (a later record of the name is not the one it holds).
+        hit = _INDEXES.get(id(before))
+        if hit is not None:
+            index = hit[1]
+            key = name.lower()
+            first = index.get(key)
+            if first is not None and first.name == name:
+                index = {**index, key: hooper}
+            _remember_index(hoopers, index)
+        return replace(self, hoopers=hoopers)
 
+
+_NAME = attrgetter("name")
 
 # Rules and prompts look hoopers up by name a few dozen times per command; a side's tuple of hoopers
-# is shared by every state until one of them changes, so it is indexed once.
-_by_name = by_identity(by_lower_name, size=64)
+# is shared by every state until one of them changes, so it is indexed once (``by_lower_name``): id of
+# the tuple -> the tuple, its index (the entry holds the tuple, so its id is never reused while
+# remembered). A tuple made by ``with_hooper`` gets its index from the one it was made from.
+_INDEXES: dict[int, tuple[tuple[Hooper, ...], dict[str, Hooper]]] = {}
+
+
+def _by_name(hoopers: tuple[Hooper, ...]) -> dict[str, Hooper]:
+    hit = _INDEXES.get(id(hoopers))
+    if hit is not None:
+        return hit[1]
+    index = by_lower_name(hoopers)
+    _remember_index(hoopers, index)
+    return index
+
+
+def _remember_index(hoopers: tuple[Hooper, ...], index: dict[str, Hooper]) -> None:
+    if len(_INDEXES) >= 256:
+        _INDEXES.clear()  # cheaper than evicting one by one: a command makes a few new tuples
+    _INDEXES[id(hoopers)] = (hoopers, index)
 
 
 def _place(hoopers: tuple[Hooper, ...]) -> tuple[tuple[str, Hooper], ...]:
@@ -327,6 +371,17 @@ class Pending:
     second_use: bool = False
     after_score: bool = False  # free throws of an attack that scored while fouled (an "and one")
     upgrade: tuple[str, int] | None = None  # a sleeved action upgrade's improvement: (label, value)
+
+
+# Twenty-two fields, each set through ``object.__setattr__`` by the class's ``__init__``, and a command
+# builds one or two: ``new_pending`` fills a copy of the defaults instead (``companion.frozen.replace``),
+# the same record.
+_NO_PENDING = Pending(kind="", side=0)
+
+
+def new_pending(kind: str, side: int, **fields: Any) -> Pending:
+    """``Pending(kind=kind, side=side, **fields)``, built without ``__init__``."""
+    return replace(_NO_PENDING, kind=kind, side=side, **fields)
 
 
 @dataclass(frozen=True)

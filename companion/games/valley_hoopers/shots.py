@@ -38,6 +38,7 @@ from companion.games.valley_hoopers.model import (
     Slot,
     State,
     Turn,
+    new_pending,
     other,
 )
 from companion.games.valley_hoopers.targets import attack_stat_terms, chance, defense_terms, succeeds
@@ -114,7 +115,7 @@ def play_attack(state: State, event: dict[str, Any]) -> State:
         second_use_pending=False,
     )
     state = mark_first_card(replace(state, turn=turn))
-    pending = Pending(
+    pending = new_pending(
         kind="defense_window",
         side=other(side),
         action=shot,
@@ -376,7 +377,7 @@ def _resolve_block(state: State, face: str, defender: Hooper, attacker: Hooper) 
         throws = 3 if pending.action == "3PS" else 2
         return replace(
             state,
-            pending=Pending(
+            pending=new_pending(
                 kind="free_throw", side=attacker_side, hooper=attacker.name, free_throws=throws, after="end"
             ),
             message=f"{defender.name} fouls on the block: {throws} free throws",
@@ -390,7 +391,7 @@ def _resolve_block(state: State, face: str, defender: Hooper, attacker: Hooper) 
     return replace(
         state,
         turn=turn,
-        pending=Pending(kind="play", side=attacker_side),
+        pending=new_pending(kind="play", side=attacker_side),
         message=f"{defender.name} blocks {attacker.name}: new action from {outcome.restart}",
     )
 
@@ -418,7 +419,7 @@ def resolve_attack_roll(state: State, face: int | None) -> State:
         if pending.fouled:
             return replace(
                 state,
-                pending=Pending(
+                pending=new_pending(
                     kind="free_throw",
                     side=side,
                     hooper=hooper.name,
@@ -428,7 +429,7 @@ def resolve_attack_roll(state: State, face: int | None) -> State:
                 ),
             )
         if state.turn.playbook is not None:
-            return replace(state, pending=Pending(kind="playbook_reward", side=side, hooper=hooper.name))
+            return replace(state, pending=new_pending(kind="playbook_reward", side=side, hooper=hooper.name))
         return end_attacking_turn(state, began_after="score")
     state = replace(state, message=f"{hooper.name} misses ({rolled}, target {target.value})")
     if not pending.fouled:
@@ -445,7 +446,7 @@ def resolve_attack_roll(state: State, face: int | None) -> State:
     if pending.fouled:
         return replace(
             state,
-            pending=Pending(
+            pending=new_pending(
                 kind="free_throw", side=side, hooper=hooper.name, free_throws=pending.free_throws, after="end"
             ),
         )
@@ -453,7 +454,7 @@ def resolve_attack_roll(state: State, face: int | None) -> State:
     state = replace(state, turn=replace(state.turn, last_defender=pending.other))
     return replace(
         state,
-        pending=Pending(
+        pending=new_pending(
             kind="rebound_window",
             side=side,
             action=pending.action,

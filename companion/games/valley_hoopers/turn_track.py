@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from companion.frozen import replace
 from companion.games.valley_hoopers.hooper_ops import queue, recover, recover_to
-from companion.games.valley_hoopers.model import FLAT, Decision, Pending, State, Turn, other
+from companion.games.valley_hoopers.model import FLAT, Decision, State, Turn, new_pending, other
 
 
 def period_starter(first_attacker: int, period: int, regulation: int) -> int:
@@ -66,7 +66,7 @@ def start_turn(state: State, attacker: int, began_after: str) -> State:
     return replace(
         state,
         turn=Turn(attacker=attacker, began_after=began_after),
-        pending=Pending(kind="play", side=attacker),
+        pending=new_pending(kind="play", side=attacker),
     )
 
 
@@ -181,7 +181,7 @@ def end_period(state: State) -> State:
             state,
             final=True,
             winner=winner,
-            pending=Pending(kind="game_over", side=winner),
+            pending=new_pending(kind="game_over", side=winner),
             reminders=(),
             message=f"{state.side(winner).name} wins " f"{max(state.score)}-{min(state.score)}",
         )

@@ -421,11 +421,29 @@ def _play_commands(state: State, slot: str) -> tuple[str, ...]:
     return tuple(commands)
 
 
+def _count_roll(die: Die, value: int | None) -> RollInfo:
+    return RollInfo(die, AtMost(value, gives="success", misses="miss") if value is not None else None)
+
+
+# (id of the die, the target's value) -> (the die, its roll): the same roll object for the same die
+# and value (a table awaits the same few), read only as every prompt is. The entry holds the die, so
+# its id is never reused while remembered.
+_ROLLS: dict[tuple[int, int | None], tuple[Die, RollInfo]] = {}
+
+
 def _roll(die: Die | None, target: Target | None) -> RollInfo | None:
     """The awaited die with its rule: a d20 roll at or under the target succeeds."""
     if die is None:
         return None
-    return RollInfo(die, AtMost(target.value, gives="success", misses="miss") if target is not None else None)
+    key = (id(die), None if target is None else target.value)
+    hit = _ROLLS.get(key)
+    if hit is not None:
+        return hit[1]
+    roll = _count_roll(die, key[1])
+    if len(_ROLLS) >= 256:
+        _ROLLS.clear()
+    _ROLLS[key] = (die, roll)
+    return roll
 
 
 def prompt(state: State) -> Prompt:
@@ -597,26 +615,29 @@ def _count_side_view(state: State, i: int) -> SideView:
     )
 
 
-# (id of the side, score, team fouls, active) -> (the side, its view), outside The Series (whose GP
-# counter reads the gameplans): a command changes one side's score or fouls at most, and the side
-# record keeps its name, timeouts and coach tokens. The entry holds the side, so its id is never reused
-# while remembered.
-_SIDE_VIEWS: dict[tuple[int, int, int, bool], tuple[Side, SideView]] = {}
+# (name, timeouts, coach tokens, score, team fouls, active) -> the side's view, outside The Series
+# (whose GP counter reads the gameplans): everything ``_count_side_view`` reads, so a side whose
+# hoopers changed (nearly every command changes one) keeps its view.
+_SIDE_VIEWS: dict[tuple[str, int, int, int, int, bool], SideView] = {}
 
 
 def _side_view(state: State, i: int) -> SideView:
     if state.gameplans is not None:
         return _count_side_view(state, i)
     s = state.sides[i]
-    key = (id(s), state.score[i], state.team_fouls[i], not state.final and i == state.turn.attacker)
+    key = (s.name, s.timeouts, s.coach_tokens, state.score[i], state.team_fouls[i],
+           not state.final and i == state.turn.attacker)
     hit = _SIDE_VIEWS.get(key)
-    if hit is not None and hit[0] is s:
-        return hit[1]
+    if hit is not None:
+        return hit
     if len(_SIDE_VIEWS) >= 256:
         _SIDE_VIEWS.clear()
-    shown = _count_side_view(state, i)
-    _SIDE_VIEWS[key] = (s, shown)
+    shown = _SIDE_VIEWS[key] = _count_side_view(state, i)
     return shown
+
+
+# ``AtMost(value).words`` ("<=55") by the value: the scoreboard shows one after nearly every command.
+_at_most_words = lru_cache(maxsize=256)(lambda value: AtMost(value).words)
 
 
 def scoreboard(state: State) -> ScoreboardView:
@@ -629,7 +650,7 @@ def scoreboard(state: State) -> ScoreboardView:
         clock=f"{min(state.pair, state.pairs_in_period)}/{state.pairs_in_period}",
         possession=None if state.final else state.turn.attacker,
         target=target.value if target is not None else None,
-        target_text=AtMost(target.value).words if target is not None else "",
+        target_text=_at_most_words(target.value) if target is not None else "",
         message=state.message[:40],
         final=state.final,
         title="Valley Hoopers",
