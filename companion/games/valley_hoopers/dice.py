@@ -10,8 +10,6 @@
 
 from __future__ import annotations
 
-import functools
-
 from companion.dice import Die
 from companion.errors import RuleError
 
@@ -22,9 +20,6 @@ FOUL_FACE_LABELS = {"whistle": "Whistle", "whistle2": "Whistle 2", "whistle3": "
 D20X5 = Die("d20x5", "d20 of Valley Hoopers", tuple(range(5, 101, 5)))
 
 
-# One die per printing: every foul roll's prompt asks for it, and what is counted from a die (its
-# distinct faces, a roll's marks and outcomes) is remembered by the die itself.
-@functools.lru_cache(maxsize=8)
 def foul_die(blanks: int = 3) -> Die:
     """The Valley Hoopers d8 foul die.
 
