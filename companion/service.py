@@ -136,6 +136,7 @@ class TableService:
             except queue.Empty:
                 continue
             if work is None:
+                self._save_snapshots()
                 return
             self._do(work)
             if self._queue.empty():
@@ -145,8 +146,7 @@ class TableService:
         """Work that would otherwise land inside a press, done once nothing waits: writing the
         game's due snapshots (``Session.save_snapshots``) and copying the store's WAL back
         (``Store.checkpoint_wal``) once enough commits have piled up."""
-        if self.session is not None and self.session.snapshots_due:
-            self.session.save_snapshots()
+        self._save_snapshots()
         if not self.store.wal_checkpoint_due:
             return
         try:
@@ -289,12 +289,20 @@ class TableService:
                 log.exception("a durable hook failed")
 
     def new_game(self, game: str, options: Mapping[str, Any]) -> JSON:
+        self._save_snapshots()
         self.session = Session.new(self.store, self.find_game(game), options)
         return self.publish()
 
     def resume(self, game_id: int) -> JSON:
+        self._save_snapshots()
         self.session = Session.resume(self.store, game_id, self.find_game)
         return self.publish()
+
+    def _save_snapshots(self) -> None:
+        """The game on the table writes the snapshots it still owes before it leaves (they would
+        otherwise be lost with the session: restores would replay more)."""
+        if self.session is not None and self.session.snapshots_due:
+            self.session.save_snapshots()
 
     def _listed(self, record: Any) -> JSON:
         on_table = self.session is not None and self.session.game_id == record.id
@@ -326,6 +334,7 @@ class TableService:
     def _put_away(self, game_id: int) -> None:
         """The game leaves the table (abandoned or deleted): every client is shown no game."""
         if self.session is not None and self.session.game_id == game_id:
+            self._save_snapshots()
             self.session = None
             self.banner = None
             self.publish()

@@ -229,8 +229,17 @@ class Session:
         scoreboard = board.to_json()
         outcome = self.game.outcome(new_state)
         status = "finished" if outcome is not None else "playing"
-        self.store.append(self.game_id, self.seq + 1, entry, _summary(scoreboard), status,
-                          self._take_due())
+        summary, carried = _summary(scoreboard), self._take_due()
+        try:
+            self.store.append(self.game_id, self.seq + 1, entry, summary, status, carried)
+        except StoreError as refused:
+            if carried is None:
+                raise
+            # The snapshot (of the entry before) must never cost the entry: it goes, the entry is tried
+            # alone, and what that says (the disk is full, the file was replaced) is the answer.
+            logger.warning("game %s: the snapshot at entry %d was not saved (%s); restores replay from "
+                           "the one before", self.game_id, carried.seq, refused)
+            self.store.append(self.game_id, self.seq + 1, entry, summary, status, None)
         if on_durable is not None:
             try:
                 on_durable(board)

@@ -46,6 +46,7 @@ SNAPSHOT_FORMAT = 1
 SNAPSHOT_EVERY = 64  # log entries between head snapshots: a restore records at most this many
 # (twice as many when the plug was pulled after one came due, before it was written)
 CHECKPOINT_EVERY = 16  # depths between checkpoints: an undo after a restore applies at most 15 entries
+# (31 when the plug was pulled before one was written; from the setup below the first)
 
 
 class SnapshotUnusable(Exception):

@@ -461,9 +461,9 @@ class Store:
         return text
 
     def retract(self, game_id: int, seq: int, summary: JSON, status: str) -> None:
-        """Take back entry ``seq``, the game's last, with the snapshots written beside it, and put the
-        game's summary back: for an entry whose state turned out not to show (``Session.handle``).
-        A head snapshot it replaced is gone too: the game's next restore replays its whole log."""
+        """Take back entry ``seq``, the game's last, and put the game's summary back: for an entry
+        whose state turned out not to show (``Session.handle``). Snapshots written beside it describe
+        the entry before it and stay; any kept at ``seq`` itself go with it."""
         row = (_dumps(summary), status)
 
         def delete(db: sqlite3.Connection) -> None:

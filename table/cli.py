@@ -121,13 +121,16 @@ def _replay(args: argparse.Namespace, store: Store, lines: list[tuple[int, str]]
         except CompanionError as exc:
             print(f"setup: {exc}", file=sys.stderr)
             return 2
-    for number, line in lines:
-        try:
-            session.handle(parse_command(line))
-        except CompanionError as exc:
-            print(f"line {number}: {exc} (game {session.game_id} kept everything before this line)",
-                  file=sys.stderr)
-            return 2
+    try:
+        for number, line in lines:
+            try:
+                session.handle(parse_command(line))
+            except CompanionError as exc:
+                print(f"line {number}: {exc} (game {session.game_id} kept everything before this line)",
+                      file=sys.stderr)
+                return 2
+    finally:
+        session.save_snapshots()  # the last ones due, before the store closes
     snapshot = session.snapshot()
     if args.json:
         print(json.dumps({"game_id": session.game_id, **snapshot["view"],

@@ -159,17 +159,36 @@ def test_the_wal_is_copied_back_while_the_table_is_idle_not_inside_a_press(servi
     assert not service.store.wal_checkpoint_due  # 121 commits: copied back after the 100th
 
 
-def test_a_due_snapshot_is_written_while_the_table_is_idle_not_inside_the_press(
-        service: TableService) -> None:
-    service.request({"op": "new_game", "game": "tally", "options": {}})
-    game_id = service.session.game_id
-    for n in range(SNAPSHOT_EVERY):  # a score and its undo: the game never ends
-        command = {"type": "undo"} if n % 2 else {"type": "score", "side": 0, "points": 1}
-        assert service.request({"op": "command", "command": command})["ok"]
-    # Answered after the owner's idle work, which the 64th entry's answer was not waiting for.
-    service.request({"op": "state"})
-    assert service.store.head_snapshot(game_id)[0] == SNAPSHOT_EVERY
-    assert service.store.entries(game_id)[-1]["kind"] == "undo"
+def test_a_due_snapshot_is_written_while_the_table_is_idle_not_inside_the_press(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "t.db")
+    try:
+        svc = TableService(store, find_game=tally_game.find)  # no owner thread: idle is called below
+        svc.execute({"op": "new_game", "game": "tally", "options": {}})
+        game_id = svc.session.game_id
+        for n in range(SNAPSHOT_EVERY):  # a score and its undo: the game never ends
+            command = {"type": "undo"} if n % 2 else {"type": "score", "side": 0, "points": 1}
+            assert svc.execute({"op": "command", "command": command})["ok"]
+        assert store.head_snapshot(game_id) is None  # the 64th press wrote its entry alone
+        svc._while_idle()  # what the owner runs once a request is answered and nothing waits
+        assert store.head_snapshot(game_id)[0] == SNAPSHOT_EVERY
+        assert store.entries(game_id)[-1]["kind"] == "undo"
+    finally:
+        store.close()
+
+
+def test_a_game_leaving_the_table_writes_the_snapshot_it_owes_first(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "t.db")
+    try:
+        svc = TableService(store, find_game=tally_game.find)
+        svc.execute({"op": "new_game", "game": "tally", "options": {}})
+        game_id = svc.session.game_id
+        for n in range(SNAPSHOT_EVERY):
+            command = {"type": "undo"} if n % 2 else {"type": "score", "side": 0, "points": 1}
+            assert svc.execute({"op": "command", "command": command})["ok"]
+        svc.execute({"op": "new_game", "game": "tally", "options": {}})  # no idle moment between
+        assert store.head_snapshot(game_id)[0] == SNAPSHOT_EVERY
+    finally:
+        store.close()
 
 
 def test_a_checkpoint_copies_every_wal_page_back_and_comes_due_again(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ import pytest
 import tally_game
 
 from companion import snapshots
+from companion import store as store_module
 from companion.session import Session
 from companion.snapshots import SNAPSHOT_EVERY
 from companion.store import MIGRATIONS, Store
@@ -251,4 +252,33 @@ def test_a_due_snapshot_is_pickled_after_the_press_and_written_alone_or_beside_t
     seq, carried = written[-1]
     assert seq == 2 * SNAPSHOT_EVERY + 1 and carried.seq == 2 * SNAPSHOT_EVERY and carried.head
     assert store.head_snapshot(session.game_id)[0] == 2 * SNAPSHOT_EVERY
+    same_game(Session.resume(store, session.game_id, find), full_replay(store, session.game_id))
+
+
+@pytest.mark.parametrize("entries", [SNAPSHOT_EVERY + 1, 2 * SNAPSHOT_EVERY + 1])
+def test_a_snapshot_never_written_costs_only_a_longer_replay(store: Store, entries: int) -> None:
+    session = Session.new(store, ENDLESS, {})
+    play(session, entries)  # the last entry made a head due: the plug is pulled before it is written
+    assert session.snapshots_due
+    head = store.head_snapshot(session.game_id)
+    assert head is None or head[0] == entries - 1 - SNAPSHOT_EVERY
+    resumed = Session.resume(store, session.game_id, find)
+    same_game(resumed, full_replay(store, session.game_id))
+    assert resumed.snapshot() == session.snapshot()
+
+
+def test_a_snapshot_that_cannot_be_written_never_costs_the_entry_it_rides_with(
+        store: Store, monkeypatch, caplog) -> None:
+    session = Session.new(store, ENDLESS, {})
+    play(session, SNAPSHOT_EVERY + 1)
+    assert session.snapshots_due
+
+    def full(self, db, game_id):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(store_module.Snapshots, "write", full)
+    with caplog.at_level(logging.WARNING):
+        session.handle(score(1))
+    assert session.seq == SNAPSHOT_EVERY + 1 == len(store.entries(session.game_id)) - 1
+    assert "was not saved" in caplog.text and store.head_snapshot(session.game_id) is None
     same_game(Session.resume(store, session.game_id, find), full_replay(store, session.game_id))
