@@ -64,7 +64,14 @@ def total(lines: Any) -> Splits:
     >>> total([Splits(fgm=1, fga=2), Splits(ftm=2, fta=2)])
     Splits(fgm=1, fga=2, tpm=0, tpa=0, ftm=2, fta=2)
     """
-    out = Splits()
+    # The counts added as numbers and one record built (adding records built one per player: a team's
+    # line is written after every shot).
+    fgm = fga = tpm = tpa = ftm = fta = 0
     for line in lines:
-        out = out + line
-    return out
+        fgm += line.fgm
+        fga += line.fga
+        tpm += line.tpm
+        tpa += line.tpa
+        ftm += line.ftm
+        fta += line.fta
+    return Splits(fgm, fga, tpm, tpa, ftm, fta)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.frozen import by_identities, by_identity, replace
-from companion.splits import Splits
+from companion.splits import Splits, total
 
 if TYPE_CHECKING:  # the model imports this module's callers, not the reverse
     from companion.games.valley_hoopers.model import Hooper, Side, State
@@ -72,21 +72,7 @@ def _hooper_row(side: str, h: Hooper) -> dict[str, object]:
 _ROWS: dict[int, tuple[Hooper, str, dict[str, object]]] = {}
 
 
-def _count_team_splits(*lines: Splits) -> Splits:
-    """``total(lines)``, the counts added as numbers and one record built (``total`` builds one per
-    hooper: a shot changes a side's line every few commands)."""
-    fgm = fga = tpm = tpa = ftm = fta = 0
-    for line in lines:
-        fgm += line.fgm
-        fga += line.fga
-        tpm += line.tpm
-        tpa += line.tpa
-        ftm += line.ftm
-        fta += line.fta
-    return Splits(fgm, fga, tpm, tpa, ftm, fta)
-
-
-_team_splits = by_identities(_count_team_splits, size=32)
+_team_splits = by_identities(lambda *lines: total(lines), size=32)
 
 
 def _side_rows(side: Side) -> list[dict[str, object]]:
