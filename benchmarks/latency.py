@@ -6,11 +6,11 @@ Plays the Valley Hoopers full-game script again and again on simulated hardware.
 entered with a CONFIRM press (the encoder dials the choice or the die face first, untimed); the
 clock starts at ``drive_low()`` on the CONFIRM pin and stops when the session has committed the
 command, and again when the OLED's first frame after the press has been handed to the luma device:
-the result of the press, drawn as soon as its entry is durable (``TableService.durable_hooks``),
-while the next prompt is still rendering; ``choice_frame`` is the frame that then shows the next
-choice's words. The time ``Session.handle`` takes up to the durable entry (the rules, the
-scoreboard and the store's commit) is also taken apart, so the rest of the path (debounce,
-controls, queue, OLED) can be read alone. The interpreter runs with the
+the result of the press, drawn as soon as the rules have decided it (``TableService.early_hooks``),
+marked as being written, while the entry is committed; ``choice_frame`` is the frame that then shows
+the next choice's words (the entry durable, the mark gone). The time ``Session.handle`` takes up to
+the decided scoreboard (the rules and the scoreboard) is also taken apart, so the rest of the path
+(debounce, controls, queue, OLED) can be read alone. The interpreter runs with the
 settings ``companion serve`` makes once its table is built (``table.press_tuning``). Prints p50/p99/max.
 """
 
@@ -50,18 +50,18 @@ def press_latencies(presses: int) -> dict[str, list[float]]:
 
     handle_started: list[float] = []
 
-    def timed_handle(self, *args, **kwargs):  # instrument the rules + commit, up to the durable result
+    def timed_handle(self, *args, **kwargs):  # instrument the rules + scoreboard, up to the result
         handle_started.append(time.perf_counter())
         return original_handle(self, *args, **kwargs)
 
-    def durable_at(board) -> None:  # the entry is durable: the OLED is handed the result next
+    def decided_at(board) -> None:  # the rules have decided: the OLED is handed the result next
         handled.append(time.perf_counter() - handle_started[-1])
 
     Session.handle = timed_handle  # type: ignore[method-assign]
     try:
         with tempfile.TemporaryDirectory() as tmp:
             table = SimTable(Path(tmp) / "latency.db")
-            table.service.durable_hooks.insert(0, durable_at)
+            table.service.early_hooks.insert(0, decided_at)
             tuning = tune_for_presses()  # as companion serve does once its table is built
             panel = next(iter(table.hardware.sim.panels.values()))
             frame_sent = threading.Event()

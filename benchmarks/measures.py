@@ -322,7 +322,7 @@ def startup(rounds: int) -> list[Figure]:
 def latency(rounds: int, presses: int = 200) -> list[Figure]:
     """Button press -> OLED frame on simulated hardware (``benchmarks/latency.py``), p99 of ``presses``
     CONFIRM presses per round, against gpiozero's MockFactory edge callback; and the same path with
-    the time in ``Session.handle`` (the rules and the commit) taken out."""
+    the time in ``Session.handle`` up to the result shown (the rules, the scoreboard) taken out."""
     import latency as press  # benchmarks/latency.py, which puts tests/ on the path for its driver
 
     def p99(values: list[float]) -> float:
@@ -344,16 +344,17 @@ def latency(rounds: int, presses: int = 200) -> list[Figure]:
 
     return [Figure("button press -> OLED frame, p99", frame, callback, "ms", "MockFactory callback p99",
                    None, f"p50 {p50('frame'):.2f} ms; {presses} CONFIRM presses a round; the first frame "
-                   "after the press: its result (score, clock), drawn once its entry is durable, while the "
-                   "next prompt renders; the goal is p99 <= 5 ms", limit=5.0),
+                   "after the press: its result (score, clock), drawn as soon as the rules have it, marked "
+                   "as being written while the entry is committed; the goal is p99 <= 5 ms", limit=5.0),
             Figure("the same without Session.handle (debounce, controls, queue, OLED), p99", without,
                    callback, "ms", "MockFactory callback p99", None,
-                   f"Session.handle up to the durable entry (the rules, the scoreboard, the commit): p99 "
+                   f"Session.handle up to the result shown (the rules, the scoreboard): p99 "
                    f"{handle:.2f} ms", show_ratio=False),
             Figure("button press -> the frame with the next choice's words, p99", choice, callback, "ms",
                    "MockFactory callback p99", None,
-                   f"p50 {p50('choice_frame'):.2f} ms; the snapshot's frame (the bottom line says what "
-                   "CONFIRM enters next), after the prompt with its choices is rendered", show_ratio=False)]
+                   f"p50 {p50('choice_frame'):.2f} ms; the snapshot's frame (the entry durable, the "
+                   "mark gone, the bottom line says what CONFIRM enters next), after the prompt with its "
+                   "choices is rendered", show_ratio=False)]
 
 
 def idle(rounds: int, seconds: float = 10.0) -> list[Figure]:

@@ -61,11 +61,12 @@ class TableService:
     find_game: Callable[[str], Game] = find_game
     status_sources: dict[str, Callable[[], Any]] = field(default_factory=dict)
     banner: str | None = None  # shown on the scoreboards until the next accepted command (recovery)
-    # Given a command's new scoreboard as soon as its entry is durable, before its prompt is rendered
-    # and its snapshot published: the OLEDs show a press's result at once. Called on the owner
-    # thread; like subscribers, they hand slow work to their own threads (the table's waits, capped,
-    # for the frame to be drawn: table/serve.py).
-    durable_hooks: list[Callable[[ScoreboardView], None]] = field(default_factory=list)
+    # Given a command's new scoreboard as soon as the rules have decided it, before its entry is
+    # written, its prompt rendered and its snapshot published: the OLEDs show a press's result at
+    # once, marked as still being written until the snapshot's frame replaces it. When the entry
+    # then cannot be written (or shown) the current state is published again, with the error.
+    # Called on the owner thread; like subscribers, they hand slow work to their own threads.
+    early_hooks: list[Callable[[ScoreboardView], None]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._queue: queue.Queue[_Work | None] = queue.Queue()
@@ -258,17 +259,17 @@ class TableService:
             raise RuleError("no game in progress: start a new game or resume one first")
         kind = command.get("type")
         undone = self.session.last_words() if kind == "undo" else ""
-        hooks = list(self.durable_hooks)
+        hooks = list(self.early_hooks)
         shown: list[ScoreboardView] = []
 
-        def durable(board: ScoreboardView) -> None:
+        def decided(board: ScoreboardView) -> None:
             shown.append(board)
-            self._durable(hooks, board)
+            self._show_early(hooks, board)
 
         try:
-            snapshot = self.session.handle(command, durable if hooks else None)
+            snapshot = self.session.handle(command, decided if hooks else None)
         except Exception:
-            if shown:  # a durable state whose render failed was taken back: show the current one again
+            if shown:  # shown early, then not recorded (or taken back): show the current state again
                 self.publish()
             raise
         self.banner = None
@@ -281,12 +282,12 @@ class TableService:
         return reply
 
     @staticmethod
-    def _durable(hooks: list[Callable[[ScoreboardView], None]], board: ScoreboardView) -> None:
+    def _show_early(hooks: list[Callable[[ScoreboardView], None]], board: ScoreboardView) -> None:
         for hook in hooks:
             try:
                 hook(board)
             except Exception:  # like a subscriber: a failed display must not stop the table
-                log.exception("a durable hook failed")
+                log.exception("an early hook failed")
 
     def new_game(self, game: str, options: Mapping[str, Any]) -> JSON:
         self._save_snapshots()

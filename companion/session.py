@@ -4,7 +4,8 @@ The order is the whole point: decide (nothing changes on a refusal) -> append to
 plug after this loses nothing) -> render the new state's prompt and view -> make it current. The
 table service then publishes the snapshot (OLED, kiosk, LEDs). A state whose prompt or view fails
 to render is taken back out of the store before the error is raised, so nothing stays written that
-could not be shown; the scoreboard is rendered before the append (the entry's row holds its score).
+could not be shown; the scoreboard is rendered before the append (the entry's row holds its score),
+and may be shown then, marked as still being written (``handle``'s ``on_decided``: the table's OLEDs).
 
 >>> import tempfile, pathlib
 >>> from companion.store import Store
@@ -190,12 +191,13 @@ class Session:
         return self.timeline.state
 
     def handle(self, command: Mapping[str, Any],
-               on_durable: Callable[[ScoreboardView], None] | None = None) -> JSON:
+               on_decided: Callable[[ScoreboardView], None] | None = None) -> JSON:
         """Apply one command (or undo / redo). Refusals raise and leave everything unchanged.
 
-        ``on_durable`` is given the new state's scoreboard the moment its entry is durable, before its
-        prompt is rendered (the OLEDs show the result of a press without waiting for the next
-        choices); when the state then cannot be shown, the entry is taken back and the error raised,
+        ``on_decided`` is given the new state's scoreboard as soon as the rules have decided it,
+        before its entry is written (the OLEDs show the result of a press without waiting for the
+        disk or the next choices, marked as still being written); when the entry then cannot be
+        written, or its state cannot be shown (the entry is then taken back), the error is raised,
         so whoever showed it must show the current state again.
 
         A command may name its ``origin`` (``"tray:17:d20:15"``: the dice tray's line 17): it is
@@ -222,10 +224,16 @@ class Session:
         if origin is not None:
             entry = {**entry, "origin": origin}
         # What the entry's row says (the score, finished or not) is game code run before anything is
-        # written; the prompt and the view are rendered once the entry is durable, so whoever shows
-        # the result (the OLEDs) need not wait for the next choices, and an entry whose state they
-        # fail to show is taken back before the error is raised.
+        # written; the prompt and the view are rendered once the entry is durable, and an entry whose
+        # state they fail to show is taken back before the error is raised.
         board = self.game.scoreboard(new_state)
+        if on_decided is not None:
+            # The OLEDs draw it while the commit waits for the disk (its fsync lets go of the
+            # interpreter): a press's frame no longer waits for the disk's slowest syncs.
+            try:
+                on_decided(board)
+            except Exception:  # noqa: BLE001 - showing early is a courtesy: the command goes on
+                logger.exception("showing game %s entry %d early failed", self.game_id, self.seq + 1)
         scoreboard = board.to_json()
         outcome = self.game.outcome(new_state)
         status = "finished" if outcome is not None else "playing"
@@ -240,11 +248,6 @@ class Session:
             logger.warning("game %s: the snapshot at entry %d was not saved (%s); restores replay from "
                            "the one before", self.game_id, carried.seq, refused)
             self.store.append(self.game_id, self.seq + 1, entry, summary, status, None)
-        if on_durable is not None:
-            try:
-                on_durable(board)
-            except Exception:  # noqa: BLE001 - the entry is durable: a failed early show changes nothing
-                logger.exception("showing game %s entry %d as durable failed", self.game_id, self.seq + 1)
         try:
             shown = self._render_view(new_state, scoreboard, outcome)
         except Exception as unshowable:

@@ -210,12 +210,26 @@ def render(view: ScoreboardView, size: Size = (128, 64), *, side: int | None = N
         _render_wide(draw, view, side)
     else:
         _render_128(draw, view, side, size)
+    if view.saving:
+        draw_saving_mark(draw, size)
     if shift != (0, 0):
         image = Image.frombytes("1", size, image.tobytes())  # copy, then paste shifted on black
         shifted = Image.new("1", size, 0)
         shifted.paste(image, shift)
         image = shifted
     return image
+
+
+def draw_saving_mark(draw: ImageDraw.ImageDraw, size: Size) -> None:
+    """A 3x2 block in the bottom-right corner while the result shown is still being written.
+
+    Below every layout's lowest text and inside the margin, so it never covers what the view says;
+    one controller page, so showing it and taking it away rewrite three bytes each. A write takes a
+    few ms and the mark goes with it; a mark that stays says the card is slow to write (or failed:
+    an error notice follows).
+    """
+    right, bottom = size[0] - 1 - MARGIN, size[1] - 1 - MARGIN
+    draw.rectangle((right - 2, bottom - 1, right, bottom), fill=255)
 
 
 def _pointer(draw: ImageDraw.ImageDraw, cx: int, top: int, pointing_left: bool) -> None:

@@ -203,18 +203,20 @@ def attach_hardware(service: TableService, config_path: str | None, sim: bool,
             notice.clear()  # the player is dialling: the line shows the dial again
             show()
 
-    def on_durable(board: ScoreboardView) -> None:
-        # A press's result (the score, the clock) the moment it is durable; the bottom line keeps
-        # what it said (the controls still hold the prompt it came from) until the snapshot brings
-        # the next choice a few ms later, so it never flashes (and takes down any notice).
-        hardware.show(table_view(board, service.banner, controls))
-        # Drawn before the owner renders the prompt (which would hold the interpreter lock the
-        # display thread needs, so the frame would wait for the render and merge with the next);
-        # capped, so a slow or failing display never holds the table back longer.
+    def on_decided(board: ScoreboardView) -> None:
+        # A press's result (the score, the clock) as soon as the rules have it, marked as being
+        # written until the snapshot's frame (the entry durable, the next choice's words) replaces
+        # it a few ms later; the bottom line keeps what it said meanwhile (the controls still hold
+        # the prompt it came from), so it never flashes (and takes down any notice). An entry that
+        # cannot be written brings the current state back, with the error (TableService.command).
+        hardware.show(table_view(board, service.banner, controls, saving=True))
+        # Drawn before the owner writes the entry: the frame never waits for the disk, and the
+        # prompt's render after the commit cannot hold the interpreter lock the display thread
+        # needs; capped, so a slow or failing display never holds the table back longer.
         hardware.worker.flush(timeout=EARLY_FRAME_WAIT_S)
 
     service.subscribers.append(on_message)
-    service.durable_hooks.append(on_durable)
+    service.early_hooks.append(on_decided)
     service.status_sources["hardware"] = hardware.status
     if sim:
         from table.sim_ops import SimulatedTable
@@ -231,15 +233,18 @@ def _show(service: TableService, hardware: Any, controls: TableControls, notice:
 
 
 def table_view(view: ScoreboardView, banner: str | None, controls: TableControls,
-               notice: str = "") -> ScoreboardView:
+               notice: str = "", saving: bool = False) -> ScoreboardView:
     """The scoreboard as the table's OLEDs show it: the bottom line says what CONFIRM would enter.
 
     A fresh notice (``table.notice_line``: why the last press did nothing) comes first, then a
     recovery banner. While the game waits for a die, the line leads with the face
     the dial is on, the one CONFIRM enters ("42 on d20"): a dial step then changes only those
-    digits on the glass, and however the line is cut the face stays.
+    digits on the glass, and however the line is cut the face stays. ``saving``: a press's result
+    shown before its entry is written (``TableService.early_hooks``): the OLEDs mark it.
     """
     message = notice or banner or dial_text(controls)
+    if saving:
+        return dataclasses.replace(view, message=message or view.message, saving=True)
     return dataclasses.replace(view, message=message) if message else view
 
 

@@ -1,8 +1,10 @@
-"""A press's result reaches the OLEDs the moment its entry is durable, before the next prompt is shown.
+"""A press's result reaches the OLEDs as soon as the rules have decided it, before its entry is written.
 
-The service gives ``durable_hooks`` the new scoreboard right after the commit (``Session.handle``'s
-``on_durable``), before the prompt is rendered; the table's OLEDs draw it with the bottom line they
-already showed, and the snapshot's frame then brings the next choice's words.
+The service gives ``early_hooks`` the new scoreboard before the commit (``Session.handle``'s
+``on_decided``); the table's OLEDs draw it, marked as being written, with the bottom line they
+already showed, while the owner writes the entry; the snapshot's frame (the entry durable) then takes
+the mark away and brings the next choice's words. An entry that cannot be written brings the
+current state back, with the error.
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ import tally_game
 from table_driver import script, sim_table
 
 import table.serve as serve
+from companion.errors import StoreError
 from companion.game import ScoreboardView
 from companion.service import TableService
 from companion.store import Store
+from hardware.oled_layout import render
 from table.serve import dial_text
 
 
@@ -31,24 +35,54 @@ def service(tmp_path: Path):
     store.close()
 
 
-def test_the_hooks_get_the_new_scoreboard_once_durable_and_before_the_snapshot(service: TableService) -> None:
+def test_the_hooks_get_the_new_scoreboard_before_its_entry_is_written_and_the_snapshot_after(
+        service: TableService) -> None:
     order: list[tuple[str, object]] = []
     game_id = service.session.game_id
 
     def hook(board: ScoreboardView) -> None:
-        # Durable already: the entry is in the store before anyone is shown its result.
-        order.append(("durable", ([s.score for s in board.sides], len(service.store.entries(game_id)))))
+        # Not written yet: the setup is the store's only entry while the result is shown.
+        order.append(("early", ([s.score for s in board.sides], len(service.store.entries(game_id)))))
 
-    service.durable_hooks.append(hook)
-    service.subscribers.append(lambda message: order.append(("snapshot", message["snapshot"]["scoreboard"]
-                                                             ["sides"][0]["score"])))
+    def published(message: dict) -> None:
+        order.append(("snapshot", (message["snapshot"]["scoreboard"]["sides"][0]["score"],
+                                   len(service.store.entries(game_id)))))
+
+    service.early_hooks.append(hook)
+    service.subscribers.append(published)
     assert service.execute({"op": "command", "command": {"type": "score", "side": 0, "points": 2}})["ok"]
-    assert order == [("durable", ([2, 0], 2)), ("snapshot", 2)]
+    assert order == [("early", ([2, 0], 1)), ("snapshot", (2, 2))]
+
+
+def test_a_result_shown_early_whose_entry_cannot_be_written_is_replaced_by_the_current_one(
+        service: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
+    boards: list[list[int]] = []
+    published: list[int] = []
+    service.early_hooks.append(lambda board: boards.append([s.score for s in board.sides]))
+
+    def on_message(message: dict) -> None:
+        if message.get("event") == "snapshot":
+            published.append(message["snapshot"]["scoreboard"]["sides"][0]["score"])
+
+    service.subscribers.append(on_message)
+
+    def full_disk(*args, **kwargs):
+        raise StoreError("the game store's disk is full; the command was not recorded")
+
+    monkeypatch.setattr(service.store, "append", full_disk)
+    answer = service.execute({"op": "command", "command": {"type": "score", "side": 0, "points": 2}})
+    assert not answer["ok"] and "disk is full" in answer["error"]
+    # Shown early, not recorded, then the current state published again: every screen shows 0.
+    assert boards == [[2, 0]] and published == [0]
+    assert service.session.state.score == (0, 0) and service.session.seq == 0
+    monkeypatch.undo()
+    assert service.execute({"op": "command", "command": {"type": "score", "side": 0, "points": 3}})["ok"]
+    assert len(service.store.entries(service.session.game_id)) == 2 and service.session.state.score == (3, 0)
 
 
 def test_a_refusal_shows_nothing_early(service: TableService) -> None:
     boards: list[ScoreboardView] = []
-    service.durable_hooks.append(boards.append)
+    service.early_hooks.append(boards.append)
     answer = service.execute({"op": "command", "command": {"type": "score", "side": 0, "points": 5}})
     assert not answer["ok"] and boards == []
 
@@ -56,7 +90,7 @@ def test_a_refusal_shows_nothing_early(service: TableService) -> None:
 def test_a_state_shown_early_then_taken_back_is_replaced_by_the_current_one(service: TableService) -> None:
     boards: list[list[int]] = []
     published: list[int] = []
-    service.durable_hooks.append(lambda board: boards.append([s.score for s in board.sides]))
+    service.early_hooks.append(lambda board: boards.append([s.score for s in board.sides]))
     service.subscribers.append(lambda message: published.append(message["snapshot"]["scoreboard"]["sides"][0]
                                                                 ["score"]))
     good = service.session.game
@@ -69,7 +103,7 @@ def test_a_state_shown_early_then_taken_back_is_replaced_by_the_current_one(serv
     service.session.game = dataclasses.replace(good, prompt=broken_prompt)
     answer = service.execute({"op": "command", "command": {"type": "score", "side": 0, "points": 3}})
     assert answer["error_kind"] == "internal" and "nothing was recorded" in answer["error"]
-    # Shown as durable, taken back (the render failed), then the current state published again.
+    # Shown early, written, taken back (the render failed), then the current state published again.
     assert boards == [[3, 0]] and published == [0]
     assert len(service.store.entries(service.session.game_id)) == 1
 
@@ -84,12 +118,14 @@ def test_the_oled_shows_the_new_score_before_the_next_choice_keeping_its_bottom_
     with sim_table(tmp_path / "t.db") as table:
         table.request({"op": "new_game", "game": "valley-hoopers", "options": options})
         submitted: list[ScoreboardView] = []
+        recorded_when_shown: list[int] = []
         lock = threading.Lock()
         original = table.hardware.worker.submit
 
         def spy(view: ScoreboardView) -> None:
             with lock:
                 submitted.append(view)
+                recorded_when_shown.append(table.service.session.seq)
             original(view)
 
         table.hardware.worker.submit = spy
@@ -102,6 +138,8 @@ def test_the_oled_shows_the_new_score_before_the_next_choice_keeping_its_bottom_
             with lock:
                 prior = submitted[-1].message if submitted else prior
                 submitted.clear()
+                recorded_when_shown.clear()
+            seq_before = table.seq
             drawn_before = table.hardware.worker.views_drawn
             drawn_at_snapshot.clear()
             table.enter_reachable(command)
@@ -111,13 +149,19 @@ def test_the_oled_shows_the_new_score_before_the_next_choice_keeping_its_bottom_
         else:
             pytest.fail("the script never scores")
         with lock:
-            views = list(submitted)
-        # The early frame: the new score, the bottom line as it was; then the next choice's words.
+            views, seqs = list(submitted), list(recorded_when_shown)
+        # The early frame: the new score, the bottom line as it was, marked as being written (its
+        # entry was not recorded yet); then the next choice's words, the mark gone.
         first, last = views[0], views[-1]
         assert [s.score for s in first.sides] == [s["score"] for s in after["sides"]]
         assert prior and first.message == prior
+        assert first.saving and seqs[0] == seq_before and not last.saving
         # The early frame was drawn before the prompt was rendered and the snapshot published.
         assert drawn_at_snapshot and drawn_at_snapshot[0] > drawn_before
         assert len(views) >= 2 and [s.score for s in last.sides] == [s.score for s in first.sides]
         assert last.message == dial_text(table.controls)  # what CONFIRM enters now
+        table.hardware.worker.flush()
+        panel = next(iter(table.hardware.sim.panels.values()))
+        assert panel.image is not None and panel.image.crop((123, 60, 126, 62)).getbbox() is None
+        assert render(first).crop((123, 60, 126, 62)).getbbox() == (0, 0, 3, 2)
 
