@@ -7,7 +7,8 @@ The kiosk opens as a window the size of the table's screen (800x480 unless ``--s
 closed by Escape or the window manager's close button; ``--fullscreen`` (the appliance's systemd
 unit) fills the screen and offers no way out by touch. With ``--sim`` and no ``--socket`` (nor
 ``$COMPANION_SOCKET``), it starts its own ``companion serve --sim`` on a socket of this run alone, so
-it never silently joins another service, and stops it on exit; with a socket named, it joins the
+it never silently joins another service, and stops it on exit (on Linux the kernel stops it too
+when the kiosk is killed outright); with a socket named, it joins the
 service answering there (and says so) or starts one there. ``--screenshot`` renders the first
 complete screen (or the screen named by ``--screen``) to a PNG and exits.
 
@@ -31,7 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -133,7 +134,10 @@ def start_service(socket_path: Path, db: Path | None, timeout: float,
     # the kiosk's terminal does not kill the table before the kiosk has said goodbye.
     try:
         child = subprocess.Popen(service_command(socket_path, db, program), start_new_session=True,
-                                 stdout=output, stderr=subprocess.STDOUT if output else None)
+                                 stdout=output, stderr=subprocess.STDOUT if output else None,
+                                 # Run between fork and exec: safe here, before Kivy or the
+                                 # prefetch start any thread.
+                                 preexec_fn=stopped_with(os.getpid()))
     finally:
         if output is not None:
             output.close()
@@ -149,6 +153,27 @@ def start_service(socket_path: Path, db: Path | None, timeout: float,
         time.sleep(0.1)
     stop_service(child)
     raise RuntimeError(f"the table service did not answer on {socket_path} within {timeout:.0f} s")
+
+
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def stopped_with(parent: int) -> Callable[[], None] | None:
+    """For a child of ``parent``: on Linux, the kernel sends it SIGTERM when ``parent`` ends, however
+    it ends. A kiosk killed outright (SIGKILL, the OOM killer) never runs its own stop, and the
+    simulated service it started would otherwise go on holding the socket and the store."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+
+    def arrange() -> None:  # in the child, between fork and exec
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+        if os.getppid() != parent:  # the parent was gone before the kernel was told to watch it
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    return arrange
 
 
 def stop_service(child: subprocess.Popen[bytes], timeout: float = 5.0) -> None:
