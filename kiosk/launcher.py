@@ -161,7 +161,8 @@ PR_SET_PDEATHSIG = 1  # linux/prctl.h
 def stopped_with(parent: int) -> Callable[[], None] | None:
     """For a child of ``parent``: on Linux, the kernel sends it SIGTERM when ``parent`` ends, however
     it ends. A kiosk killed outright (SIGKILL, the OOM killer) never runs its own stop, and the
-    simulated service it started would otherwise go on holding the socket and the store."""
+    simulated service it started would otherwise go on holding the socket and the store. The kernel
+    watches the *thread* that starts the child: ``main`` starts it from the main thread."""
     if not sys.platform.startswith("linux"):
         return None
     import ctypes
