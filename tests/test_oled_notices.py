@@ -139,3 +139,30 @@ def test_a_long_notice_takes_the_names_row_on_128_px_so_its_last_words_show() ->
     # A notice that fits beside the badge, a message and the 256 px panel keep the names.
     for message, size in (("! UNDO held", (128, 64)), ("42 on d20", (128, 64)), (undo, (256, 64))):
         assert _frame(message, size=size) != _frame(message, names=("Xavier", "Yolanda"), size=size)
+
+
+def test_a_press_whose_entry_cannot_be_written_shows_its_result_marked_then_the_recorded_score_and_why(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.errors import StoreError
+
+    options, _ = script()
+    with sim_table(tmp_path / "t.db") as table:
+        table.request({"op": "new_game", "game": "valley-hoopers", "options": options})
+        recorded = table.snapshot()
+        frames = Frames(table.hardware.worker)
+
+        def full_disk(*args, **kwargs):
+            raise StoreError("the disk holding the game store is full; the command was not recorded")
+
+        monkeypatch.setattr(table.service.store, "append", full_disk)
+        since = frames.mark()
+        table.request({"op": "sim_press", "role": "CONFIRM"})
+        early = frames.wait_for(lambda v: v.saving, since)
+        why = frames.wait_for(lambda v: v.message.startswith("!"), since)
+        assert frames.views.index(early) < frames.views.index(why)
+        assert not why.saving and "full" in why.message
+        assert why.to_json()["sides"] == recorded["scoreboard"]["sides"]
+        assert table.snapshot()["seq"] == recorded["seq"]  # nothing was recorded
+        table.hardware.worker.flush()
+        panel = next(iter(table.hardware.sim.panels.values()))
+        assert panel.image is not None and panel.image.crop((123, 60, 126, 62)).getbbox() is None
