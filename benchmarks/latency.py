@@ -7,7 +7,7 @@ entered with a CONFIRM press (the encoder dials the choice or the die face first
 clock starts at ``drive_low()`` on the CONFIRM pin and stops when the session has committed the
 command, and again when the OLED's first frame after the press has been handed to the luma device:
 the result of the press, drawn as soon as the rules have decided it (``TableService.early_hooks``),
-marked as being written, while the entry is committed; ``choice_frame`` is the frame that then shows
+while the entry is committed; ``choice_frame`` is the frame that then shows
 the next choice's words (the entry durable, the mark gone). The time ``Session.handle`` takes up to
 the decided scoreboard (the rules and the scoreboard) is also taken apart, so the rest of the path
 (debounce, controls, queue, OLED) can be read alone. The interpreter runs with the

@@ -344,8 +344,8 @@ def latency(rounds: int, presses: int = 200) -> list[Figure]:
 
     return [Figure("button press -> OLED frame, p99", frame, callback, "ms", "MockFactory callback p99",
                    None, f"p50 {p50('frame'):.2f} ms; {presses} CONFIRM presses a round; the first frame "
-                   "after the press: its result (score, clock), drawn as soon as the rules have it, marked "
-                   "as being written while the entry is committed; the goal is p99 <= 5 ms", limit=5.0),
+                   "after the press: its result (score, clock), drawn as soon as the rules have it, while "
+                   "its entry is committed; the goal is p99 <= 5 ms", limit=5.0),
             Figure("the same without Session.handle (debounce, controls, queue, OLED), p99", without,
                    callback, "ms", "MockFactory callback p99", None,
                    f"Session.handle up to the result shown (the rules, the scoreboard): p99 "

@@ -69,8 +69,8 @@ class ScoreboardView:
     ``target`` is the awaited roll's number and ``target_text`` the success rule's short words
     (``<=55``, ``>=12``, ``chart``); ``period_over`` is true in the state right after a period
     ends (the buzzer sounds on it); ``lead`` replaces per-side scores in one-lead games.
-    ``saving`` marks a result shown while its entry is still being written (the table's OLEDs draw a
-    mark for it); it is never in the JSON: every snapshot a client reads is of a recorded state.
+    ``saving`` marks a result shown while its entry is still being written (the table's OLEDs mark it
+    if the write is slow); it is never in the JSON: every snapshot a client reads is of a recorded state.
     """
 
     game: str

@@ -63,8 +63,9 @@ class TableService:
     banner: str | None = None  # shown on the scoreboards until the next accepted command (recovery)
     # Given a command's new scoreboard as soon as the rules have decided it, before its entry is
     # written, its prompt rendered and its snapshot published: the OLEDs show a press's result at
-    # once, marked as still being written until the snapshot's frame replaces it. When the entry
-    # then cannot be written (or shown) the current state is published again, with the error.
+    # once, while the entry is written (``ScoreboardView.saving``), until the snapshot's frame
+    # replaces it. When the entry then cannot be written (or shown) the current state is published
+    # again, with the error.
     # Called on the owner thread; like subscribers, they hand slow work to their own threads.
     early_hooks: list[Callable[[ScoreboardView], None]] = field(default_factory=list)
 

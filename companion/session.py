@@ -5,7 +5,7 @@ plug after this loses nothing) -> render the new state's prompt and view -> make
 table service then publishes the snapshot (OLED, kiosk, LEDs). A state whose prompt or view fails
 to render is taken back out of the store before the error is raised, so nothing stays written that
 could not be shown; the scoreboard is rendered before the append (the entry's row holds its score),
-and may be shown then, marked as still being written (``handle``'s ``on_decided``: the table's OLEDs).
+and may be shown then, as not recorded yet (``handle``'s ``on_decided``: the table's OLEDs).
 
 >>> import tempfile, pathlib
 >>> from companion.store import Store
@@ -196,7 +196,7 @@ class Session:
 
         ``on_decided`` is given the new state's scoreboard as soon as the rules have decided it,
         before its entry is written (the OLEDs show the result of a press without waiting for the
-        disk or the next choices, marked as still being written); when the entry then cannot be
+        disk or the next choices, as not recorded yet); when the entry then cannot be
         written, or its state cannot be shown (the entry is then taken back), the error is raised,
         so whoever showed it must show the current state again.
 

@@ -103,7 +103,7 @@ class Timeline:
 
     # Each step is split in two: ``plan_*`` decides without changing anything (so the entry can be
     # written to disk first), ``commit`` then makes it current. That order is what makes a pulled
-    # plug lose nothing that was shown.
+    # plug lose nothing that was acknowledged.
 
     def plan_setup(self, options: Mapping[str, Any]) -> tuple[JSON, Any]:
         state = self.game.setup(options)

@@ -11,7 +11,10 @@ picture moves by one pixel every ``pixel_shift_minutes``.
 ``DisplayWorker`` runs all panels on one thread and coalesces views: ``submit(view)`` only stores
 the latest view, so a slow bus never holds up the buttons or the tray. Between views it sleeps
 until the next thing a panel has due (a retry, the dimming, a pixel shift): minutes when all is
-well, so an idle table costs no wake-ups.
+well, so an idle table costs no wake-ups. A view marked ``saving`` (a press's result shown before
+its entry is written) is drawn as it is, without the mark; only if no newer view has come
+``SAVING_MARK_AFTER_S`` later (the write is that slow, or failed) is it drawn again with the mark
+along the bottom edge. The lights and the buzzer follow only recorded views.
 
 >>> from luma.core.device import dummy
 >>> from companion.game import ScoreboardView, SideView
@@ -25,6 +28,7 @@ DisplayStatus(name='main', online=True, detail='dummy 128x64')
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import logging
 import threading
 import time
@@ -43,6 +47,9 @@ from hardware.oled_partial import PagedUpdater
 logger = logging.getLogger(__name__)
 
 SHIFT_CYCLE = ((0, 0), (1, 0), (1, 1), (0, 1))
+# A write takes a few ms; a quarter of a second is long enough that the mark never flickers on a
+# healthy card and short enough that nobody reads an unrecorded score as recorded for long.
+SAVING_MARK_AFTER_S = 0.25
 PARTIAL_TYPES = ("ssd1306", "ssd1309", "sh1106")
 
 DeviceFactory = Callable[[], Any]
@@ -222,6 +229,8 @@ class DisplayWorker:
         self._submitted = 0
         self._done = 0
         self._closed = False
+        self._unsaved: ScoreboardView | None = None  # drawn without its mark, due for it at _mark_at
+        self._mark_at = 0.0
         self.views_drawn = 0
         self._thread = threading.Thread(target=self._run, name="companion-displays", daemon=True)
         if start:
@@ -250,18 +259,27 @@ class DisplayWorker:
             with self._lock:
                 if self._pending is None and not self._closed:
                     self._lock.wait(self._sleep_for())
-                    if self._pending is None:
+                    if self._pending is None and not self._mark_due():
                         self.wakeups += 1
                 if self._closed:
                     return
                 view, self._pending = self._pending, None
                 upto = self._submitted
+                if view is None and self._mark_due():  # still not recorded: now say so on the glass
+                    view, self._unsaved = self._unsaved, None
+                elif view is not None:
+                    self._unsaved = None
+                    if view.saving:
+                        self._unsaved, self._mark_at = view, time.monotonic() + SAVING_MARK_AFTER_S
+                        view = dataclasses.replace(view, saving=False)
             for panel in self.panels:
                 if view is not None:
                     panel.show(view)
                 else:
                     panel.tick()
-            if view is not None:
+            if view is not None and not view.saving and self._unsaved is None:
+                # Lights and buzzer only for a recorded view: a period's buzz for a press whose
+                # entry then fails would sound for nothing, and again on the retry.
                 for hook in self._on_view:
                     try:
                         hook(view)
@@ -273,8 +291,13 @@ class DisplayWorker:
                 self._done = upto
                 self._lock.notify_all()
 
+    def _mark_due(self) -> bool:
+        return self._unsaved is not None and time.monotonic() >= self._mark_at
+
     def _sleep_for(self) -> float | None:
         due = [d for d in (panel.next_due() for panel in self.panels) if d is not None]
+        if self._unsaved is not None:
+            due.append(self._mark_at)
         # The panels' clock is monotonic like ours; a few ms late keeps float rounding from waking
         # the thread just before its deadline, to find nothing due and sleep again.
         return None if not due else max(0.0, min(due) - time.monotonic()) + 0.005

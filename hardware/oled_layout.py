@@ -221,15 +221,16 @@ def render(view: ScoreboardView, size: Size = (128, 64), *, side: int | None = N
 
 
 def draw_saving_mark(draw: ImageDraw.ImageDraw, size: Size) -> None:
-    """A 3x2 block in the bottom-right corner while the result shown is still being written.
+    """A bar along the bottom edge: the result above is not recorded yet.
 
-    Below every layout's lowest text and inside the margin, so it never covers what the view says;
-    one controller page, so showing it and taking it away rewrite three bytes each. A write takes a
-    few ms and the mark goes with it; a mark that stays says the card is slow to write (or failed:
-    an error notice follows).
+    The OLEDs draw a press's result before its entry is written, without this; they add it only when
+    the write has taken a quarter of a second and no newer view came (``hardware.oled``'s
+    ``SAVING_MARK_AFTER_S``): a card that slow, or a write that failed (an error notice follows), or
+    a service that stopped mid-write. Two rows below every layout's lowest text and inside the
+    margin, so it covers nothing the view says, at any pixel shift.
     """
-    right, bottom = size[0] - 1 - MARGIN, size[1] - 1 - MARGIN
-    draw.rectangle((right - 2, bottom - 1, right, bottom), fill=255)
+    left, right, bottom = MARGIN, size[0] - 1 - MARGIN, size[1] - 1 - MARGIN
+    draw.rectangle((left, bottom - 1, right, bottom), fill=255)
 
 
 def _pointer(draw: ImageDraw.ImageDraw, cx: int, top: int, pointing_left: bool) -> None:

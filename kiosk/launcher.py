@@ -170,7 +170,11 @@ def stopped_with(parent: int) -> Callable[[], None] | None:
     libc = ctypes.CDLL(None, use_errno=True)
 
     def arrange() -> None:  # in the child, between fork and exec
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+        # The kiosk's own SIGTERM handler (it only notes a stop) is inherited until the exec: with it
+        # a signal arriving now would be noted and forgotten, and the service started all the same.
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        if libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0) != 0:
+            return  # not watched (a kernel without it): the kiosk's own stop still stops it
         if os.getppid() != parent:  # the parent was gone before the kernel was told to watch it
             os.kill(os.getpid(), signal.SIGTERM)
 

@@ -204,9 +204,10 @@ def attach_hardware(service: TableService, config_path: str | None, sim: bool,
             show()
 
     def on_decided(board: ScoreboardView) -> None:
-        # A press's result (the score, the clock) as soon as the rules have it, marked as being
-        # written until the snapshot's frame (the entry durable, the next choice's words) replaces
-        # it a few ms later; the bottom line keeps what it said meanwhile (the controls still hold
+        # A press's result (the score, the clock) as soon as the rules have it, while its entry is
+        # written; the snapshot's frame (the entry durable, the next choice's words) replaces it a
+        # few ms later, and the displays mark it only if that has not happened a quarter of a second
+        # later (hardware.oled). The bottom line keeps what it said meanwhile (the controls still hold
         # the prompt it came from), so it never flashes (and takes down any notice). An entry that
         # cannot be written brings the current state back, with the error (TableService.command).
         hardware.show(table_view(board, service.banner, controls, saving=True))
@@ -240,7 +241,8 @@ def table_view(view: ScoreboardView, banner: str | None, controls: TableControls
     recovery banner. While the game waits for a die, the line leads with the face
     the dial is on, the one CONFIRM enters ("42 on d20"): a dial step then changes only those
     digits on the glass, and however the line is cut the face stays. ``saving``: a press's result
-    shown before its entry is written (``TableService.early_hooks``): the OLEDs mark it.
+    shown before its entry is written (``TableService.early_hooks``): the OLEDs mark it if the write
+    is slow, and the lights wait for the recorded view.
     """
     message = notice or banner or dial_text(controls)
     if saving:

@@ -125,7 +125,8 @@ def test_the_oled_shows_the_new_score_before_the_next_choice_keeping_its_bottom_
         def spy(view: ScoreboardView) -> None:
             with lock:
                 submitted.append(view)
-                recorded_when_shown.append(table.service.session.seq)
+                # On the owner thread, between the rules and the commit for the early frame.
+                recorded_when_shown.append(len(table.service.store.entries(table.service.session.game_id)))
             original(view)
 
         table.hardware.worker.submit = spy
@@ -155,7 +156,7 @@ def test_the_oled_shows_the_new_score_before_the_next_choice_keeping_its_bottom_
         first, last = views[0], views[-1]
         assert [s.score for s in first.sides] == [s["score"] for s in after["sides"]]
         assert prior and first.message == prior
-        assert first.saving and seqs[0] == seq_before and not last.saving
+        assert first.saving and seqs[0] == seq_before + 1 and not last.saving  # entries 0..seq_before
         # The early frame was drawn before the prompt was rendered and the snapshot published.
         assert drawn_at_snapshot and drawn_at_snapshot[0] > drawn_before
         assert len(views) >= 2 and [s.score for s in last.sides] == [s.score for s in first.sides]
@@ -165,3 +166,31 @@ def test_the_oled_shows_the_new_score_before_the_next_choice_keeping_its_bottom_
         assert panel.image is not None and panel.image.crop((123, 60, 126, 62)).getbbox() is None
         assert render(first).crop((123, 60, 126, 62)).getbbox() == (0, 0, 3, 2)
 
+
+
+def test_the_buzzer_sounds_once_for_a_final_whose_entry_failed_and_was_entered_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    options, commands = script()
+    with sim_table(tmp_path / "t.db") as table:
+        table.request({"op": "new_game", "game": "valley-hoopers", "options": options})
+        for command in commands[:-1]:
+            table.enter_reachable(command)
+        lights = table.hardware.lights
+        assert lights is not None
+        table.hardware.worker.flush()
+        before = lights.buzzes
+        original = table.service.store.append
+
+        def full_disk(*args, **kwargs):
+            raise StoreError("the disk holding the game store is full; the command was not recorded")
+
+        monkeypatch.setattr(table.service.store, "append", full_disk)
+        answer = table.service.request({"op": "command", "command": commands[-1]})
+        assert not answer["ok"] and "full" in answer["error"]
+        table.hardware.worker.flush()
+        assert lights.buzzes == before  # the final was shown early, not recorded: no buzz
+        monkeypatch.setattr(table.service.store, "append", original)
+        table.enter_reachable(commands[-1])
+        assert table.snapshot()["outcome"] is not None
+        table.hardware.worker.flush()
+        assert lights.buzzes == before + 1

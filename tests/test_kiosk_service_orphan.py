@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 from kiosk_support import PYTHON, ROOT, kiosk_env
 
+from kiosk.launcher import stopped_with
+
 KIOSK_STAND_IN = textwrap.dedent("""
     import sys, threading
     from pathlib import Path
@@ -62,3 +64,15 @@ def test_the_service_a_killed_kiosk_started_stops_too(tmp_path: Path, how: signa
         kiosk.wait(30)
         if service_pid and not _wait_for_exit(service_pid, 0):
             os.killpg(service_pid, signal.SIGKILL)
+
+
+def test_a_child_whose_kiosk_died_before_the_watch_began_stops_even_under_the_kiosks_handler() -> None:
+    # The kiosk notes a SIGTERM in a handler of its own (it must stop cleanly); its child inherits
+    # that handler until the exec, and the check for a parent already gone must still end it.
+    previous = signal.signal(signal.SIGTERM, lambda *_: None)
+    try:
+        child = subprocess.Popen([PYTHON, "-c", "pass"],
+                                 preexec_fn=stopped_with(os.getpid() + 1_000_000))  # not its parent
+        assert child.wait(30) == -signal.SIGTERM
+    finally:
+        signal.signal(signal.SIGTERM, previous)
