@@ -194,3 +194,32 @@ def test_the_buzzer_sounds_once_for_a_final_whose_entry_failed_and_was_entered_a
         assert table.snapshot()["outcome"] is not None
         table.hardware.worker.flush()
         assert lights.buzzes == before + 1
+
+
+def test_a_result_shown_early_whose_entry_and_carried_snapshot_both_fail_is_replaced_too(
+        service: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
+    import companion.session as session_module
+
+    monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 1)  # every entry leaves a snapshot due
+    assert service.execute({"op": "command", "command": {"type": "score", "side": 0, "points": 1}})["ok"]
+    assert service.session.snapshots_due  # no idle moment here: it rides with the next entry
+    boards: list[list[int]] = []
+    published: list[int] = []
+    service.early_hooks.append(lambda board: boards.append([s.score for s in board.sides]))
+
+    def on_message(message: dict) -> None:
+        if message.get("event") == "snapshot":
+            published.append(message["snapshot"]["scoreboard"]["sides"][0]["score"])
+
+    service.subscribers.append(on_message)
+    tries: list[bool] = []
+
+    def full_disk(*args, **kwargs):
+        tries.append(args[-1] is not None if len(args) > 5 else kwargs.get("snapshots") is not None)
+        raise StoreError("the game store's disk is full; the command was not recorded")
+
+    monkeypatch.setattr(service.store, "append", full_disk)
+    answer = service.execute({"op": "command", "command": {"type": "score", "side": 0, "points": 2}})
+    assert not answer["ok"] and "disk is full" in answer["error"]
+    assert tries == [True, False]  # with the snapshot, then the entry alone
+    assert boards == [[3, 0]] and published == [1] and service.session.state.score == (1, 0)
