@@ -73,6 +73,11 @@ def _hoopers_json(hoopers: tuple[Hooper, ...]) -> list[dict[str, Any]]:
     return shown
 
 
+# A side's action upgrade cards are one tuple for the whole game (the state's records share it): its
+# JSON is written once, not each time one of the side's hoopers changes.
+_upgrades_json = by_identity(lambda cards: [c.to_json() for c in cards], size=16)
+
+
 def _count_side_json(s: Side) -> dict[str, Any]:
     return {
         "name": s.name,
@@ -80,7 +85,7 @@ def _count_side_json(s: Side) -> dict[str, Any]:
         "coach_tokens": s.coach_tokens,
         "timeouts": s.timeouts,
         "playbooks": list(s.playbooks),
-        "action_upgrades": [c.to_json() for c in s.action_upgrades],
+        "action_upgrades": _upgrades_json(s.action_upgrades),
         "position_upgrades": list(s.position_upgrades),
         "hoopers": _hoopers_json(s.hoopers),
     }
