@@ -217,3 +217,23 @@ def test_a_hooper_s_stat_is_the_one_counted_from_its_pairs() -> None:
                     checked += 1
                 assert varied.to_json()["stats"] == {s: varied._count_stat(s) for s in STATS}
     assert checked > 1000
+
+
+def test_a_recovery_that_changes_no_energy_keeps_the_state_and_one_that_does_recovers() -> None:
+    # A full hooper's record stays the same object (so its JSON, its row and its side's JSON are not
+    # written again); a tired one recovers as the rules say.
+    from companion.games.valley_hoopers.demo import DEMO_SETUP
+    from companion.games.valley_hoopers.hooper_ops import recover, recover_to
+    from companion.games.valley_hoopers.setup_options import setup
+
+    state = setup(json.loads(DEMO_SETUP.read_text()))
+    hooper = state.side(0).hoopers[0]
+    assert hooper.energy is not None and hooper.energy == hooper.max_energy
+    assert recover(state, 0, hooper.name) is state
+    assert recover_to(state, 0, hooper.name, 1) is state
+    tired = state.with_hooper(0, dataclasses.replace(hooper, energy=hooper.energy - 2))
+    assert recover(tired, 0, hooper.name).side(0).hooper(hooper.name).energy == hooper.energy - 1
+    assert recover(tired, 0, hooper.name, 5).side(0).hooper(hooper.name).energy == hooper.energy
+    assert recover_to(tired, 0, hooper.name, 1).side(0).hooper(hooper.name).energy == hooper.energy - 1
+    assert recover_to(tired, 0, hooper.name, 3).side(0).hooper(hooper.name) is \
+        tired.side(0).hooper(hooper.name)

@@ -62,7 +62,12 @@ def recover(state: State, side: int, name: str, amount: int = 1) -> State:
         return state
     if hooper.has_skill("extra_recovery"):
         amount += 1
-    return state.with_hooper(side, replace(hooper, energy=min(hooper.max_energy, hooper.energy + amount)))
+    energy = min(hooper.max_energy, hooper.energy + amount)
+    if energy == hooper.energy:
+        # Already full (a benchwarmer, most turns): the record, its side and their JSON stay the same
+        # objects, so nothing shown is counted again.
+        return state
+    return state.with_hooper(side, replace(hooper, energy=energy))
 
 
 def recover_to(state: State, side: int, name: str, below_max: int) -> State:
@@ -71,7 +76,10 @@ def recover_to(state: State, side: int, name: str, below_max: int) -> State:
     if hooper.energy is None or hooper.max_energy is None:
         return state
     gap = 0 if hooper.has_skill("extra_recovery") else below_max
-    return state.with_hooper(side, replace(hooper, energy=max(hooper.energy, hooper.max_energy - gap)))
+    energy = max(hooper.energy, hooper.max_energy - gap)
+    if energy == hooper.energy:
+        return state  # nothing to recover: the same record (``recover``)
+    return state.with_hooper(side, replace(hooper, energy=energy))
 
 
 def add_red(state: State, side: int, name: str, team_foul: bool = True) -> State:
