@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from companion.errors import RuleError
 from companion.frozen import replace
+from companion.games.valley_hoopers.energy_records import with_energy
 from companion.games.valley_hoopers.model import FLAT, LV1_SPACE, Decision, Hooper, State, bump
 
 
@@ -51,8 +52,8 @@ def spend_energy(state: State, side: int, name: str, free: bool = False, payer: 
         giver = state.side(side).hooper(payer)
         if giver.out or giver.require_energy() <= 0:
             raise RuleError(f"{giver.name} has no energy left to give {hooper.name}")
-        return state.with_hooper(side, replace(giver, energy=giver.require_energy() - 1))
-    return state.with_hooper(side, replace(hooper, energy=hooper.require_energy() - 1))
+        return state.with_hooper(side, with_energy(giver, giver.require_energy() - 1))
+    return state.with_hooper(side, with_energy(hooper, hooper.require_energy() - 1))
 
 
 def recover(state: State, side: int, name: str, amount: int = 1) -> State:
@@ -67,7 +68,7 @@ def recover(state: State, side: int, name: str, amount: int = 1) -> State:
         # Already full (a benchwarmer, most turns): the record, its side and their JSON stay the same
         # objects, so nothing shown is counted again.
         return state
-    return state.with_hooper(side, replace(hooper, energy=energy))
+    return state.with_hooper(side, with_energy(hooper, energy))
 
 
 def recover_to(state: State, side: int, name: str, below_max: int) -> State:
@@ -79,7 +80,7 @@ def recover_to(state: State, side: int, name: str, below_max: int) -> State:
     energy = max(hooper.energy, hooper.max_energy - gap)
     if energy == hooper.energy:
         return state  # nothing to recover: the same record (``recover``)
-    return state.with_hooper(side, replace(hooper, energy=energy))
+    return state.with_hooper(side, with_energy(hooper, energy))
 
 
 def add_red(state: State, side: int, name: str, team_foul: bool = True) -> State:

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.frozen import by_identities, by_identity, replace
+from companion.games.valley_hoopers.energy_records import energy_parent
 from companion.splits import Splits, total
 
 if TYPE_CHECKING:  # the model imports this module's callers, not the reverse
@@ -86,7 +87,7 @@ def _side_rows(side: Side) -> list[dict[str, object]]:
         if hit is None or hit[0] is not h or hit[1] != name:
             if len(_ROWS) >= 512:
                 _ROWS.clear()
-            hit = _ROWS[id(h)] = (h, name, _hooper_row(name, h))
+            hit = _ROWS[id(h)] = (h, name, _changed_row(name, h))
         rows.append(hit[2])
         lines.append(h.splits)
         points += h.points
@@ -94,6 +95,19 @@ def _side_rows(side: Side) -> list[dict[str, object]]:
     rows.append({"side": name, "name": "Team total", "total": True, "points": points, "red": red,
                  **splits_json(_team_splits(*lines))})
     return rows
+
+
+def _changed_row(side: str, h: Hooper) -> dict[str, object]:
+    """``_hooper_row``; for a record that only changed its energy (``model.energy_parent``) the row of
+    the one it was made from with the energy changed, when that is remembered under the same side name."""
+    parent = energy_parent(h)
+    if parent is not None:
+        hit = _ROWS.get(id(parent))
+        if hit is not None and hit[0] is parent and hit[1] == side:
+            row = hit[2].copy()  # its injuries list is shared, read only
+            row["energy"] = h.energy
+            return row
+    return _hooper_row(side, h)
 
 
 # Most commands leave one side (or both) untouched: its rows keep their objects.

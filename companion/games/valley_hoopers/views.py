@@ -38,6 +38,7 @@ from companion.games.valley_hoopers.candidates import (
 )
 from companion.games.valley_hoopers.chips import on_lv1
 from companion.games.valley_hoopers.coach import upgrade_eligible
+from companion.games.valley_hoopers.energy_records import energy_parent
 from companion.games.valley_hoopers.exhaustion import exhausted, stuck_text, substitution_candidates
 from companion.games.valley_hoopers.gameplans import CARDS, card_conditions, gameplan_view, open_questions
 from companion.games.valley_hoopers.model import (
@@ -68,9 +69,22 @@ def _hoopers_json(hoopers: tuple[Hooper, ...]) -> list[dict[str, Any]]:
         if hit is None or hit[0] is not h:
             if len(_HOOPER_JSON) >= 512:
                 _HOOPER_JSON.clear()
-            hit = _HOOPER_JSON[id(h)] = (h, h.to_json())
+            hit = _HOOPER_JSON[id(h)] = (h, _hooper_json(h))
         shown.append(hit[1])
     return shown
+
+
+def _hooper_json(h: Hooper) -> dict[str, Any]:
+    """``h.to_json()``; for a record that only changed its energy (``energy_parent``) the JSON of the
+    one it was made from with the energy changed, when that is remembered."""
+    parent = energy_parent(h)
+    if parent is not None:
+        hit = _HOOPER_JSON.get(id(parent))
+        if hit is not None and hit[0] is parent:
+            shown = hit[1].copy()  # its cells (stats, chips, lists) are shared, read only
+            shown["energy"] = h.energy
+            return shown
+    return h.to_json()
 
 
 # A side's action upgrade cards are one tuple for the whole game (the state's records share it): its
