@@ -38,7 +38,7 @@ from companion.games.valley_hoopers.candidates import (
 )
 from companion.games.valley_hoopers.chips import on_lv1
 from companion.games.valley_hoopers.coach import upgrade_eligible
-from companion.games.valley_hoopers.energy_records import energy_parent
+from companion.games.valley_hoopers.record_parents import energy_parent, side_parent
 from companion.games.valley_hoopers.exhaustion import exhausted, stuck_text, substitution_candidates
 from companion.games.valley_hoopers.gameplans import CARDS, card_conditions, gameplan_view, open_questions
 from companion.games.valley_hoopers.model import (
@@ -105,8 +105,29 @@ def _count_side_json(s: Side) -> dict[str, Any]:
     }
 
 
-# Most commands change one side at most: the other keeps its object, and its JSON.
-_side_json = by_identity(_count_side_json, size=64)
+# Most commands change one side at most: the other keeps its object, and its JSON (id of the side ->
+# the side, its JSON; the entry holds the side, so the id is never reused while remembered).
+_SIDE_JSON: dict[int, tuple[Side, dict[str, Any]]] = {}
+
+
+def _side_json(s: Side) -> dict[str, Any]:
+    """``_count_side_json(s)``, remembered by the side; a side that changed one record from a side
+    remembered (``side_parent``, nearly every command) is that side's JSON with the record's changed."""
+    hit = _SIDE_JSON.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    made = side_parent(s)
+    old = None if made is None else _SIDE_JSON.get(id(made[0]))
+    if made is not None and old is not None and old[0] is made[0]:
+        shown = old[1].copy()
+        hoopers = shown["hoopers"] = shown["hoopers"].copy()
+        hoopers[made[1]] = _hoopers_json((s.hoopers[made[1]],))[0]
+    else:
+        shown = _count_side_json(s)
+    if len(_SIDE_JSON) >= 64:
+        _SIDE_JSON.clear()
+    _SIDE_JSON[id(s)] = (s, shown)
+    return shown
 
 
 def outcome(state: State) -> Outcome | None:
