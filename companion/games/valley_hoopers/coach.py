@@ -12,10 +12,10 @@ from companion.game import Term
 from companion.games.valley_hoopers import splits
 from companion.games.valley_hoopers.after_the_shot import no_rebound
 from companion.games.valley_hoopers.chips import check_redeem_lv1, redeem_lv1, spend_lv1, spend_lv2
-from companion.games.valley_hoopers.record_parents import with_energy
 from companion.games.valley_hoopers.fundamentals import grant_fundamental, stellar_now
 from companion.games.valley_hoopers.hooper_ops import add_white, apply_injury, recover, score
 from companion.games.valley_hoopers.model import FLAT, POSITIONS, STATS, Decision, Hooper, Side, State, other
+from companion.games.valley_hoopers.record_parents import with_energy
 from companion.games.valley_hoopers.rosters import card_energy, card_stat
 from companion.games.valley_hoopers.turn_track import end_attacking_turn
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from companion.errors import RuleError
 from companion.frozen import replace
-from companion.games.valley_hoopers.record_parents import with_energy
 from companion.games.valley_hoopers.model import FLAT, LV1_SPACE, Decision, Hooper, State, bump
+from companion.games.valley_hoopers.record_parents import with_energy
 
 
 def queue(state: State, decision: Decision) -> State:

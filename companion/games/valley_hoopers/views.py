@@ -38,7 +38,6 @@ from companion.games.valley_hoopers.candidates import (
 )
 from companion.games.valley_hoopers.chips import on_lv1
 from companion.games.valley_hoopers.coach import upgrade_eligible
-from companion.games.valley_hoopers.record_parents import energy_parent, side_parent
 from companion.games.valley_hoopers.exhaustion import exhausted, stuck_text, substitution_candidates
 from companion.games.valley_hoopers.gameplans import CARDS, card_conditions, gameplan_view, open_questions
 from companion.games.valley_hoopers.model import (
@@ -50,6 +49,7 @@ from companion.games.valley_hoopers.model import (
     Turn,
     other,
 )
+from companion.games.valley_hoopers.record_parents import energy_parent, side_parent
 from companion.games.valley_hoopers.rules import expected_die
 from companion.games.valley_hoopers.targets import automatic as is_automatic
 from companion.games.valley_hoopers.targets import chance, free_throw_target
