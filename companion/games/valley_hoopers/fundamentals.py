@@ -203,9 +203,11 @@ def play_fundamental(state: State, event: dict[str, Any]) -> State:
             "upgrade": (upgrade[0].label, upgrade[0].value) if upgrade else None}
     message = f"{hooper.name} plays a {action} in {slot}"
     if action == "screen":
-        return mark_first_card(state, turn=turn, message=message, pending=new_pending("screen_check", side, **card))
+        return mark_first_card(state, turn=turn, message=message,
+                               pending=new_pending("screen_check", side, **card))
     if unstoppable or turn.playbook is not None:
-        return grant_fundamental(mark_first_card(state, turn=turn, message=message), new_pending("play", side, **card))
+        return grant_fundamental(mark_first_card(state, turn=turn, message=message),
+                                 new_pending("play", side, **card))
     return mark_first_card(state, turn=turn, message=message,
                            pending=new_pending("counter_window", other(side), **card))
 
