@@ -237,3 +237,31 @@ def test_a_recovery_that_changes_no_energy_keeps_the_state_and_one_that_does_rec
     assert recover_to(tired, 0, hooper.name, 1).side(0).hooper(hooper.name).energy == hooper.energy - 1
     assert recover_to(tired, 0, hooper.name, 3).side(0).hooper(hooper.name) is \
         tired.side(0).hooper(hooper.name)
+
+
+def test_a_record_s_parent_is_the_one_it_was_made_from_by_that_one_change_only() -> None:
+    # The view and the box score copy a parent's JSON and change one part: a record made any other way
+    # must name no parent.
+    import doctest
+
+    from companion.games.valley_hoopers import record_parents
+    from companion.games.valley_hoopers.demo import DEMO_SETUP
+    from companion.games.valley_hoopers.record_parents import energy_parent, side_parent, with_energy
+    from companion.games.valley_hoopers.setup_options import setup
+
+    assert doctest.testmod(record_parents).failed == 0
+    side = setup(json.loads(DEMO_SETUP.read_text())).side(0)
+    hooper = side.hoopers[2]
+    assert hooper.energy is not None
+    tired = with_energy(hooper, hooper.energy - 1)
+    assert tired == dataclasses.replace(hooper, energy=hooper.energy - 1)
+    assert energy_parent(tired) is hooper
+    assert energy_parent(dataclasses.replace(tired, red=1)) is None
+    assert energy_parent(hooper) is None
+    changed = side.with_hooper(tired)
+    assert side_parent(changed) == (side, 2)
+    assert changed == dataclasses.replace(side, hoopers=(*side.hoopers[:2], tired, *side.hoopers[3:]))
+    assert side_parent(dataclasses.replace(changed, timeouts=0)) is None
+    # Two records of the name: both are replaced, so the side names no parent.
+    twins = dataclasses.replace(side, hoopers=(*side.hoopers, dataclasses.replace(hooper, court=None)))
+    assert side_parent(twins.with_hooper(tired)) is None
