@@ -76,6 +76,8 @@ def test_valley_hoopers_sides_box_score_and_odds_are_the_ones_counted_afresh() -
             # A hooper's JSON is remembered by the record, its stats and splits cells by the tuples and
             # record they read.
             assert shown["hoopers"] == [Hooper.to_json(h) for h in side.hoopers]
+            # The action upgrade cards' JSON is remembered by the side's tuple of cards.
+            assert shown["action_upgrades"] == [c.to_json() for c in side.action_upgrades]
             for hooper in side.hoopers:
                 assert hooper.to_json()["stats"] == {s: hooper.stat(s) for s in STATS}
                 assert vh_splits.splits_json(hooper.splits) == hooper.splits.to_json()

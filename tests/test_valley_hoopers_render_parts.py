@@ -217,3 +217,51 @@ def test_a_hooper_s_stat_is_the_one_counted_from_its_pairs() -> None:
                     checked += 1
                 assert varied.to_json()["stats"] == {s: varied._count_stat(s) for s in STATS}
     assert checked > 1000
+
+
+def test_a_recovery_that_changes_no_energy_keeps_the_state_and_one_that_does_recovers() -> None:
+    # A full hooper's record stays the same object (so its JSON, its row and its side's JSON are not
+    # written again); a tired one recovers as the rules say.
+    from companion.games.valley_hoopers.demo import DEMO_SETUP
+    from companion.games.valley_hoopers.hooper_ops import recover, recover_to
+    from companion.games.valley_hoopers.setup_options import setup
+
+    state = setup(json.loads(DEMO_SETUP.read_text()))
+    hooper = state.side(0).hoopers[0]
+    assert hooper.energy is not None and hooper.energy == hooper.max_energy
+    assert recover(state, 0, hooper.name) is state
+    assert recover_to(state, 0, hooper.name, 1) is state
+    tired = state.with_hooper(0, dataclasses.replace(hooper, energy=hooper.energy - 2))
+    assert recover(tired, 0, hooper.name).side(0).hooper(hooper.name).energy == hooper.energy - 1
+    assert recover(tired, 0, hooper.name, 5).side(0).hooper(hooper.name).energy == hooper.energy
+    assert recover_to(tired, 0, hooper.name, 1).side(0).hooper(hooper.name).energy == hooper.energy - 1
+    assert recover_to(tired, 0, hooper.name, 3).side(0).hooper(hooper.name) is \
+        tired.side(0).hooper(hooper.name)
+
+
+def test_a_record_s_parent_is_the_one_it_was_made_from_by_that_one_change_only() -> None:
+    # The view and the box score copy a parent's JSON and change one part: a record made any other way
+    # must name no parent.
+    import doctest
+
+    from companion.games.valley_hoopers import record_parents
+    from companion.games.valley_hoopers.demo import DEMO_SETUP
+    from companion.games.valley_hoopers.record_parents import energy_parent, side_parent, with_energy
+    from companion.games.valley_hoopers.setup_options import setup
+
+    assert doctest.testmod(record_parents).failed == 0
+    side = setup(json.loads(DEMO_SETUP.read_text())).side(0)
+    hooper = side.hoopers[2]
+    assert hooper.energy is not None
+    tired = with_energy(hooper, hooper.energy - 1)
+    assert tired == dataclasses.replace(hooper, energy=hooper.energy - 1)
+    assert energy_parent(tired) is hooper
+    assert energy_parent(dataclasses.replace(tired, red=1)) is None
+    assert energy_parent(hooper) is None
+    changed = side.with_hooper(tired)
+    assert side_parent(changed) == (side, 2)
+    assert changed == dataclasses.replace(side, hoopers=(*side.hoopers[:2], tired, *side.hoopers[3:]))
+    assert side_parent(dataclasses.replace(changed, timeouts=0)) is None
+    # Two records of the name: both are replaced, so the side names no parent.
+    twins = dataclasses.replace(side, hoopers=(*side.hoopers, dataclasses.replace(hooper, court=None)))
+    assert side_parent(twins.with_hooper(tired)) is None

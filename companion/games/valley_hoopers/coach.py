@@ -15,6 +15,7 @@ from companion.games.valley_hoopers.chips import check_redeem_lv1, redeem_lv1, s
 from companion.games.valley_hoopers.fundamentals import grant_fundamental, stellar_now
 from companion.games.valley_hoopers.hooper_ops import add_white, apply_injury, recover, score
 from companion.games.valley_hoopers.model import FLAT, POSITIONS, STATS, Decision, Hooper, Side, State, other
+from companion.games.valley_hoopers.record_parents import with_energy
 from companion.games.valley_hoopers.rosters import card_energy, card_stat
 from companion.games.valley_hoopers.turn_track import end_attacking_turn
 
@@ -287,7 +288,7 @@ def donate_energy(state: State, event: dict[str, Any]) -> State:
         raise RuleError(f"{taker.name} can't take {giver.name}'s energy")
     if taker.require_energy() < 1:
         raise RuleError(f"{taker.name} is exhausted: {giver.name} donates only to teammates with energy left")
-    state = state.with_hooper(side, replace(giver, energy=giver.require_energy() - 1))
+    state = state.with_hooper(side, with_energy(giver, giver.require_energy() - 1))
     return recover(state, side, taker.name, 1)
 
 

@@ -93,9 +93,10 @@ def spend_no_way_chip(state: State, side: int, hooper: Hooper) -> State:
     return state.with_hooper(side, replace(blocker, chips_lv2=blocker.chips_lv2 - 1))
 
 
-def mark_first_card(state: State) -> State:
-    """The first card of a period closes the free substitutions."""
-    return replace(state, free_substitutions=(False, False), reminders=())
+def mark_first_card(state: State, **changes: Any) -> State:
+    """The first card of a period closes the free substitutions; ``changes`` (the card's turn, pending
+    and message) go in the same copy of the state, not one copy each."""
+    return replace(state, free_substitutions=(False, False), reminders=(), **changes)
 
 
 def _next_fundamental_slot(state: State) -> str:
@@ -196,19 +197,19 @@ def play_fundamental(state: State, event: dict[str, Any]) -> State:
         rebound_bonus_for=None,
         second_use_pending=False,
     )
-    state = mark_first_card(replace(state, turn=turn))
-    pending = new_pending(
-        kind="play", side=side, action=action, hooper=hooper.name, bonus=bonus, second_use=second_use
-    )
-    state = replace(state, message=f"{hooper.name} plays a {action} in {slot}")
     # The chip's +10 goes with the card: it counts when the card does, and is lost with its slot.
-    pending = replace(pending, chip_bonus=sum(t.value for t in chip_bonus),
-                      upgrade=(upgrade[0].label, upgrade[0].value) if upgrade else None)
+    card = {"action": action, "hooper": hooper.name, "bonus": bonus, "second_use": second_use,
+            "chip_bonus": sum(t.value for t in chip_bonus),
+            "upgrade": (upgrade[0].label, upgrade[0].value) if upgrade else None}
+    message = f"{hooper.name} plays a {action} in {slot}"
     if action == "screen":
-        return replace(state, pending=replace(pending, kind="screen_check"))
-    if unstoppable or state.turn.playbook is not None:
-        return grant_fundamental(state, pending)
-    return replace(state, pending=replace(pending, kind="counter_window", side=other(side)))
+        return mark_first_card(state, turn=turn, message=message,
+                               pending=new_pending("screen_check", side, **card))
+    if unstoppable or turn.playbook is not None:
+        return grant_fundamental(mark_first_card(state, turn=turn, message=message),
+                                 new_pending("play", side, **card))
+    return mark_first_card(state, turn=turn, message=message,
+                           pending=new_pending("counter_window", other(side), **card))
 
 
 def resolve_screen_check(state: State, face: str) -> State:

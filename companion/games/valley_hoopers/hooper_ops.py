@@ -9,6 +9,7 @@ from __future__ import annotations
 from companion.errors import RuleError
 from companion.frozen import replace
 from companion.games.valley_hoopers.model import FLAT, LV1_SPACE, Decision, Hooper, State, bump
+from companion.games.valley_hoopers.record_parents import with_energy
 
 
 def queue(state: State, decision: Decision) -> State:
@@ -51,8 +52,8 @@ def spend_energy(state: State, side: int, name: str, free: bool = False, payer: 
         giver = state.side(side).hooper(payer)
         if giver.out or giver.require_energy() <= 0:
             raise RuleError(f"{giver.name} has no energy left to give {hooper.name}")
-        return state.with_hooper(side, replace(giver, energy=giver.require_energy() - 1))
-    return state.with_hooper(side, replace(hooper, energy=hooper.require_energy() - 1))
+        return state.with_hooper(side, with_energy(giver, giver.require_energy() - 1))
+    return state.with_hooper(side, with_energy(hooper, hooper.require_energy() - 1))
 
 
 def recover(state: State, side: int, name: str, amount: int = 1) -> State:
@@ -62,7 +63,12 @@ def recover(state: State, side: int, name: str, amount: int = 1) -> State:
         return state
     if hooper.has_skill("extra_recovery"):
         amount += 1
-    return state.with_hooper(side, replace(hooper, energy=min(hooper.max_energy, hooper.energy + amount)))
+    energy = min(hooper.max_energy, hooper.energy + amount)
+    if energy == hooper.energy:
+        # Already full (a benchwarmer, most turns): the record, its side and their JSON stay the same
+        # objects, so nothing shown is counted again.
+        return state
+    return state.with_hooper(side, with_energy(hooper, energy))
 
 
 def recover_to(state: State, side: int, name: str, below_max: int) -> State:
@@ -71,7 +77,10 @@ def recover_to(state: State, side: int, name: str, below_max: int) -> State:
     if hooper.energy is None or hooper.max_energy is None:
         return state
     gap = 0 if hooper.has_skill("extra_recovery") else below_max
-    return state.with_hooper(side, replace(hooper, energy=max(hooper.energy, hooper.max_energy - gap)))
+    energy = max(hooper.energy, hooper.max_energy - gap)
+    if energy == hooper.energy:
+        return state  # nothing to recover: the same record (``recover``)
+    return state.with_hooper(side, with_energy(hooper, energy))
 
 
 def add_red(state: State, side: int, name: str, team_foul: bool = True) -> State:

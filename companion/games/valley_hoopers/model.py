@@ -19,6 +19,7 @@ from companion.frozen import by_identities, by_identity, by_lower_name, replace
 from companion.game import Term
 from companion.games.valley_hoopers.ball import BallState
 from companion.games.valley_hoopers.gameplan_tally import GameplanBook
+from companion.games.valley_hoopers.record_parents import remember_side_parent
 from companion.games.valley_hoopers.splits import splits_json
 from companion.games.valley_hoopers.upgrade_cards import ActionUpgrade
 from companion.splits import Splits
@@ -200,6 +201,7 @@ def count_stats_json(stats: tuple[tuple[str, int | None], ...],
 _stats_json_of = by_identities(count_stats_json, size=256)
 
 
+
 @dataclass(frozen=True)
 class Side:
     """One player's side of the table: the seven hoopers and the coach's resources."""
@@ -255,7 +257,11 @@ class Side:
             if first is not None and first.name == name:
                 index = {**index, key: hooper}
             _remember_index(hoopers, index)
-        return replace(self, hoopers=hoopers)
+        changed = replace(self, hoopers=hoopers)
+        if names.count(name) == 1:
+            remember_side_parent(changed, self, at)  # the view and the box score change one record's
+        return changed
+
 
 
 _NAME = attrgetter("name")

@@ -114,7 +114,6 @@ def play_attack(state: State, event: dict[str, Any]) -> State:
         rebound_bonus_for=None,
         second_use_pending=False,
     )
-    state = mark_first_card(replace(state, turn=turn))
     pending = new_pending(
         kind="defense_window",
         side=other(side),
@@ -123,7 +122,7 @@ def play_attack(state: State, event: dict[str, Any]) -> State:
         points=SHOT_POINTS[shot],
         second_use=second_use,
     )
-    state = replace(state, message=f"{hooper.name} attempts a {shot}", pending=pending)
+    state = mark_first_card(state, turn=turn, message=f"{hooper.name} attempts a {shot}", pending=pending)
     if unstoppable or turn.playbook is not None:
         return ready_to_roll(state, replace(pending, kind="attack_roll", side=side))
     return state

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.frozen import by_identities, by_identity, replace
+from companion.games.valley_hoopers.record_parents import energy_parent, side_parent
 from companion.splits import Splits, total
 
 if TYPE_CHECKING:  # the model imports this module's callers, not the reverse
@@ -82,12 +83,7 @@ def _side_rows(side: Side) -> list[dict[str, object]]:
     lines = []
     points = red = 0
     for h in side.hoopers:
-        hit = _ROWS.get(id(h))
-        if hit is None or hit[0] is not h or hit[1] != name:
-            if len(_ROWS) >= 512:
-                _ROWS.clear()
-            hit = _ROWS[id(h)] = (h, name, _hooper_row(name, h))
-        rows.append(hit[2])
+        rows.append(_row(name, h))
         lines.append(h.splits)
         points += h.points
         red += h.red
@@ -96,8 +92,56 @@ def _side_rows(side: Side) -> list[dict[str, object]]:
     return rows
 
 
-# Most commands leave one side (or both) untouched: its rows keep their objects.
-_rows_of = by_identity(_side_rows)
+def _row(side: str, h: Hooper) -> dict[str, object]:
+    """A hooper's row, remembered by the record and the side's name."""
+    hit = _ROWS.get(id(h))
+    if hit is None or hit[0] is not h or hit[1] != side:
+        if len(_ROWS) >= 512:
+            _ROWS.clear()
+        hit = _ROWS[id(h)] = (h, side, _changed_row(side, h))
+    return hit[2]
+
+
+def _changed_row(side: str, h: Hooper) -> dict[str, object]:
+    """``_hooper_row``; for a record that only changed its energy (``energy_parent``) the row of
+    the one it was made from with the energy changed, when that is remembered under the same side name."""
+    parent = energy_parent(h)
+    if parent is not None:
+        hit = _ROWS.get(id(parent))
+        if hit is not None and hit[0] is parent and hit[1] == side:
+            row = hit[2].copy()  # its injuries list is shared, read only
+            row["energy"] = h.energy
+            return row
+    return _hooper_row(side, h)
+
+
+# Most commands leave one side (or both) untouched: its rows keep their objects (id of the side -> the
+# side, its rows; the entry holds the side, so the id is never reused while remembered).
+_SIDE_ROWS: dict[int, tuple[Side, list[dict[str, object]]]] = {}
+
+
+def _rows_of(side: Side) -> list[dict[str, object]]:
+    """``_side_rows(side)``, remembered by the side; a side that changed one record from a side
+    remembered (``side_parent``) is that side's rows with the record's changed, and its team line
+    too when the record's points, cubes or splits changed."""
+    hit = _SIDE_ROWS.get(id(side))
+    if hit is not None and hit[0] is side:
+        return hit[1]
+    made = side_parent(side)
+    old = None if made is None else _SIDE_ROWS.get(id(made[0]))
+    rows = None
+    if made is not None and old is not None and old[0] is made[0]:
+        at = made[1]
+        h, before = side.hoopers[at], made[0].hoopers[at]
+        if h.points == before.points and h.red == before.red and h.splits is before.splits:
+            rows = old[1].copy()  # the team line (the last row) stays
+            rows[at] = _row(side.name, h)
+    if rows is None:
+        rows = _side_rows(side)
+    if len(_SIDE_ROWS) >= 512:
+        _SIDE_ROWS.clear()
+    _SIDE_ROWS[id(side)] = (side, rows)
+    return rows
 
 
 def box_score(state: State) -> list[dict[str, object]]:

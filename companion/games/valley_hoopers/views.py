@@ -49,6 +49,7 @@ from companion.games.valley_hoopers.model import (
     Turn,
     other,
 )
+from companion.games.valley_hoopers.record_parents import energy_parent, side_parent
 from companion.games.valley_hoopers.rules import expected_die
 from companion.games.valley_hoopers.targets import automatic as is_automatic
 from companion.games.valley_hoopers.targets import chance, free_throw_target
@@ -68,9 +69,27 @@ def _hoopers_json(hoopers: tuple[Hooper, ...]) -> list[dict[str, Any]]:
         if hit is None or hit[0] is not h:
             if len(_HOOPER_JSON) >= 512:
                 _HOOPER_JSON.clear()
-            hit = _HOOPER_JSON[id(h)] = (h, h.to_json())
+            hit = _HOOPER_JSON[id(h)] = (h, _hooper_json(h))
         shown.append(hit[1])
     return shown
+
+
+def _hooper_json(h: Hooper) -> dict[str, Any]:
+    """``h.to_json()``; for a record that only changed its energy (``energy_parent``) the JSON of the
+    one it was made from with the energy changed, when that is remembered."""
+    parent = energy_parent(h)
+    if parent is not None:
+        hit = _HOOPER_JSON.get(id(parent))
+        if hit is not None and hit[0] is parent:
+            shown = hit[1].copy()  # its cells (stats, chips, lists) are shared, read only
+            shown["energy"] = h.energy
+            return shown
+    return h.to_json()
+
+
+# A side's action upgrade cards are one tuple for the whole game (the state's records share it): its
+# JSON is written once, not each time one of the side's hoopers changes.
+_upgrades_json = by_identity(lambda cards: [c.to_json() for c in cards], size=16)
 
 
 def _count_side_json(s: Side) -> dict[str, Any]:
@@ -80,14 +99,35 @@ def _count_side_json(s: Side) -> dict[str, Any]:
         "coach_tokens": s.coach_tokens,
         "timeouts": s.timeouts,
         "playbooks": list(s.playbooks),
-        "action_upgrades": [c.to_json() for c in s.action_upgrades],
+        "action_upgrades": _upgrades_json(s.action_upgrades),
         "position_upgrades": list(s.position_upgrades),
         "hoopers": _hoopers_json(s.hoopers),
     }
 
 
-# Most commands change one side at most: the other keeps its object, and its JSON.
-_side_json = by_identity(_count_side_json, size=64)
+# Most commands change one side at most: the other keeps its object, and its JSON (id of the side ->
+# the side, its JSON; the entry holds the side, so the id is never reused while remembered).
+_SIDE_JSON: dict[int, tuple[Side, dict[str, Any]]] = {}
+
+
+def _side_json(s: Side) -> dict[str, Any]:
+    """``_count_side_json(s)``, remembered by the side; a side that changed one record from a side
+    remembered (``side_parent``, nearly every command) is that side's JSON with the record's changed."""
+    hit = _SIDE_JSON.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    made = side_parent(s)
+    old = None if made is None else _SIDE_JSON.get(id(made[0]))
+    if made is not None and old is not None and old[0] is made[0]:
+        shown = old[1].copy()
+        hoopers = shown["hoopers"] = shown["hoopers"].copy()
+        hoopers[made[1]] = _hoopers_json((s.hoopers[made[1]],))[0]
+    else:
+        shown = _count_side_json(s)
+    if len(_SIDE_JSON) >= 64:
+        _SIDE_JSON.clear()
+    _SIDE_JSON[id(s)] = (s, shown)
+    return shown
 
 
 def outcome(state: State) -> Outcome | None:
