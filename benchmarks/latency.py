@@ -54,7 +54,7 @@ def press_latencies(presses: int) -> dict[str, list[float]]:
         handle_started.append(time.perf_counter())
         return original_handle(self, *args, **kwargs)
 
-    def decided_at(board) -> None:  # the rules have decided: the OLED is handed the result next
+    def decided_at(board, snapshot) -> None:  # rendered: the OLED is handed the result next
         handled.append(time.perf_counter() - handle_started[-1])
 
     Session.handle = timed_handle  # type: ignore[method-assign]

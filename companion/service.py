@@ -61,13 +61,12 @@ class TableService:
     find_game: Callable[[str], Game] = find_game
     status_sources: dict[str, Callable[[], Any]] = field(default_factory=dict)
     banner: str | None = None  # shown on the scoreboards until the next accepted command (recovery)
-    # Given a command's new scoreboard as soon as the rules have decided it, before its entry is
-    # written, its prompt rendered and its snapshot published: the OLEDs show a press's result at
-    # once, while the entry is written (``ScoreboardView.saving``), until the snapshot's frame
-    # replaces it. When the entry then cannot be written (or shown) the current state is published
-    # again, with the error.
-    # Called on the owner thread; like subscribers, they hand slow work to their own threads.
-    early_hooks: list[Callable[[ScoreboardView], None]] = field(default_factory=list)
+    # Given a command's new scoreboard and the snapshot it will make current as soon as they are
+    # rendered, before its entry is written and the snapshot published: the OLEDs show a press's
+    # result and the next choice at once (``ScoreboardView.saving``: not recorded yet). When the
+    # entry then cannot be written the current state is published again, with the error. Called
+    # on the owner thread; like subscribers, they hand slow work to their own threads.
+    early_hooks: list[Callable[[ScoreboardView, JSON], None]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._queue: queue.Queue[_Work | None] = queue.Queue()
@@ -263,14 +262,14 @@ class TableService:
         hooks = list(self.early_hooks)
         shown: list[ScoreboardView] = []
 
-        def decided(board: ScoreboardView) -> None:
+        def decided(board: ScoreboardView, snapshot: JSON) -> None:
             shown.append(board)
-            self._show_early(hooks, board)
+            self._show_early(hooks, board, snapshot)
 
         try:
             snapshot = self.session.handle(command, decided if hooks else None)
         except Exception:
-            if shown:  # shown early, then not recorded (or taken back): show the current state again
+            if shown:  # shown early, then not recorded: show the current state again
                 self.publish()
             raise
         self.banner = None
@@ -283,10 +282,11 @@ class TableService:
         return reply
 
     @staticmethod
-    def _show_early(hooks: list[Callable[[ScoreboardView], None]], board: ScoreboardView) -> None:
+    def _show_early(hooks: list[Callable[[ScoreboardView, JSON], None]], board: ScoreboardView,
+                    snapshot: JSON) -> None:
         for hook in hooks:
             try:
-                hook(board)
+                hook(board, snapshot)
             except Exception:  # like a subscriber: a failed display must not stop the table
                 log.exception("an early hook failed")
 

@@ -1,11 +1,10 @@
-"""A session owns one game: it checks a command, makes it durable, then shows the new state.
+"""A session owns one game: it checks a command, shows and makes it durable, then makes it current.
 
-The order is the whole point: decide (nothing changes on a refusal) -> append to the store (a pulled
-plug after this loses nothing) -> render the new state's prompt and view -> make it current. The
-table service then publishes the snapshot (OLED, kiosk, LEDs). A state whose prompt or view fails
-to render is taken back out of the store before the error is raised, so nothing stays written that
-could not be shown; the scoreboard is rendered before the append (the entry's row holds its score),
-and may be shown then, as not recorded yet (``handle``'s ``on_decided``: the table's OLEDs).
+The order is the whole point: decide (nothing changes on a refusal) -> render the new state's
+scoreboard, prompt and view (a state that cannot be shown is never written) -> hand them to whoever
+shows a result while it is written (``handle``'s ``on_decided``: the table's OLEDs) -> append to the
+store (a pulled plug after this loses nothing) -> make it current. The table service then publishes
+the snapshot (kiosk, OLED, LEDs): everything acknowledged follows the append.
 
 >>> import tempfile, pathlib
 >>> from companion.store import Store
@@ -148,9 +147,6 @@ class Session:
         self.seq = 0  # seq of the last entry written for this game
         self.last_origin: str | None = None  # the ``origin`` of the last entry written, if any
         self._shown: JSON | None = None  # the rendered view of the current state
-        # Set when an entry could be neither shown nor taken back: the store then holds one entry
-        # more than this session, so it records nothing more (a restart reads the log afresh).
-        self._unsettled: str | None = None
         self._due: _Due | None = None  # snapshots due after the last entry, not yet written
         # Hashing the game's and the engine's source takes milliseconds the first time in a process:
         # done as the game is opened, not on the press that writes its first snapshot.
@@ -191,22 +187,21 @@ class Session:
         return self.timeline.state
 
     def handle(self, command: Mapping[str, Any],
-               on_decided: Callable[[ScoreboardView], None] | None = None) -> JSON:
+               on_decided: Callable[[ScoreboardView, JSON], None] | None = None) -> JSON:
         """Apply one command (or undo / redo). Refusals raise and leave everything unchanged.
 
-        ``on_decided`` is given the new state's scoreboard as soon as the rules have decided it,
-        before its entry is written (the OLEDs show the result of a press without waiting for the
-        disk or the next choices, as not recorded yet); when the entry then cannot be
-        written, or its state cannot be shown (the entry is then taken back), the error is raised,
-        so whoever showed it must show the current state again.
+        ``on_decided`` is given the new state's scoreboard and the snapshot it will make current as
+        soon as they are rendered, before its entry is written (the OLEDs show a press's result and
+        the next choice without waiting for the disk, as not recorded yet); when the entry then
+        cannot be written, the error is raised, so whoever showed it must show the current state
+        again. A state whose scoreboard, prompt or view fails to render raises before anything is
+        shown or written.
 
         A command may name its ``origin`` (``"tray:17:d20:15"``: the dice tray's line 17): it is
         kept in the log entry, not given to the game, and the snapshot's ``last_origin`` shows the
         last entry's, so a sender that never got its answer (the service died between the commit
         and the reply) can tell after a restart that its command was recorded.
         """
-        if self._unsettled is not None:
-            raise StoreError(self._unsettled)
         command = check_command(dict(command))
         origin = command.pop("origin", None)
         if origin is not None and (not isinstance(origin, str) or not 0 < len(origin) <= 80):
@@ -223,19 +218,20 @@ class Session:
             entry, new_state = self.timeline.plan_command(command)
         if origin is not None:
             entry = {**entry, "origin": origin}
-        # What the entry's row says (the score, finished or not) is game code run before anything is
-        # written; the prompt and the view are rendered once the entry is durable, and an entry whose
-        # state they fail to show is taken back before the error is raised.
+        # Everything shown of the new state (the scoreboard the entry's row keeps, the prompt, the
+        # view) is game code run before anything is written: a state that cannot be shown is never
+        # recorded, and whoever shows it (the OLEDs) need not wait for the disk.
         board = self.game.scoreboard(new_state)
-        if on_decided is not None:
-            # The OLEDs draw it while the commit waits for the disk (its fsync lets go of the
-            # interpreter): a press's frame no longer waits for the disk's slowest syncs.
-            try:
-                on_decided(board)
-            except Exception:  # noqa: BLE001 - showing early is a courtesy: the command goes on
-                logger.exception("showing game %s entry %d early failed", self.game_id, self.seq + 1)
         scoreboard = board.to_json()
         outcome = self.game.outcome(new_state)
+        shown = self._render_view(new_state, scoreboard, outcome)
+        if on_decided is not None:
+            # The OLEDs draw it, then the commit waits for the disk: a press's frame, the next
+            # choice's words included, no longer waits for the disk's slowest syncs.
+            try:
+                on_decided(board, self._provisional(entry["kind"], shown, origin))
+            except Exception:  # noqa: BLE001 - showing early is a courtesy: the command goes on
+                logger.exception("showing game %s entry %d early failed", self.game_id, self.seq + 1)
         status = "finished" if outcome is not None else "playing"
         summary, carried = _summary(scoreboard), self._take_due()
         try:
@@ -248,18 +244,6 @@ class Session:
             logger.warning("game %s: the snapshot at entry %d was not saved (%s); restores replay from "
                            "the one before", self.game_id, carried.seq, refused)
             self.store.append(self.game_id, self.seq + 1, entry, summary, status, None)
-        try:
-            shown = self._render_view(new_state, scoreboard, outcome)
-        except Exception as unshowable:
-            try:
-                self._take_back(self.seq + 1)
-            except Exception as stuck:
-                self._unsettled = (
-                    f"game {self.game_id}: entry {self.seq + 1} is recorded, but its state could not be "
-                    f"shown ({type(unshowable).__name__}: {unshowable}) nor taken back ({stuck}); nothing "
-                    "more is recorded: restart the table (it reads the game from its log, nothing is lost)")
-                raise StoreError(self._unsettled) from unshowable
-            raise
         self.seq += 1
         self.last_origin = origin
         self.timeline.commit(entry, new_state)
@@ -357,10 +341,18 @@ class Session:
             "outcome": None if outcome is None else outcome.to_json(),
         }
 
-    def _take_back(self, seq: int) -> None:
-        """Remove entry ``seq`` (just committed, its state not showable) and the summary it wrote."""
-        status = "finished" if self.game.outcome(self.state) is not None else "playing"
-        self.store.retract(self.game_id, seq, _summary(self.game.scoreboard(self.state).to_json()), status)
+    def _provisional(self, kind: str, shown: JSON, origin: str | None) -> JSON:
+        """The snapshot an entry of ``kind`` will make current once written (``snapshot``'s shape),
+        for whoever shows it while it is written; the timeline is changed only after the write."""
+        done, undone = len(self.timeline.done_seqs), len(self.timeline.undone_seqs)
+        if kind == "undo":
+            done, undone = done - 1, undone + 1
+        elif kind == "redo":
+            done, undone = done + 1, undone - 1
+        else:
+            done, undone = done + 1, 0
+        return {"game_id": self.game_id, "game": self.game.name, "seq": self.seq + 1, **shown,
+                "can_undo": done > 0, "can_redo": undone > 0, "last_origin": origin}
 
     def snapshot(self) -> JSON:
         """Everything a front end shows, as plain JSON; rendered once per state, shared read-only."""

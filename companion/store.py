@@ -460,23 +460,6 @@ class Store:
         self._summaries[game_id] = (summary, text)
         return text
 
-    def retract(self, game_id: int, seq: int, summary: JSON, status: str) -> None:
-        """Take back entry ``seq``, the game's last, and put the game's summary back: for an entry
-        whose state turned out not to show (``Session.handle``). Snapshots written beside it describe
-        the entry before it and stay; any kept at ``seq`` itself go with it."""
-        row = (_dumps(summary), status)
-
-        def delete(db: sqlite3.Connection) -> None:
-            last = db.execute("SELECT max(seq) FROM log WHERE game_id = ?", (game_id,)).fetchone()[0]
-            if last != seq:
-                raise StoreError(f"cannot take back entry {seq} of game {game_id}: its last entry is {last}")
-            db.execute("DELETE FROM log WHERE game_id = ? AND seq = ?", (game_id, seq))
-            db.execute("DELETE FROM head_snapshots WHERE game_id = ? AND seq = ?", (game_id, seq))
-            db.execute("DELETE FROM checkpoints WHERE game_id = ? AND seq = ?", (game_id, seq))
-            db.execute("UPDATE games SET summary = ?, status = ? WHERE id = ?", (*row, game_id))
-
-        self._write_row(game_id, delete, row)
-
     def entries(self, game_id: int) -> list[JSON]:
         rows = self._read("SELECT entry FROM log WHERE game_id = ? ORDER BY seq", (check_game_id(game_id),))
         return [json.loads(row[0]) for row in rows]

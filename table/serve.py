@@ -203,17 +203,17 @@ def attach_hardware(service: TableService, config_path: str | None, sim: bool,
             notice.clear()  # the player is dialling: the line shows the dial again
             show()
 
-    def on_decided(board: ScoreboardView) -> None:
-        # A press's result (the score, the clock) as soon as the rules have it, while its entry is
-        # written; the snapshot's frame (the entry durable, the next choice's words) replaces it a
-        # few ms later, and the displays mark it only if that has not happened a quarter of a second
-        # later (hardware.oled). The bottom line keeps what it said meanwhile (the controls still hold
-        # the prompt it came from), so it never flashes (and takes down any notice). An entry that
-        # cannot be written brings the current state back, with the error (TableService.command).
-        hardware.show(table_view(board, service.banner, controls, saving=True))
-        # Drawn before the owner writes the entry: the frame never waits for the disk, and the
-        # prompt's render after the commit cannot hold the interpreter lock the display thread
-        # needs; capped, so a slow or failing display never holds the table back longer.
+    def on_decided(board: ScoreboardView, snapshot: JSON) -> None:
+        # A press's result and the next choice as soon as the rules and the renders have them, while
+        # the entry is written: the frame the snapshot would bring, a few ms before it (which then
+        # changes nothing on the glass). The displays mark it only if it is still not recorded a
+        # quarter of a second later (hardware.oled); an entry that cannot be written brings the
+        # current state back, with the error (TableService.command publishes it again).
+        notice.clear()
+        controls.update(snapshot)
+        hardware.show(table_view(board, None, controls, saving=True))
+        # Drawn before the owner writes the entry: the frame never waits for the disk; capped, so a
+        # slow or failing display never holds the table back longer.
         hardware.worker.flush(timeout=EARLY_FRAME_WAIT_S)
 
     service.subscribers.append(on_message)

@@ -1,10 +1,10 @@
-"""A press's result reaches the OLEDs as soon as the rules have decided it, before its entry is written.
+"""A press's result and the next choice reach the OLEDs once rendered, before the entry is written.
 
-The service gives ``early_hooks`` the new scoreboard before the commit (``Session.handle``'s
-``on_decided``); the table's OLEDs draw it, marked as being written, with the bottom line they
-already showed, while the owner writes the entry; the snapshot's frame (the entry durable) then takes
-the mark away and brings the next choice's words. An entry that cannot be written brings the
-current state back, with the error.
+The service gives ``early_hooks`` the new scoreboard and the snapshot it will make current before
+the commit (``Session.handle``'s ``on_decided``); the table's OLEDs draw it (the next choice's words
+on the bottom line) while the owner writes the entry; the snapshot published once the entry is
+durable then changes nothing on the glass. An entry that cannot be written brings the current state
+back, with the error; a state that cannot be rendered is neither shown nor written.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from companion.errors import StoreError
 from companion.game import ScoreboardView
 from companion.service import TableService
 from companion.store import Store
-from hardware.oled_layout import render
 from table.serve import dial_text
 
 
@@ -40,25 +39,35 @@ def test_the_hooks_get_the_new_scoreboard_before_its_entry_is_written_and_the_sn
     order: list[tuple[str, object]] = []
     game_id = service.session.game_id
 
-    def hook(board: ScoreboardView) -> None:
+    early: list[dict] = []
+
+    def hook(board: ScoreboardView, snapshot: dict) -> None:
         # Not written yet: the setup is the store's only entry while the result is shown.
         order.append(("early", ([s.score for s in board.sides], len(service.store.entries(game_id)))))
+        early.append(snapshot)
 
     def published(message: dict) -> None:
-        order.append(("snapshot", (message["snapshot"]["scoreboard"]["sides"][0]["score"],
-                                   len(service.store.entries(game_id)))))
+        if message.get("event") == "snapshot":
+            order.append(("snapshot", (message["snapshot"]["scoreboard"]["sides"][0]["score"],
+                                       len(service.store.entries(game_id)))))
 
     service.early_hooks.append(hook)
     service.subscribers.append(published)
     assert service.execute({"op": "command", "command": {"type": "score", "side": 0, "points": 2}})["ok"]
     assert order == [("early", ([2, 0], 1)), ("snapshot", (2, 2))]
+    assert early == [service.session.snapshot()]  # what the entry made current, shown before it
+    # Undo and redo: the snapshot shown early is the one they make current, can_undo and all.
+    for kind in ("undo", "redo", "undo"):
+        assert service.execute({"op": "command", "command": {"type": kind}})["ok"]
+        assert early[-1] == service.session.snapshot()
+    assert early[-1]["can_undo"] is False and early[-1]["can_redo"] is True
 
 
 def test_a_result_shown_early_whose_entry_cannot_be_written_is_replaced_by_the_current_one(
         service: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
     boards: list[list[int]] = []
     published: list[int] = []
-    service.early_hooks.append(lambda board: boards.append([s.score for s in board.sides]))
+    service.early_hooks.append(lambda board, _: boards.append([s.score for s in board.sides]))
 
     def on_message(message: dict) -> None:
         if message.get("event") == "snapshot":
@@ -82,15 +91,15 @@ def test_a_result_shown_early_whose_entry_cannot_be_written_is_replaced_by_the_c
 
 def test_a_refusal_shows_nothing_early(service: TableService) -> None:
     boards: list[ScoreboardView] = []
-    service.early_hooks.append(boards.append)
+    service.early_hooks.append(lambda board, _: boards.append(board))
     answer = service.execute({"op": "command", "command": {"type": "score", "side": 0, "points": 5}})
     assert not answer["ok"] and boards == []
 
 
-def test_a_state_shown_early_then_taken_back_is_replaced_by_the_current_one(service: TableService) -> None:
+def test_a_state_that_cannot_be_rendered_is_neither_shown_nor_written(service: TableService) -> None:
     boards: list[list[int]] = []
     published: list[int] = []
-    service.early_hooks.append(lambda board: boards.append([s.score for s in board.sides]))
+    service.early_hooks.append(lambda board, _: boards.append([s.score for s in board.sides]))
     service.subscribers.append(lambda message: published.append(message["snapshot"]["scoreboard"]["sides"][0]
                                                                 ["score"]))
     good = service.session.game
@@ -103,12 +112,11 @@ def test_a_state_shown_early_then_taken_back_is_replaced_by_the_current_one(serv
     service.session.game = dataclasses.replace(good, prompt=broken_prompt)
     answer = service.execute({"op": "command", "command": {"type": "score", "side": 0, "points": 3}})
     assert answer["error_kind"] == "internal" and "nothing was recorded" in answer["error"]
-    # Shown early, written, taken back (the render failed), then the current state published again.
-    assert boards == [[3, 0]] and published == [0]
-    assert len(service.store.entries(service.session.game_id)) == 1
+    assert boards == [] and published == []  # nothing shown early: the screens keep the current state
+    assert len(service.store.entries(service.session.game_id)) == 1 and service.session.seq == 0
 
 
-def test_the_oled_shows_the_new_score_before_the_next_choice_keeping_its_bottom_line(
+def test_the_oled_shows_each_press_s_result_and_next_choice_before_the_entry_is_written(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The owner waits for the early frame at most EARLY_FRAME_WAIT_S (5 ms) so a slow display never
     # holds the table back; on a loaded machine the display thread can miss that. The order is
@@ -117,6 +125,7 @@ def test_the_oled_shows_the_new_score_before_the_next_choice_keeping_its_bottom_
     options, commands = script()
     with sim_table(tmp_path / "t.db") as table:
         table.request({"op": "new_game", "game": "valley-hoopers", "options": options})
+        panel = next(iter(table.hardware.sim.panels.values()))
         submitted: list[ScoreboardView] = []
         recorded_when_shown: list[int] = []
         lock = threading.Lock()
@@ -125,7 +134,7 @@ def test_the_oled_shows_the_new_score_before_the_next_choice_keeping_its_bottom_
         def spy(view: ScoreboardView) -> None:
             with lock:
                 submitted.append(view)
-                # On the owner thread, between the rules and the commit for the early frame.
+                # On the owner thread: for the early frame, between the renders and the commit.
                 recorded_when_shown.append(len(table.service.store.entries(table.service.session.game_id)))
             original(view)
 
@@ -133,39 +142,34 @@ def test_the_oled_shows_the_new_score_before_the_next_choice_keeping_its_bottom_
         drawn_at_snapshot: list[int] = []
         table.service.subscribers.append(lambda message: drawn_at_snapshot.append(
             table.hardware.worker.views_drawn) if message.get("event") == "snapshot" else None)
-        prior = ""
-        for command in commands:
-            before = table.snapshot()["scoreboard"]  # answered after the last command's frames went out
+        scored = 0
+        for command in commands[:60]:
+            table.hardware.worker.flush()
             with lock:
-                prior = submitted[-1].message if submitted else prior
                 submitted.clear()
                 recorded_when_shown.clear()
-            seq_before = table.seq
+            seq_before, sent_before = table.seq, panel.frames_sent
             drawn_before = table.hardware.worker.views_drawn
             drawn_at_snapshot.clear()
+            before = table.snapshot()["scoreboard"]
             table.enter_reachable(command)
+            table.hardware.worker.flush()
             after = table.snapshot()["scoreboard"]
-            if [s["score"] for s in after["sides"]] != [s["score"] for s in before["sides"]]:
-                break
-        else:
-            pytest.fail("the script never scores")
-        with lock:
-            views, seqs = list(submitted), list(recorded_when_shown)
-        # The early frame: the new score, the bottom line as it was, marked as being written (its
-        # entry was not recorded yet); then the next choice's words, the mark gone.
-        first, last = views[0], views[-1]
-        assert [s.score for s in first.sides] == [s["score"] for s in after["sides"]]
-        assert prior and first.message == prior
-        assert first.saving and seqs[0] == seq_before + 1 and not last.saving  # entries 0..seq_before
-        # The early frame was drawn before the prompt was rendered and the snapshot published.
-        assert drawn_at_snapshot and drawn_at_snapshot[0] > drawn_before
-        assert len(views) >= 2 and [s.score for s in last.sides] == [s.score for s in first.sides]
-        assert last.message == dial_text(table.controls)  # what CONFIRM enters now
-        table.hardware.worker.flush()
-        panel = next(iter(table.hardware.sim.panels.values()))
-        assert panel.image is not None and panel.image.crop((123, 60, 126, 62)).getbbox() is None
-        assert render(first).crop((123, 60, 126, 62)).getbbox() == (0, 0, 3, 2)
-
+            with lock:
+                views, counts = list(submitted), list(recorded_when_shown)
+            # The early frame: the new scoreboard and what CONFIRM enters now, not recorded yet.
+            first = views[0]
+            assert first.saving and counts[0] == seq_before + 1  # entries 0..seq_before: not written
+            assert first.to_json()["sides"] == after["sides"]
+            assert first.message == dial_text(table.controls)
+            assert drawn_at_snapshot and drawn_at_snapshot[0] > drawn_before  # drawn before it was published
+            # The snapshot's frame, once the entry is durable, is the same picture: nothing more is sent.
+            assert all(dataclasses.replace(v, saving=False) == dataclasses.replace(first, saving=False)
+                       for v in views[1:])
+            assert panel.frames_sent - sent_before <= 1
+            scored += after["sides"] != before["sides"]
+        assert scored > 5
+        assert panel.image is not None and panel.image.crop((2, 60, 126, 62)).getbbox() is None
 
 
 def test_the_buzzer_sounds_once_for_a_final_whose_entry_failed_and_was_entered_again(
@@ -205,7 +209,7 @@ def test_a_result_shown_early_whose_entry_and_carried_snapshot_both_fail_is_repl
     assert service.session.snapshots_due  # no idle moment here: it rides with the next entry
     boards: list[list[int]] = []
     published: list[int] = []
-    service.early_hooks.append(lambda board: boards.append([s.score for s in board.sides]))
+    service.early_hooks.append(lambda board, _: boards.append([s.score for s in board.sides]))
 
     def on_message(message: dict) -> None:
         if message.get("event") == "snapshot":

@@ -62,10 +62,10 @@ def test_a_state_that_cannot_be_shown_is_never_recorded(store: Store, monkeypatc
 
 
 @pytest.mark.parametrize("part", ["view", "prompt", "scoreboard"])
-def test_a_state_that_cannot_be_shown_is_taken_back_with_its_summary_and_play_goes_on(
+def test_a_state_that_cannot_be_shown_is_never_written_and_play_goes_on(
         store: Store, monkeypatch, part: str) -> None:
-    """The prompt and the view are rendered once the entry is durable: when they fail, the entry
-    already written is taken back (and the summary it wrote), so nothing unshowable stays."""
+    """The scoreboard, the prompt and the view are rendered before the entry is written: when one
+    fails, nothing is written (nor the summary), so nothing unshowable is ever in the store."""
     session = new(store)
     session.handle(score(0, 2))
     summary_before = store.game(session.game_id).summary
@@ -83,42 +83,12 @@ def test_a_state_that_cannot_be_shown_is_taken_back_with_its_summary_and_play_go
     assert [e["kind"] for e in store.entries(session.game_id)] == ["setup", "command"]
     assert store.game(session.game_id).summary == summary_before == {**summary_before, "score": [2, 0]}
     assert session.seq == 1 and session.state.score == (2, 0)
-    session.handle(score(1, 2))  # the next entry takes the seq the taken-back one had
+    session.handle(score(1, 2))  # the next entry takes the seq the refused one would have had
     assert Session.resume(store, session.game_id, tally_game.find).state.score == (2, 2)
     assert store.game(session.game_id).summary["score"] == [2, 2]
 
 
-def test_an_entry_neither_shown_nor_taken_back_stops_the_session_and_a_restart_reads_it(
-        store: Store, monkeypatch) -> None:
-    """A render bug and a failing store at once: the entry stays written, the session (one entry
-    behind the store) records nothing more and says to restart, and the restart plays on from it."""
-    session = new(store)
-    session.handle(score(0, 2))
-    good = session.game
-
-    def broken_prompt(state):
-        if state.score[1] == 3:
-            raise RuntimeError("prompt bug")
-        return good.prompt(state)
-
-    def failing_retract(*args, **kwargs):
-        raise StoreError("disk gone")
-
-    monkeypatch.setattr(session, "game", dataclasses.replace(good, prompt=broken_prompt))
-    monkeypatch.setattr(store, "retract", failing_retract)
-    with pytest.raises(StoreError, match="entry 2 is recorded.*prompt bug.*disk gone.*restart the table"):
-        session.handle(score(1, 3))
-    with pytest.raises(StoreError, match="restart the table"):
-        session.handle(score(0, 1))  # refused before anything is written: no entry 2 twice
-    assert [e["kind"] for e in store.entries(session.game_id)] == ["setup", "command", "command"]
-    monkeypatch.undo()
-    resumed = Session.resume(store, session.game_id, tally_game.find)
-    assert resumed.state.score == (2, 3)
-    resumed.handle(score(0, 1))
-    assert resumed.state.score == (3, 3) and resumed.seq == 3
-
-
-def test_the_prompt_and_view_are_rendered_once_the_entry_is_durable(store: Store, monkeypatch) -> None:
+def test_the_prompt_and_view_are_rendered_before_the_entry_is_written(store: Store, monkeypatch) -> None:
     session = new(store)
     seen: list[tuple[str, int]] = []
     good = session.game
@@ -132,8 +102,8 @@ def test_the_prompt_and_view_are_rendered_once_the_entry_is_durable(store: Store
     watching = dataclasses.replace(good, view=watched("view"), prompt=watched("prompt"))
     monkeypatch.setattr(session, "game", watching)
     session.handle(score(0, 2))
-    # The setup and the new entry are both in the store when the new state's prompt is worked out.
-    assert seen == [("view", 2), ("prompt", 2)]
+    # Only the setup is in the store while the new state is rendered: its entry is written after.
+    assert seen == [("view", 1), ("prompt", 1)]
 
 
 def test_refused_command_changes_nothing_and_writes_nothing(store: Store) -> None:
