@@ -6,10 +6,10 @@ Plays the Valley Hoopers full-game script again and again on simulated hardware.
 entered with a CONFIRM press (the encoder dials the choice or the die face first, untimed); the
 clock starts at ``drive_low()`` on the CONFIRM pin and stops when the session has committed the
 command, and again when the OLED's first frame after the press has been handed to the luma device:
-the result of the press, drawn as soon as the rules have decided it (``TableService.early_hooks``),
-while the entry is committed; ``choice_frame`` is the frame that then shows
-the next choice's words (the entry durable, the mark gone). The time ``Session.handle`` takes up to
-the decided scoreboard (the rules and the scoreboard) is also taken apart, so the rest of the path
+the result of the press and the next choice's words, drawn once rendered, before the entry is written
+(``TableService.early_hooks``); ``choice_frame`` is the last frame sent for the press (the same one
+since the snapshot after the commit changes nothing on the glass). The time ``Session.handle`` takes
+up to that frame (the rules and the renders) is also taken apart, so the rest of the path
 (debounce, controls, queue, OLED) can be read alone. The interpreter runs with the
 settings ``companion serve`` makes once its table is built (``table.press_tuning``). Prints p50/p99/max.
 """
@@ -54,7 +54,7 @@ def press_latencies(presses: int) -> dict[str, list[float]]:
         handle_started.append(time.perf_counter())
         return original_handle(self, *args, **kwargs)
 
-    def decided_at(board, snapshot) -> None:  # rendered: the OLED is handed the result next
+    def decided_at(board, snapshot) -> None:  # rendered: the OLED is handed the frame next
         handled.append(time.perf_counter() - handle_started[-1])
 
     Session.handle = timed_handle  # type: ignore[method-assign]

@@ -322,7 +322,7 @@ def startup(rounds: int) -> list[Figure]:
 def latency(rounds: int, presses: int = 200) -> list[Figure]:
     """Button press -> OLED frame on simulated hardware (``benchmarks/latency.py``), p99 of ``presses``
     CONFIRM presses per round, against gpiozero's MockFactory edge callback; and the same path with
-    the time in ``Session.handle`` up to the result shown (the rules, the scoreboard) taken out."""
+    the time in ``Session.handle`` up to the frame (the rules and the renders) taken out."""
     import latency as press  # benchmarks/latency.py, which puts tests/ on the path for its driver
 
     def p99(values: list[float]) -> float:
@@ -344,17 +344,17 @@ def latency(rounds: int, presses: int = 200) -> list[Figure]:
 
     return [Figure("button press -> OLED frame, p99", frame, callback, "ms", "MockFactory callback p99",
                    None, f"p50 {p50('frame'):.2f} ms; {presses} CONFIRM presses a round; the first frame "
-                   "after the press: its result (score, clock), drawn as soon as the rules have it, while "
-                   "its entry is committed; the goal is p99 <= 5 ms", limit=5.0),
+                   "after the press: its result and the next choice's words, drawn once rendered, before its "
+                   "entry is written; the goal is p99 <= 5 ms", limit=5.0),
             Figure("the same without Session.handle (debounce, controls, queue, OLED), p99", without,
                    callback, "ms", "MockFactory callback p99", None,
-                   f"Session.handle up to the result shown (the rules, the scoreboard): p99 "
+                   f"Session.handle up to the frame (the rules, the scoreboard, the prompt, the view): p99 "
                    f"{handle:.2f} ms", show_ratio=False),
             Figure("button press -> the frame with the next choice's words, p99", choice, callback, "ms",
                    "MockFactory callback p99", None,
-                   f"p50 {p50('choice_frame'):.2f} ms; the snapshot's frame (the entry durable, the "
-                   "mark gone, the bottom line says what CONFIRM enters next), after the prompt with its "
-                   "choices is rendered", show_ratio=False)]
+                   f"p50 {p50('choice_frame'):.2f} ms; the first frame whose bottom line says what "
+                   "CONFIRM enters next: the early frame itself since the ninth round (before it, the "
+                   "snapshot's frame after the commit)", show_ratio=False)]
 
 
 def idle(rounds: int, seconds: float = 10.0) -> list[Figure]:
