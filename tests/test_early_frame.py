@@ -63,8 +63,8 @@ def test_the_hooks_get_the_new_scoreboard_before_its_entry_is_written_and_the_sn
     assert early[-1]["can_undo"] is False and early[-1]["can_redo"] is True
 
 
-def test_a_result_shown_early_whose_entry_cannot_be_written_is_replaced_by_the_current_one(
-        service: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
+def _watch(service: TableService) -> tuple[list[list[int]], list[int]]:
+    """The scores shown early, and side 0's score in every snapshot published, as they come."""
     boards: list[list[int]] = []
     published: list[int] = []
     service.early_hooks.append(lambda board, _: boards.append([s.score for s in board.sides]))
@@ -74,6 +74,12 @@ def test_a_result_shown_early_whose_entry_cannot_be_written_is_replaced_by_the_c
             published.append(message["snapshot"]["scoreboard"]["sides"][0]["score"])
 
     service.subscribers.append(on_message)
+    return boards, published
+
+
+def test_a_result_shown_early_whose_entry_cannot_be_written_is_replaced_by_the_current_one(
+        service: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
+    boards, published = _watch(service)
 
     def full_disk(*args, **kwargs):
         raise StoreError("the game store's disk is full; the command was not recorded")
@@ -207,15 +213,7 @@ def test_a_result_shown_early_whose_entry_and_carried_snapshot_both_fail_is_repl
     monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 1)  # every entry leaves a snapshot due
     assert service.execute({"op": "command", "command": {"type": "score", "side": 0, "points": 1}})["ok"]
     assert service.session.snapshots_due  # no idle moment here: it rides with the next entry
-    boards: list[list[int]] = []
-    published: list[int] = []
-    service.early_hooks.append(lambda board, _: boards.append([s.score for s in board.sides]))
-
-    def on_message(message: dict) -> None:
-        if message.get("event") == "snapshot":
-            published.append(message["snapshot"]["scoreboard"]["sides"][0]["score"])
-
-    service.subscribers.append(on_message)
+    boards, published = _watch(service)
     tries: list[bool] = []
 
     def full_disk(*args, **kwargs):
