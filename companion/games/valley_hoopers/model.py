@@ -201,7 +201,6 @@ def count_stats_json(stats: tuple[tuple[str, int | None], ...],
 _stats_json_of = by_identities(count_stats_json, size=256)
 
 
-
 @dataclass(frozen=True)
 class Side:
     """One player's side of the table: the seven hoopers and the coach's resources."""
@@ -242,7 +241,8 @@ class Side:
         name = hooper.name
         before = self.hoopers
         names = list(map(_NAME, before))  # the names read in C: a rule changes a hooper or two per command
-        if names.count(name) == 1:
+        single = names.count(name) == 1
+        if single:
             at = names.index(name)
             hoopers = (*before[:at], hooper, *before[at + 1:])
         else:  # none, or several of the name: every one of them
@@ -258,10 +258,9 @@ class Side:
                 index = {**index, key: hooper}
             _remember_index(hoopers, index)
         changed = replace(self, hoopers=hoopers)
-        if names.count(name) == 1:
+        if single:
             remember_side_parent(changed, self, at)  # the view and the box score change one record's
         return changed
-
 
 
 _NAME = attrgetter("name")

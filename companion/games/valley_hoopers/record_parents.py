@@ -15,12 +15,15 @@ cell.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from companion.frozen import replace
 
 if TYPE_CHECKING:  # the model imports this module
     from companion.games.valley_hoopers.model import Hooper, Side
+
+R = TypeVar("R")
 
 # id of the new record -> the new record, the one it was made from (the entry holds both, so an id is
 # never reused while remembered).
@@ -61,3 +64,31 @@ def side_parent(side: Side) -> tuple[Side, int] | None:
     or ``None`` when that is not remembered."""
     hit = _SIDES.get(id(side))
     return None if hit is None or hit[0] is not side else (hit[1], hit[2])
+
+
+def stepped_by_side(count: Callable[[Side], R], step: Callable[[Side, Side, R, int], R | None],
+                    size: int) -> Callable[[Side], R]:
+    """``count(side)``, remembered by the side's identity; for a side made from a remembered one by
+    one changed record (``side_parent``), ``step(side, parent, the parent's value, index)`` when it
+    gives a value (``None``: count afresh). The memo holds each side it names, so an id is never
+    reused while remembered."""
+    memo: dict[int, tuple[Side, R]] = {}
+
+    def remembered(side: Side) -> R:
+        hit = memo.get(id(side))
+        if hit is not None and hit[0] is side:
+            return hit[1]
+        value = None
+        made = side_parent(side)
+        if made is not None:
+            old = memo.get(id(made[0]))
+            if old is not None and old[0] is made[0]:
+                value = step(side, made[0], old[1], made[1])
+        if value is None:
+            value = count(side)
+        if len(memo) >= size:
+            memo.clear()  # a bound, not a policy: a view needs the sides of the last command
+        memo[id(side)] = (side, value)
+        return value
+
+    return remembered

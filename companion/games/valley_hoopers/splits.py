@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.frozen import by_identities, by_identity, replace
-from companion.games.valley_hoopers.record_parents import energy_parent, side_parent
+from companion.games.valley_hoopers.record_parents import energy_parent, stepped_by_side
 from companion.splits import Splits, total
 
 if TYPE_CHECKING:  # the model imports this module's callers, not the reverse
@@ -115,33 +115,21 @@ def _changed_row(side: str, h: Hooper) -> dict[str, object]:
     return _hooper_row(side, h)
 
 
-# Most commands leave one side (or both) untouched: its rows keep their objects (id of the side -> the
-# side, its rows; the entry holds the side, so the id is never reused while remembered).
-_SIDE_ROWS: dict[int, tuple[Side, list[dict[str, object]]]] = {}
-
-
-def _rows_of(side: Side) -> list[dict[str, object]]:
-    """``_side_rows(side)``, remembered by the side; a side that changed one record from a side
-    remembered (``side_parent``) is that side's rows with the record's changed, and its team line
-    too when the record's points, cubes or splits changed."""
-    hit = _SIDE_ROWS.get(id(side))
-    if hit is not None and hit[0] is side:
-        return hit[1]
-    made = side_parent(side)
-    old = None if made is None else _SIDE_ROWS.get(id(made[0]))
-    rows = None
-    if made is not None and old is not None and old[0] is made[0]:
-        at = made[1]
-        h, before = side.hoopers[at], made[0].hoopers[at]
-        if h.points == before.points and h.red == before.red and h.splits is before.splits:
-            rows = old[1].copy()  # the team line (the last row) stays
-            rows[at] = _row(side.name, h)
-    if rows is None:
-        rows = _side_rows(side)
-    if len(_SIDE_ROWS) >= 512:
-        _SIDE_ROWS.clear()
-    _SIDE_ROWS[id(side)] = (side, rows)
+def _step_rows(side: Side, parent: Side, before: list[dict[str, object]],
+               at: int) -> list[dict[str, object]] | None:
+    """The rows of ``parent`` (``before``) with the record at ``at`` changed, the team line (the last
+    row) kept; ``None`` (count afresh) when the record's points, cubes or splits moved it."""
+    h, was = side.hoopers[at], parent.hoopers[at]
+    if h.points != was.points or h.red != was.red or h.splits is not was.splits:
+        return None
+    rows = before.copy()
+    rows[at] = _row(side.name, h)
     return rows
+
+
+# Most commands leave one side (or both) untouched: its rows keep their objects; a side that changed one
+# record is the rows of the side it came from with that record's changed.
+_rows_of = stepped_by_side(_side_rows, _step_rows, size=512)
 
 
 def box_score(state: State) -> list[dict[str, object]]:

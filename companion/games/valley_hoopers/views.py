@@ -49,7 +49,7 @@ from companion.games.valley_hoopers.model import (
     Turn,
     other,
 )
-from companion.games.valley_hoopers.record_parents import energy_parent, side_parent
+from companion.games.valley_hoopers.record_parents import energy_parent, stepped_by_side
 from companion.games.valley_hoopers.rules import expected_die
 from companion.games.valley_hoopers.targets import automatic as is_automatic
 from companion.games.valley_hoopers.targets import chance, free_throw_target
@@ -63,15 +63,16 @@ _HOOPER_JSON: dict[int, tuple[Hooper, dict[str, Any]]] = {}
 def _hoopers_json(hoopers: tuple[Hooper, ...]) -> list[dict[str, Any]]:
     """``[h.to_json() for h in hoopers]``, each remembered by the record (a plain dict, not a memo
     call per hooper: a changed side's seven are looked up after nearly every command)."""
-    shown = []
-    for h in hoopers:
-        hit = _HOOPER_JSON.get(id(h))
-        if hit is None or hit[0] is not h:
-            if len(_HOOPER_JSON) >= 512:
-                _HOOPER_JSON.clear()
-            hit = _HOOPER_JSON[id(h)] = (h, _hooper_json(h))
-        shown.append(hit[1])
-    return shown
+    return [_one_hooper_json(h) for h in hoopers]
+
+
+def _one_hooper_json(h: Hooper) -> dict[str, Any]:
+    hit = _HOOPER_JSON.get(id(h))
+    if hit is None or hit[0] is not h:
+        if len(_HOOPER_JSON) >= 512:
+            _HOOPER_JSON.clear()
+        hit = _HOOPER_JSON[id(h)] = (h, _hooper_json(h))
+    return hit[1]
 
 
 def _hooper_json(h: Hooper) -> dict[str, Any]:
@@ -105,29 +106,17 @@ def _count_side_json(s: Side) -> dict[str, Any]:
     }
 
 
-# Most commands change one side at most: the other keeps its object, and its JSON (id of the side ->
-# the side, its JSON; the entry holds the side, so the id is never reused while remembered).
-_SIDE_JSON: dict[int, tuple[Side, dict[str, Any]]] = {}
-
-
-def _side_json(s: Side) -> dict[str, Any]:
-    """``_count_side_json(s)``, remembered by the side; a side that changed one record from a side
-    remembered (``side_parent``, nearly every command) is that side's JSON with the record's changed."""
-    hit = _SIDE_JSON.get(id(s))
-    if hit is not None and hit[0] is s:
-        return hit[1]
-    made = side_parent(s)
-    old = None if made is None else _SIDE_JSON.get(id(made[0]))
-    if made is not None and old is not None and old[0] is made[0]:
-        shown = old[1].copy()
-        hoopers = shown["hoopers"] = shown["hoopers"].copy()
-        hoopers[made[1]] = _hoopers_json((s.hoopers[made[1]],))[0]
-    else:
-        shown = _count_side_json(s)
-    if len(_SIDE_JSON) >= 64:
-        _SIDE_JSON.clear()
-    _SIDE_JSON[id(s)] = (s, shown)
+def _step_side_json(s: Side, parent: Side, before: dict[str, Any], at: int) -> dict[str, Any]:
+    """The JSON of ``parent`` (``before``) with the record at ``at`` changed: all ``s`` changed."""
+    shown = before.copy()
+    hoopers = shown["hoopers"] = shown["hoopers"].copy()
+    hoopers[at] = _one_hooper_json(s.hoopers[at])
     return shown
+
+
+# Most commands change one side at most: the other keeps its object, and its JSON; a side that changed
+# one record (nearly every command) is the JSON of the side it came from with that record's changed.
+_side_json = stepped_by_side(_count_side_json, _step_side_json, size=64)
 
 
 def outcome(state: State) -> Outcome | None:
