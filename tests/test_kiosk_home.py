@@ -93,7 +93,9 @@ def running_kiosk(argv: list[str], env: dict[str, str],
         window = None
         while window is None:
             assert kiosk.poll() is None, kiosk.communicate()
-            assert time.monotonic() < deadline, "no kiosk window within 60 s"
+            if time.monotonic() > deadline:
+                kiosk.kill()  # what it said is the only clue to why its window never came
+                raise AssertionError(f"no kiosk window within 60 s; it printed {kiosk.communicate()}")
             window = x11_input.find_window(display, TITLE)
             time.sleep(0.1)
         yield kiosk, window
