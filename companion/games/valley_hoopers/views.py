@@ -691,11 +691,12 @@ _at_most_words = lru_cache(maxsize=256)(lambda value: AtMost(value).words)
 def scoreboard(state: State) -> ScoreboardView:
     target = pending_target(state)
     sides = (_side_view(state, 0), _side_view(state, 1))
+    pairs = state.pairs_in_period
     return _build_scoreboard({
         "game": "valley-hoopers",
         "sides": sides,
         "period": period_label(state),
-        "clock": f"{min(state.pair, state.pairs_in_period)}/{state.pairs_in_period}",
+        "clock": f"{min(state.pair, pairs)}/{pairs}",
         "possession": None if state.final else state.turn.attacker,
         "target": target.value if target is not None else None,
         "target_text": _at_most_words(target.value) if target is not None else "",
@@ -707,11 +708,20 @@ def scoreboard(state: State) -> ScoreboardView:
     })
 
 
+# The periods' scores change once a period: the tuple is shared by the states in between (``replace``
+# copies the reference), and so is its JSON, read only as every snapshot is.
+_partial_scores_json = by_identity(lambda scores: [list(p) for p in scores], size=8)
+
+
 def view(state: State) -> dict[str, Any]:
     """The whole state as JSON (kiosk, replay, exports); ``gameplans`` only in a game of The Series."""
     pending = state.pending
     target = pending_target(state)
     turn = state.turn
+    # Both sides, and the turn's lists only when they hold something: a list built by a comprehension
+    # is a call of its own, and the view is written after every command.
+    side0, side1 = state.sides
+    slots, bonuses, decisions = turn.slots, turn.bonuses, state.decisions
     return {
         "game": "valley-hoopers",
         "variant": state.variant,
@@ -725,9 +735,9 @@ def view(state: State) -> dict[str, Any]:
             "attacker": turn.attacker,
             "defender": other(turn.attacker),
             "turn_number": state.turn_number,
-            "slots": [s.to_json() for s in turn.slots],
+            "slots": [s.to_json() for s in slots] if slots else [],
             "lost_slots": list(turn.lost_slots),
-            "bonuses": [{"label": t.label, "value": t.value} for t in turn.bonuses],
+            "bonuses": [{"label": t.label, "value": t.value} for t in bonuses] if bonuses else [],
             "ball_holder": turn.ball.holder,
             "barred": list(turn.ball.barred),
             "playbook": turn.playbook,
@@ -735,11 +745,11 @@ def view(state: State) -> dict[str, Any]:
             "began_after": turn.began_after,
         },
         "team_fouls": list(state.team_fouls),
-        "sides": [_side_json(s) for s in state.sides],
+        "sides": [_side_json(side0), _side_json(side1)],
         "box_score": splits.box_score(state),
-        "coach_tokens": [s.coach_tokens for s in state.sides],
-        "timeouts": [s.timeouts for s in state.sides],
-        "partial_scores": [list(p) for p in state.partial_scores],
+        "coach_tokens": [side0.coach_tokens, side1.coach_tokens],
+        "timeouts": [side0.timeouts, side1.timeouts],
+        "partial_scores": _partial_scores_json(state.partial_scores),
         "pending": {
             "kind": pending.kind,
             "side": pending.side,
@@ -752,8 +762,8 @@ def view(state: State) -> dict[str, Any]:
         },
         "decisions": [
             {"kind": d.kind, "side": d.side, "hooper": d.hooper, "position": d.position, "period": d.period}
-            for d in state.decisions
-        ],
+            for d in decisions
+        ] if decisions else [],
         "free_substitutions": list(state.free_substitutions),
         "reminders": list(state.reminders),
         "message": state.message,
