@@ -15,10 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.errors import RuleError
+from companion.games.valley_hoopers.plain_records import OwnDict
 
 
 @dataclass(frozen=True)
-class BallState:
+class BallState(OwnDict):
     """``holder`` must take the next ball action if set; ``barred`` hoopers can't."""
 
     holder: str | None = None

@@ -21,6 +21,7 @@ from typing import Any
 from companion.errors import CommandError
 from companion.frozen import replace
 from companion.games.valley_hoopers.dice import FOUL_FACES
+from companion.games.valley_hoopers.plain_records import OwnDict
 
 FOUL_ACTIONS = ("D2", "D3", "DLU", "steal", "intercept", "screen", "rebound", "block", "tribe_block")
 
@@ -35,7 +36,7 @@ SHOT_FREE_THROWS = {"D2": (1, 2), "D3": (1, 3), "DLU": (1, 2)}
 
 
 @dataclass(frozen=True)
-class FoulOutcome:
+class FoulOutcome(OwnDict):
     """What one face of the foul die does to one action, as the table reads it off the rulebook."""
 
     action: str

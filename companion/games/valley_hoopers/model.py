@@ -19,6 +19,7 @@ from companion.frozen import by_identities, by_identity, by_lower_name, replace
 from companion.game import Term
 from companion.games.valley_hoopers.ball import BallState
 from companion.games.valley_hoopers.gameplan_tally import GameplanBook
+from companion.games.valley_hoopers.plain_records import OwnDict
 from companion.games.valley_hoopers.record_parents import remember_side_parent
 from companion.games.valley_hoopers.splits import splits_json
 from companion.games.valley_hoopers.upgrade_cards import ActionUpgrade
@@ -69,7 +70,7 @@ SKILLS = {
 
 
 @dataclass(frozen=True)
-class Hooper:
+class Hooper(OwnDict):
     """One hooper card and everything on it: stats as entered, energy, cubes, track, chips.
 
     ``None`` means "not entered yet": the companion never guesses a number from a card.
@@ -202,7 +203,7 @@ _stats_json_of = by_identities(count_stats_json, size=256)
 
 
 @dataclass(frozen=True)
-class Side:
+class Side(OwnDict):
     """One player's side of the table: the seven hoopers and the coach's resources."""
 
     name: str
@@ -303,7 +304,7 @@ _placed = by_identity(_place, size=64)
 
 
 @dataclass(frozen=True)
-class Slot:
+class Slot(OwnDict):
     """A card played in the current attacking turn and what became of it."""
 
     slot: str
@@ -316,7 +317,7 @@ class Slot:
 
 
 @dataclass(frozen=True)
-class Turn:
+class Turn(OwnDict):
     """The attacking turn on the table: slots, bonuses earned, who may take the ball next."""
 
     attacker: int
@@ -351,7 +352,7 @@ class Turn:
 
 
 @dataclass(frozen=True)
-class Pending:
+class Pending(OwnDict):
     """What the table is waiting for in the main flow of the attacking turn."""
 
     kind: str
@@ -390,7 +391,7 @@ def new_pending(kind: str, side: int, **fields: Any) -> Pending:
 
 
 @dataclass(frozen=True)
-class Decision:
+class Decision(OwnDict):
     """A choice that interrupts the flow until answered (white cube, injury marker, replacement...)."""
 
     kind: str
@@ -401,7 +402,7 @@ class Decision:
 
 
 @dataclass(frozen=True)
-class SeriesGame:
+class SeriesGame(OwnDict):
     """The Series' part of one game of the series (``None`` in a Classic, Fast or Friendly game).
 
     ``track`` counts the Tribe marker's steps from the centre of the Series track, positive towards
@@ -425,7 +426,7 @@ class SeriesGame:
 
 
 @dataclass(frozen=True)
-class State:
+class State(OwnDict):
     """The whole game: a pure value, rebuilt from the event log by ``apply``."""
 
     variant: str

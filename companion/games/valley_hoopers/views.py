@@ -49,6 +49,7 @@ from companion.games.valley_hoopers.model import (
     Turn,
     other,
 )
+from companion.games.valley_hoopers.plain_records import plain_record
 from companion.games.valley_hoopers.record_parents import energy_parent, stepped_by_side
 from companion.games.valley_hoopers.rules import expected_die
 from companion.games.valley_hoopers.targets import automatic as is_automatic
@@ -169,7 +170,7 @@ def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]],
                 refused.append((command, str(after)))
             continue
         shared = isinstance(after, Accepted) and command["type"] in _SHARED_COMMANDS
-        chosen.append(_choice(label, command, after) if shared else Choice(label, command, *_odds(after)))
+        chosen.append(_choice(label, command, after) if shared else _new_choice(label, command, _odds(after)))
     return tuple(chosen)
 
 
@@ -185,13 +186,13 @@ def _card_choices(state: State, planned: _Planned, refused: list[tuple[dict[str,
             if hit is None or hit[0] != after.points:
                 if len(seen) >= 64:
                     seen.clear()
-                hit = seen[after.target] = (after.points, Choice(label, command, *_odds(after)))
+                hit = seen[after.target] = (after.points, _new_choice(label, command, _odds(after)))
             chosen.append(hit[1])
         elif isinstance(after, CompanionError):
             if refused is not None:
                 refused.append((command, str(after)))
         else:
-            chosen.append(Choice(label, command, *_odds(after)))
+            chosen.append(_new_choice(label, command, _odds(after)))
     return chosen
 
 
@@ -214,15 +215,32 @@ def _choice(label: str, command: dict[str, Any], after: Accepted) -> Choice:
     hit = _CHOICES.get(key)
     if hit is not None and hit[1].label == label:
         return hit[1]
-    choice = Choice(label, command, *_odds(after))
+    choice = _new_choice(label, command, _odds(after))
     if len(_CHOICES) >= 4096:
         _CHOICES.clear()
     _CHOICES[key] = (command, choice)
     return choice
 
 
+# The records every command builds, without their ``__init__`` (``plain_records``).
+_build_choice = plain_record(Choice)
+_build_prompt = plain_record(Prompt)
+_build_scoreboard = plain_record(ScoreboardView)
+_build_side_view = plain_record(SideView)
+_build_counter = plain_record(Counter)
+
+
+def _new_choice(label: str, command: dict[str, Any],
+                odds: tuple[Fraction | None, Fraction | None, str]) -> Choice:
+    """``Choice(label, command, *odds)``."""
+    return _build_choice({"label": label, "command": command, "p_success": odds[0],
+                          "expected_points": odds[1], "hint": odds[2]})
+
+
 def _count_on_side(choice: Choice, side: int) -> Choice:
-    return replace(choice, side=side)
+    # ``replace(choice, side=side)``; the JSON counted on ``choice`` is not copied along.
+    return _build_choice({"label": choice.label, "command": choice.command, "p_success": choice.p_success,
+                          "expected_points": choice.expected_points, "hint": choice.hint, "side": side})
 
 
 # ``replace(choice, side=side)``, the same object for the same choice (``_choice`` shares a card's
@@ -307,12 +325,12 @@ def _decision_prompt(state: State) -> Prompt:
                 else:
                     candidates.append((hooper.name, base))
         candidates.append(("no upgrade", {"type": "upgrade", "hooper": None}))
-    return Prompt(
-        side=side,
-        text=text,
-        commands=(command, "enter_card", "coach_cards"),
-        choices=_legal(state, candidates),
-    )
+    return _build_prompt({
+        "side": side,
+        "text": text,
+        "commands": (command, "enter_card", "coach_cards"),
+        "choices": _legal(state, candidates),
+    })
 
 
 def _open_slot(turn: Turn) -> str:
@@ -526,40 +544,40 @@ def _prompt(state: State) -> Prompt:
             swaps = _legal(state, substitution_candidates(state, pending.side))
             choices = (*swaps, *choices)
             text = stuck_text(state, pending.side, bool(swaps))
-        return Prompt(
-            side=pending.side,
-            text=text,
-            commands=commands,
-            choices=choices,
-            missing_cards=_missing_cards(state, refused),
-        )
+        return _build_prompt({
+            "side": pending.side,
+            "text": text,
+            "commands": commands,
+            "choices": choices,
+            "missing_cards": _missing_cards(state, refused),
+        })
     if kind == "counter_window":
         # Rule 26: the attacker's next card answers "no counter", so it is offered here too and the
         # defender taps only to counter.
         attacker = state.turn.attacker
         next_cards = [_on_side(c, attacker) for c in _card_choices(state, _card_plan(*_court_cards(state)))]
-        return Prompt(
-            side=pending.side,
-            text=f"{name}: counter {pending.hooper}'s {pending.action}, or let it go "
+        return _build_prompt({
+            "side": pending.side,
+            "text": f"{name}: counter {pending.hooper}'s {pending.action}, or let it go "
             f"({state.side(attacker).name}'s next card lets it go)",
-            commands=("counter", "no_counter", "fundamental", "attack", *anytime),
-            choices=(*_legal(state, _window_candidates(state, "counter", "no_counter", "counter with")),
+            "commands": ("counter", "no_counter", "fundamental", "attack", *anytime),
+            "choices": (*_legal(state, _window_candidates(state, "counter", "no_counter", "counter with")),
                      *next_cards),
-        )
+        })
     if kind == "defense_window":
         expected = p_success * pending.points if p_success is not None else None
-        return Prompt(
-            side=pending.side,
-            text=f"{name}: defend {pending.hooper}'s {what}, or let it go",
+        return _build_prompt({
+            "side": pending.side,
+            "text": f"{name}: defend {pending.hooper}'s {what}, or let it go",
             # A roll answers "no defense" only when the attack needs one (under 100).
-            commands=("defend", "no_defense", *(("roll",) if die is not None else ()), *anytime),
-            roll=_roll(die, target),
-            target=target,
-            p_success=p_success,
-            expected_points=expected,
-            automatic=automatic and die is None,
-            choices=_legal(state, _window_candidates(state, "defend", "no_defense", "defend with")),
-        )
+            "commands": ("defend", "no_defense", *(("roll",) if die is not None else ()), *anytime),
+            "roll": _roll(die, target),
+            "target": target,
+            "p_success": p_success,
+            "expected_points": expected,
+            "automatic": automatic and die is None,
+            "choices": _legal(state, _window_candidates(state, "defend", "no_defense", "defend with")),
+        })
     if kind == "rebound_window":
         # The Unleashed may use their tribe power before the opponent's rebound attempt.
         unleashed_power = (
@@ -567,36 +585,36 @@ def _prompt(state: State) -> Prompt:
             if pending.defended and state.side(other(pending.side)).tribe == ("unleashed")
             else ()
         )
-        return Prompt(
-            side=pending.side,
-            text=f"{name}: offensive rebound in F3, or let the defense rebound",
-            commands=("rebound", "no_rebound", *unleashed_power, *anytime),
-            choices=_legal(state, _window_candidates(state, "rebound", "no_rebound", "rebound with")),
-        )
+        return _build_prompt({
+            "side": pending.side,
+            "text": f"{name}: offensive rebound in F3, or let the defense rebound",
+            "commands": ("rebound", "no_rebound", *unleashed_power, *anytime),
+            "choices": _legal(state, _window_candidates(state, "rebound", "no_rebound", "rebound with")),
+        })
     if kind == "rebound_reward":
-        return Prompt(
-            side=pending.side,
-            text=f"{name}: rebound won, draw 2 cards or +15 for {pending.other}",
-            commands=("rebound_reward",),
-            choices=(
+        return _build_prompt({
+            "side": pending.side,
+            "text": f"{name}: rebound won, draw 2 cards or +15 for {pending.other}",
+            "commands": ("rebound_reward",),
+            "choices": (
                 Choice("draw 2 cards", {"type": "rebound_reward", "reward": "draw2"}),
                 Choice(
                     f"+15 if {pending.other} attacks next", {"type": "rebound_reward", "reward": "bonus15"}
                 ),
             ),
-        )
+        })
     if kind == "playbook_reward":
-        return Prompt(
-            side=pending.side,
-            text=f"{name}: playbook scored, choose the reward",
-            commands=("playbook_reward",),
-            choices=(
+        return _build_prompt({
+            "side": pending.side,
+            "text": f"{name}: playbook scored, choose the reward",
+            "commands": ("playbook_reward",),
+            "choices": (
                 Choice("recover F2 and A energy", {"type": "playbook_reward", "reward": "energy"}),
                 Choice("draw 2 cards", {"type": "playbook_reward", "reward": "draw2"}),
                 Choice("F2 energy + 1 card", {"type": "playbook_reward", "reward": "mixed", "slot": "F2"}),
                 Choice("A energy + 1 card", {"type": "playbook_reward", "reward": "mixed", "slot": "A"}),
             ),
-        )
+        })
     texts = {
         "screen_check": f"{name}: roll the d8 foul die for {pending.hooper}'s screen",
         "counter_check": f"{name}: roll the d8 foul die for {pending.other}'s counter",
@@ -612,16 +630,16 @@ def _prompt(state: State) -> Prompt:
     elif kind == "free_throw" and p_success is not None:
         expected = p_success * pending.free_throws
     commands = ("roll", "chip") if kind in ("counter_check", "counter_roll") else ("roll",)
-    return Prompt(
-        side=pending.side,
-        text=texts.get(kind, describe_wait(state)),
-        commands=(*commands, "enter_card"),
-        roll=_roll(die, target),
-        target=target,
-        p_success=p_success,
-        expected_points=expected,
-        automatic=automatic and die is None,  # while a die is awaited the table still rolls it
-    )
+    return _build_prompt({
+        "side": pending.side,
+        "text": texts.get(kind, describe_wait(state)),
+        "commands": (*commands, "enter_card"),
+        "roll": _roll(die, target),
+        "target": target,
+        "p_success": p_success,
+        "expected_points": expected,
+        "automatic": automatic and die is None,  # while a die is awaited the table still rolls it
+    })
 
 
 def _gameplan_counter(state: State, side: int) -> tuple[Counter, ...]:
@@ -634,14 +652,15 @@ def _gameplan_counter(state: State, side: int) -> tuple[Counter, ...]:
 
 def _count_side_view(state: State, i: int) -> SideView:
     s = state.sides[i]
-    return SideView(
-        name=s.name,
-        score=state.score[i],
-        team_fouls=state.team_fouls[i],
-        bonus=state.team_fouls[i] + 1 >= counters.BONUS_FROM_TEAM_FOUL,  # the next foul gives free throws
-        counters=(Counter("TO", s.timeouts), Counter("CT", s.coach_tokens), *_gameplan_counter(state, i)),
-        active=not state.final and i == state.turn.attacker,
-    )
+    return _build_side_view({
+        "name": s.name,
+        "score": state.score[i],
+        "team_fouls": state.team_fouls[i],
+        "bonus": state.team_fouls[i] + 1 >= counters.BONUS_FROM_TEAM_FOUL,  # the next foul gives free throws
+        "counters": (_build_counter({"label": "TO", "value": s.timeouts}),
+                     _build_counter({"label": "CT", "value": s.coach_tokens}), *_gameplan_counter(state, i)),
+        "active": not state.final and i == state.turn.attacker,
+    })
 
 
 # (name, timeouts, coach tokens, score, team fouls, active) -> the side's view, outside The Series
@@ -672,20 +691,26 @@ _at_most_words = lru_cache(maxsize=256)(lambda value: AtMost(value).words)
 def scoreboard(state: State) -> ScoreboardView:
     target = pending_target(state)
     sides = (_side_view(state, 0), _side_view(state, 1))
-    return ScoreboardView(
-        game="valley-hoopers",
-        sides=sides,
-        period=period_label(state),
-        clock=f"{min(state.pair, state.pairs_in_period)}/{state.pairs_in_period}",
-        possession=None if state.final else state.turn.attacker,
-        target=target.value if target is not None else None,
-        target_text=_at_most_words(target.value) if target is not None else "",
-        message=state.message[:40],
-        final=state.final,
-        title="Valley Hoopers",
+    pairs = state.pairs_in_period
+    return _build_scoreboard({
+        "game": "valley-hoopers",
+        "sides": sides,
+        "period": period_label(state),
+        "clock": f"{min(state.pair, pairs)}/{pairs}",
+        "possession": None if state.final else state.turn.attacker,
+        "target": target.value if target is not None else None,
+        "target_text": _at_most_words(target.value) if target is not None else "",
+        "message": state.message[:40],
+        "final": state.final,
+        "title": "Valley Hoopers",
         # The first moment of a new period (turn 1, nothing played yet): the buzzer reads it.
-        period_over=state.period > 1 and state.turn_number == 1 and state.turn.fresh and not state.final,
-    )
+        "period_over": state.period > 1 and state.turn_number == 1 and state.turn.fresh and not state.final,
+    })
+
+
+# The periods' scores change once a period: the tuple is shared by the states in between (``replace``
+# copies the reference), and so is its JSON, read only as every snapshot is.
+_partial_scores_json = by_identity(lambda scores: [list(p) for p in scores], size=8)
 
 
 def view(state: State) -> dict[str, Any]:
@@ -693,6 +718,10 @@ def view(state: State) -> dict[str, Any]:
     pending = state.pending
     target = pending_target(state)
     turn = state.turn
+    # Both sides, and the turn's lists only when they hold something: a list built by a comprehension
+    # is a call of its own, and the view is written after every command.
+    side0, side1 = state.sides
+    slots, bonuses, decisions = turn.slots, turn.bonuses, state.decisions
     return {
         "game": "valley-hoopers",
         "variant": state.variant,
@@ -706,9 +735,9 @@ def view(state: State) -> dict[str, Any]:
             "attacker": turn.attacker,
             "defender": other(turn.attacker),
             "turn_number": state.turn_number,
-            "slots": [s.to_json() for s in turn.slots],
+            "slots": [s.to_json() for s in slots] if slots else [],
             "lost_slots": list(turn.lost_slots),
-            "bonuses": [{"label": t.label, "value": t.value} for t in turn.bonuses],
+            "bonuses": [{"label": t.label, "value": t.value} for t in bonuses] if bonuses else [],
             "ball_holder": turn.ball.holder,
             "barred": list(turn.ball.barred),
             "playbook": turn.playbook,
@@ -716,11 +745,11 @@ def view(state: State) -> dict[str, Any]:
             "began_after": turn.began_after,
         },
         "team_fouls": list(state.team_fouls),
-        "sides": [_side_json(s) for s in state.sides],
+        "sides": [_side_json(side0), _side_json(side1)],
         "box_score": splits.box_score(state),
-        "coach_tokens": [s.coach_tokens for s in state.sides],
-        "timeouts": [s.timeouts for s in state.sides],
-        "partial_scores": [list(p) for p in state.partial_scores],
+        "coach_tokens": [side0.coach_tokens, side1.coach_tokens],
+        "timeouts": [side0.timeouts, side1.timeouts],
+        "partial_scores": _partial_scores_json(state.partial_scores),
         "pending": {
             "kind": pending.kind,
             "side": pending.side,
@@ -733,8 +762,8 @@ def view(state: State) -> dict[str, Any]:
         },
         "decisions": [
             {"kind": d.kind, "side": d.side, "hooper": d.hooper, "position": d.position, "period": d.period}
-            for d in state.decisions
-        ],
+            for d in decisions
+        ] if decisions else [],
         "free_substitutions": list(state.free_substitutions),
         "reminders": list(state.reminders),
         "message": state.message,
