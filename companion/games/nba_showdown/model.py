@@ -188,6 +188,11 @@ class BoxLine:
     reb: int = 0
     splits: Splits = Splits()  # the shot checks this quarter: field goals and foul shots, made/tried
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (a state snapshot) as its fields in order, not a dict of them: a late state holds a
+        # hundred lines.
+        return BoxLine, (self.side, self.player, self.quarter, self.pts, self.ast, self.reb, self.splits)
+
 
 @dataclass(frozen=True)
 class State:
