@@ -440,10 +440,14 @@ def scoreboard(state: State) -> ScoreboardView:
     possession = None if state.final else state.acting
     first, second = state.teams
     score, rebound, rules = state.score, state.rebound, state.rules
-    sides = (_side_view(short_name(first.name), score[0], _team_counters(first, max(0, rebound), rules),
-                        possession == 0),
-             _side_view(short_name(second.name), score[1], _team_counters(second, max(0, -rebound), rules),
-                        possession == 1))
+    last, last_possession, sides = _last_board[0]  # read once: another thread may replace it
+    if (first is not last.teams[0] or second is not last.teams[1] or score != last.score
+            or rebound != last.rebound or rules is not last.rules or possession != last_possession):
+        sides = (_side_view(short_name(first.name), score[0], _team_counters(first, max(0, rebound), rules),
+                            possession == 0),
+                 _side_view(short_name(second.name), score[1], _team_counters(second, max(0, -rebound), rules),
+                            possession == 1))
+        _last_board[0] = (state, possession, sides)
     target, words = None, ""
     if state.roll is not None and state.stage == "roll":
         target, words = _modifier(state, state.roll), "chart"
@@ -456,6 +460,24 @@ def scoreboard(state: State) -> ScoreboardView:
                    clock=f"{state.rolls_done}/{ROLLS_PER_QUARTER}",
                    possession=possession, target=target, target_text=words,
                    message=state.message[:40], final=state.final, period_over=state.period_over)
+
+
+class _NoTeam:
+    name = None
+
+
+class _NoState:
+    """What the first view and scoreboard compare a state with: no field is any state's."""
+
+    teams = (_NoTeam(), _NoTeam())
+    rules = box = flow = score = quarter_points = quarter_scores = rebound_awards = rebound_points = object()
+    quarter = rebound = -1
+
+
+# The sides of the last scoreboard built, with the state and possession they were built from: they
+# read the teams (the same records until a command changes one), the score, the rebound marker, the
+# rule switches and who has the ball, and most commands change none of these. One slot, replaced whole.
+_last_board: list[tuple[Any, int | None, tuple[SideView, SideView]]] = [(_NoState, None, ())]  # type: ignore[list-item]
 
 
 _BOARD = ScoreboardView(game="nba-showdown", title="NBA Showdown", sides=(), period="", clock="")
@@ -613,29 +635,45 @@ _sides_json = by_identities(_count_sides, size=8)
 
 def view(state: State) -> dict[str, Any]:
     """The whole state as JSON (kiosk, replay, exports)."""
-    box, totals, box_score = box_views(state.box, state.teams[0].name, state.teams[1].name)
-    return {
+    # Each part reads named fields of the state: one whose fields are the last view's state's (the
+    # same records: a command replaces the few it changes) is the last view's part (read-only).
+    last, shown = _last_view[0]  # read once: another thread may replace it, never change it
+    teams, box, rules = state.teams, state.box, state.rules
+    first, second = teams
+    last_first, last_second = last.teams
+    names = first.name == last_first.name and second.name == last_second.name
+    if box is last.box and names:
+        lines, totals, box_score = shown["box"], shown["box_totals"], shown["box_score"]
+    else:
+        lines, totals, box_score = box_views(box, first.name, second.name)
+    found = {
         "game": "nba-showdown",
-        "rules": _rules_json(state.rules),
+        "rules": shown["rules"] if rules is last.rules else _rules_json(rules),
         "quarter": state.quarter,
-        "quarter_label": quarter_label(state.quarter),
+        "quarter_label": shown["quarter_label"] if state.quarter == last.quarter else quarter_label(state.quarter),
         "stage": state.stage,
         "acting": state.acting,
         "first_side": state.first_side,
         "rolls_done": state.rolls_done,
-        "score": list(state.score),
-        "quarter_points": list(state.quarter_points),
-        "quarter_scores": [list(q) for q in state.quarter_scores],
-        "rebound_awards": [list(a) for a in state.rebound_awards],
+        "score": shown["score"] if state.score is last.score else list(state.score),
+        "quarter_points": (shown["quarter_points"] if state.quarter_points is last.quarter_points
+                           else list(state.quarter_points)),
+        "quarter_scores": (shown["quarter_scores"] if state.quarter_scores is last.quarter_scores
+                           else [list(q) for q in state.quarter_scores]),
+        "rebound_awards": (shown["rebound_awards"] if state.rebound_awards is last.rebound_awards
+                           else [list(a) for a in state.rebound_awards]),
         "rebound": state.rebound,
-        "rebound_points": list(state.rebound_points),
+        "rebound_points": (shown["rebound_points"] if state.rebound_points is last.rebound_points
+                           else list(state.rebound_points)),
         # Each side's first list of objects is its box score (companion export --format csv).
-        "sides": _sides_json(state.teams, state.box),
-        "rebound_line": rebound_line(state),
-        "box": box,
+        "sides": (shown["sides"] if first is last_first and second is last_second and box is last.box
+                  else _sides_json(teams, box)),
+        "rebound_line": (shown["rebound_line"] if rules is last.rules and state.rebound == last.rebound and names
+                         and state.rebound_points is last.rebound_points else rebound_line(state)),
+        "box": lines,
         "box_totals": totals,
         "box_score": box_score,
-        "flow": flow_json(state.flow),
+        "flow": shown["flow"] if state.flow is last.flow else flow_json(state.flow),
         "roll": _roll_json(state),
         "choices_odds": ([found for offer in _offers(state) for found in offer[1]]
                          if state.stage == "choose" else []),
@@ -644,3 +682,9 @@ def view(state: State) -> dict[str, Any]:
         "winner": state.winner,
         "final": state.final,
     }
+    _last_view[0] = (state, found)
+    return found
+
+
+# The last view built, with the state it was built from (``view``). One slot, replaced whole.
+_last_view: list[tuple[Any, dict[str, Any]]] = [(_NoState, {})]
