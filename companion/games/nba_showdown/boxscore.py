@@ -97,8 +97,29 @@ def _stepped(sides: tuple[Sums, Sums], previous: tuple[BoxLine, ...],
         numbers = tuple(h - o + n for h, o, n in zip(had, _numbers(old), numbers, strict=True))
     elif had is not None:
         numbers = tuple(map(operator.add, had, numbers))
-    mine = {**mine, new.player: numbers}  # a player new to the box score goes last: he scored last
-    return (mine, sides[1]) if new.side == 0 else (sides[0], mine)
+    stepped = {**mine, new.player: numbers}  # a player new to the box score goes last: he scored last
+    _remember_sums_parent(stepped, mine, new.player)
+    return (stepped, sides[1]) if new.side == 0 else (sides[0], stepped)
+
+
+# id of a side's sums made by ``_stepped`` -> those sums, the sums they were made from and the one
+# player whose numbers differ (or who was added last): the rows and the panel counted from the old
+# sums are then stepped for that player alone, without comparing every player's numbers. The entry
+# holds both dicts, so an id is never reused while remembered; the dicts are never changed.
+_SUMS_PARENTS: dict[int, tuple[Sums, Sums, str]] = {}
+
+
+def _remember_sums_parent(sums: Sums, parent: Sums, player: str) -> None:
+    if len(_SUMS_PARENTS) >= 64:
+        _SUMS_PARENTS.clear()  # a bound, not a policy: a view needs the sums of the last command
+    _SUMS_PARENTS[id(sums)] = (sums, parent, player)
+
+
+def sums_parent(sums: Sums) -> tuple[Sums, str] | None:
+    """The sums ``sums`` was stepped from and the player whose numbers it changed or added, or None
+    when that is not remembered."""
+    hit = _SUMS_PARENTS.get(id(sums))
+    return None if hit is None or hit[0] is not sums else (hit[1], hit[2])
 
 
 # Undo and redo come back to box scores counted before: the last few are kept as they are.
@@ -152,7 +173,11 @@ def _count_side_rows(side: int, team: str, sums: Sums) -> tuple[list[dict[str, A
     rebound-track points not included). A shot check is a field goal (a 3-pointer when its card says
     so), a foul shot a free throw."""
     last = _last_rows[side]  # read once: another thread may replace it, never change it
-    found = None if last is None or last[0] != team else _step_rows(side, last, sums)
+    found = None
+    if last is not None and last[0] == team:
+        made = sums_parent(sums)
+        found = (_step_rows_for(side, last, sums, made[1]) if made is not None and made[0] is last[1]
+                 else _step_rows(side, last, sums))
     if found is None:
         totals = [_total_row(side, team, player, *numbers[:3]) for player, numbers in sums.items()]
         rows = [_score_row(side, team, player, numbers, False) for player, numbers in sums.items()]
@@ -196,6 +221,25 @@ def _step_rows(side: int, last: tuple[Any, ...], sums: Sums
     else:
         totals.append(row[0])
         rows.append(row[1])
+    return totals, rows, total
+
+
+def _step_rows_for(side: int, last: tuple[Any, ...], sums: Sums, player: str
+                   ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], tuple[int, ...]]:
+    """``_step_rows`` when ``sums`` is the last rows' sums with ``player``'s numbers changed or added
+    last (``sums_parent``): his rows built again, the team's numbers moved by his change."""
+    team, old, totals, rows, total = last
+    numbers = sums[player]
+    had = old.get(player)
+    total = tuple(map(operator.add, total if had is None else map(operator.sub, total, had), numbers))
+    totals, rows = list(totals), list(rows)
+    row = _total_row(side, team, player, *numbers[:3]), _score_row(side, team, player, numbers, False)
+    if had is None:
+        totals.append(row[0])
+        rows.append(row[1])
+    else:
+        index = list(old).index(player)  # a changed player keeps his place in the dict
+        totals[index], rows[index] = row
     return totals, rows, total
 
 
@@ -295,7 +339,10 @@ def _step_panel(last: tuple[Any, ...], markers: tuple[tuple[str, int], ...], use
     changed = set(used[len(old_used):])
     if markers is not old_markers:
         changed.update(name for name, _ in set(markers) ^ set(old_markers))
-    if sums is not old_sums:
+    made = None if sums is old_sums else sums_parent(sums)
+    if made is not None and made[0] is old_sums:
+        changed.add(made[1])  # the one player ``_stepped`` changed or added
+    elif sums is not old_sums:
         # A step of the box score (``_stepped``) keeps every other player's numbers, the same tuple:
         # the players whose tuple is another one, or who are gone, are the ones counted again.
         get = old_sums.get

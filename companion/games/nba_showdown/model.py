@@ -75,7 +75,8 @@ class Team:
         index = _POSITION_INDEX.get(position)
         if index is None:
             index = POSITIONS.index(position)  # not a position: the ValueError a lookup gives
-        found = _placed(self)[index]
+        last = _last_placed[0]  # read once: another thread may replace it, never change it
+        found = (last[1] if last[0] is self else _placed_now(self))[index]
         if found is _NOT_ON_TEAM:
             return self.card(self.lineup[index])  # type: ignore[arg-type]  # raises the RuleError
         return found
@@ -123,6 +124,16 @@ def _place_cards(team: Team) -> tuple[Card | None, ...]:
 # The matchups, the prompt and the view ask a team who stands where a few dozen times per command,
 # and a team record is shared by every state until a command changes it: once per record.
 _placed = by_identity(_place_cards, size=16)
+
+
+def _placed_now(team: Team) -> tuple[Card | None, ...]:
+    """``_placed(team)``, kept as the last team asked: a command asks one or two teams a few times."""
+    found = _placed(team)
+    _last_placed[0] = (team, found)
+    return found
+
+
+_last_placed: list[tuple[Any, tuple[Card | None, ...]]] = [(None, ())]
 
 
 @dataclass(frozen=True)

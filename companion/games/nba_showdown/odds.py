@@ -53,8 +53,9 @@ def roll_total(face: int, modifier: int) -> int:
 
 def _float(value: Fraction) -> float:
     """``float(value)``, as ``numbers.Rational`` counts it (whole numbers divided, correctly rounded),
-    without its detour through two properties: every new roll's odds write a dozen."""
-    return value.numerator / value.denominator
+    without its detour through two properties: every new roll's odds write a dozen. ``numerator`` and
+    ``denominator`` are themselves Python properties over these two fields, a call each."""
+    return value._numerator / value._denominator
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,7 @@ def _per_state(function: Callable[[State], R]) -> Callable[[State], R]:
 
 
 def outcome(state: State) -> Outcome | None:
-    if not state.final or state.winner is None:
+    if state.stage != "over" or state.winner is None:
         return None
     # The front ends name the winner before the reason ("Comets wins: 90-44 after Q4").
     return Outcome.ranked([[state.winner], [other(state.winner)]],
@@ -100,7 +100,7 @@ def stat_odds_for(state: State, roll: ScoringRoll) -> odds.StatOdds:
 
 
 def _count_stat_odds(state: State, roll: ScoringRoll) -> odds.StatOdds:
-    card = state.team(roll.side).at(roll.position)
+    card = state.teams[roll.side].at(roll.position)
     assert card is not None
     return _terms_odds(card, roll.stat, _terms(state, roll), state.rules.hot_cold)
 
@@ -268,7 +268,7 @@ def _place_choice(side: int, position: str, player: str) -> Choice:
 
 def _placement_prompt(state: State) -> Prompt:
     side = state.acting
-    team = state.team(side)
+    team = state.teams[side]
     keep = "keep the starting lineup" if state.quarter == 1 else "keep last quarter's lineup"
     choices = [_keep_choice(keep, side)] if allowed(state, {"type": "keep", "side": side}) else []
     judge = placements(state, side)
@@ -287,7 +287,7 @@ def _placement_prompt(state: State) -> Prompt:
 
 def _double_team_prompt(state: State) -> Prompt:
     side = state.acting
-    team = state.team(side)
+    team = state.teams[side]
     candidates: list[tuple[str, dict[str, Any]]] = [
         ("no double-team", {"type": "no_double_team", "side": side})]
     for helped in POSITIONS:
@@ -307,7 +307,7 @@ def _markers_text() -> str:
 
 def _choose_prompt(state: State) -> Prompt:
     side = state.acting
-    team = state.team(side)
+    team = state.teams[side]
     offers = _offers(state)
     if state.stage == "choose":
         # An offer is made for a player who has not rolled, with a defender across: exactly what
@@ -322,7 +322,7 @@ def _choose_prompt(state: State) -> Prompt:
 
 
 def _roll_prompt(state: State, roll: ScoringRoll) -> Prompt:
-    team = state.team(roll.side)
+    team = state.teams[roll.side]
     card = team.at(roll.position)
     assert card is not None
     stat = stat_odds_for(state, roll)
@@ -338,14 +338,14 @@ def _roll_prompt(state: State, roll: ScoringRoll) -> Prompt:
 def _shot_check_prompt(state: State, roll: ScoringRoll) -> Prompt:
     check = roll.shot_check
     assert check is not None
-    card = state.team(check.side).at(check.position)
+    card = state.teams[check.side].at(check.position)
     assert card is not None
     terms = rolls.shot_check_terms(state, check)
     info = RollInfo(D20, odds.shot_check_rule(card.shot_line, sum(t.value for t in terms)))
     chance = info.chance()
     assert chance is not None
     what = "foul shot" if check.foul_shot else "shot check"
-    text = (f"{state.team(check.side).name}: roll the d20 for {card.name}'s {what} "
+    text = (f"{state.teams[check.side].name}: roll the d20 for {card.name}'s {what} "
             f"(needs {card.shot_line} or more, {float(chance):.0%})")
     return Prompt(side=check.side, text=text, commands=("roll",), roll=info,
                   target=Target("no matchup bonus", 0, terms), p_success=chance,
@@ -353,7 +353,7 @@ def _shot_check_prompt(state: State, roll: ScoringRoll) -> Prompt:
 
 
 def _assist_prompt(state: State, roll: ScoringRoll) -> Prompt:
-    team = state.team(roll.side)
+    team = state.teams[roll.side]
     card = team.at(roll.position)
     assert card is not None and roll.face is not None
     total = odds.roll_total(roll.face, _modifier(state, roll))
@@ -372,7 +372,7 @@ def _assist_prompt(state: State, roll: ScoringRoll) -> Prompt:
 
 def _prompt(state: State) -> Prompt:
     """What the table must do next; before a roll, the chance of every chart row."""
-    if state.final:
+    if state.stage == "over":
         return Prompt(side=None, text=state.message or "game over", commands=())
     if state.stage == "placement":
         return _placement_prompt(state)
@@ -437,7 +437,7 @@ def short_name(name: str) -> str:
 
 
 def scoreboard(state: State) -> ScoreboardView:
-    possession = None if state.final else state.acting
+    possession = None if state.stage == "over" else state.acting
     first, second = state.teams
     score, rebound, rules = state.score, state.rebound, state.rules
     last, last_possession, sides = _last_board[0]  # read once: another thread may replace it
@@ -459,7 +459,7 @@ def scoreboard(state: State) -> ScoreboardView:
     return replace(_BOARD, sides=sides, period=quarter_label(state.quarter),
                    clock=f"{state.rolls_done}/{ROLLS_PER_QUARTER}",
                    possession=possession, target=target, target_text=words,
-                   message=state.message[:40], final=state.final, period_over=state.period_over)
+                   message=state.message[:40], final=state.stage == "over", period_over=state.period_over)
 
 
 class _NoTeam:
@@ -507,7 +507,7 @@ def _roll_json(state: State) -> dict[str, Any] | None:
                              "shot_check": _shot_check_json(roll.shot_check) if roll.shot_check else None,
                              "target": _target_json(_roll_target(state, roll)),
                              "odds": _odds_json(stat_odds_for(state, roll))}
-    card = state.team(roll.side).at(roll.position)
+    card = state.teams[roll.side].at(roll.position)
     if roll.face is not None and card is not None:
         total = odds.roll_total(roll.face, _modifier(state, roll))
         found["total"] = total
@@ -680,7 +680,7 @@ def view(state: State) -> dict[str, Any]:
         "reminders": reminders(state),
         "message": state.message,
         "winner": state.winner,
-        "final": state.final,
+        "final": state.stage == "over",
     }
     _last_view[0] = (state, found)
     return found
