@@ -443,10 +443,10 @@ def scoreboard(state: State) -> ScoreboardView:
     last, last_possession, sides = _last_board[0]  # read once: another thread may replace it
     if (first is not last.teams[0] or second is not last.teams[1] or score != last.score
             or rebound != last.rebound or rules is not last.rules or possession != last_possession):
-        sides = (_side_view(short_name(first.name), score[0], _team_counters(first, max(0, rebound), rules),
-                            possession == 0),
-                 _side_view(short_name(second.name), score[1], _team_counters(second, max(0, -rebound), rules),
-                            possession == 1))
+        sides = (_side_view(short_name(first.name), score[0],
+                            _team_counters(first, max(0, rebound), rules), possession == 0),
+                 _side_view(short_name(second.name), score[1],
+                            _team_counters(second, max(0, -rebound), rules), possession == 1))
         _last_board[0] = (state, possession, sides)
     target, words = None, ""
     if state.roll is not None and state.stage == "roll":
@@ -650,7 +650,8 @@ def view(state: State) -> dict[str, Any]:
         "game": "nba-showdown",
         "rules": shown["rules"] if rules is last.rules else _rules_json(rules),
         "quarter": state.quarter,
-        "quarter_label": shown["quarter_label"] if state.quarter == last.quarter else quarter_label(state.quarter),
+        "quarter_label": (shown["quarter_label"] if state.quarter == last.quarter
+                          else quarter_label(state.quarter)),
         "stage": state.stage,
         "acting": state.acting,
         "first_side": state.first_side,
@@ -668,8 +669,8 @@ def view(state: State) -> dict[str, Any]:
         # Each side's first list of objects is its box score (companion export --format csv).
         "sides": (shown["sides"] if first is last_first and second is last_second and box is last.box
                   else _sides_json(teams, box)),
-        "rebound_line": (shown["rebound_line"] if rules is last.rules and state.rebound == last.rebound and names
-                         and state.rebound_points is last.rebound_points else rebound_line(state)),
+        "rebound_line": (shown["rebound_line"] if rules is last.rules and state.rebound == last.rebound
+                         and names and state.rebound_points is last.rebound_points else rebound_line(state)),
         "box": lines,
         "box_totals": totals,
         "box_score": box_score,
