@@ -146,9 +146,7 @@ def play(state: State, command: Mapping[str, Any]) -> tuple[State, list[dict[str
         event["side"] = state.acting
     if event["type"] == "roll":
         event["face"] = D20.parse_face(event["face"])
-    # A kind with checks is never tried by a prompt (``allowed`` asks its checks): nothing to find
-    # among the trials, so it is resolved without keying the event for them.
-    after = resolve(state, event) if KINDS[event["type"]][2] is not None else trial(state, event)
+    after = trial(state, event)
     event["points"] = [after.score[0] - state.score[0], after.score[1] - state.score[1]]
     event["text"] = after.message
     event["quarter"] = state.quarter
