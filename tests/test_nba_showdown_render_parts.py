@@ -48,7 +48,7 @@ def states() -> list[Any]:
 def forget_last_renders() -> None:
     """Empty the one-slot memos that step from the last render, so the next render counts afresh
     (a copy shares no record, but a slot's part taken by a wrong check would be taken for it too)."""
-    views._last_view[0] = (views._NoState, {})
+    views._last_view[0] = (views._NoState, {}, None)
     views._last_board[0] = (views._NoState, None, ())  # type: ignore[assignment]
     boxscore._latest = ((), ({}, {}))
     boxscore._last_rows[:] = [None, None]

@@ -263,14 +263,15 @@ def _splits_json(*counts: int) -> dict[str, Any]:
     return Splits(*counts).to_json()
 
 
-def panels(teams: tuple[Any, Any],
-           box: tuple[BoxLine, ...]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Each side's cards for the Table panel (on the court in playmat order, then the bench), for the
-    state whose teams are ``teams`` and whose box score is ``box`` (its sums looked up once)."""
-    first, second = teams
-    mine, theirs = _sides(box)
-    return (_team_players(first.cards, first.lineup, first.markers, first.used, mine),
-            _team_players(second.cards, second.lineup, second.markers, second.used, theirs))
+def box_sums(box: tuple[BoxLine, ...]) -> tuple[Sums, Sums]:
+    """Each side's players with their lines summed (``count_sides``), remembered and stepped: read-only."""
+    return _sides(box)
+
+
+def team_players(team: Any, sums: Sums) -> list[dict[str, Any]]:
+    """One side's cards for the Table panel (on the court in playmat order, then the bench), for its
+    team record and its sums in the box score."""
+    return _team_players(team.cards, team.lineup, team.markers, team.used, sums)
 
 
 def box_views(box: tuple[BoxLine, ...], *names: str) -> tuple[list[Any], list[Any], list[Any]]:
@@ -291,7 +292,7 @@ _box_views = by_identities(_count_box_views, size=8)
 
 
 def _count_team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[dict[str, Any]]:
-    """Side ``side``'s panel (``panels``) counted afresh: no remembered order, sums or last panel."""
+    """Side ``side``'s panel (``team_players``) counted afresh: no remembered order, sums or last panel."""
     return _panel_rows(_count_panel_order(team.cards, team.lineup), team.markers, team.used,
                        count_sides(box)[side])
 

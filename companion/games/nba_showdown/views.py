@@ -17,7 +17,7 @@ from companion.dice import D20
 from companion.frozen import by_identities, by_identity, by_lower_name, replace
 from companion.game import Choice, Counter, Outcome, Prompt, RollInfo, ScoreboardView, SideView, Target, Term
 from companion.games.nba_showdown import odds, rolls
-from companion.games.nba_showdown.boxscore import box_views, flow_json, panels
+from companion.games.nba_showdown.boxscore import box_sums, box_views, flow_json, team_players
 from companion.games.nba_showdown.cards import POSITIONS, STATS, Card
 from companion.games.nba_showdown.model import (
     ROLLS_PER_QUARTER,
@@ -623,24 +623,20 @@ _lineup_parts = by_identities(_count_lineup_parts, size=8)
 _side_json = by_identities(_count_side, size=8)
 
 
-def _count_sides(teams: tuple[Any, Any], box: tuple[Any, ...]) -> list[dict[str, Any]]:
-    first, second = panels(teams, box)
-    return [_side_json(teams[0], first), _side_json(teams[1], second)]
-
-
-# Choosing a player, a roll awaiting assists, a shot check: neither team nor the box score changes,
-# and both sides are the list already built (one look-up instead of a few per side).
-_sides_json = by_identities(_count_sides, size=8)
 
 
 def view(state: State) -> dict[str, Any]:
     """The whole state as JSON (kiosk, replay, exports)."""
     # Each part reads named fields of the state: one whose fields are the last view's state's (the
     # same records: a command replaces the few it changes) is the last view's part (read-only).
-    last, shown = _last_view[0]  # read once: another thread may replace it, never change it
+    last, shown, last_sums = _last_view[0]  # read once: another thread may replace it, never change it
     teams, box, rules = state.teams, state.box, state.rules
     first, second = teams
     last_first, last_second = last.teams
+    if first is last_first and second is last_second and box is last.box:
+        sides, sums = shown["sides"], last_sums
+    else:
+        sides, sums = _step_sides(teams, box, last.teams, last_sums, shown.get("sides"))
     names = first.name == last_first.name and second.name == last_second.name
     if box is last.box and names:
         lines, totals, box_score = shown["box"], shown["box_totals"], shown["box_score"]
@@ -667,8 +663,7 @@ def view(state: State) -> dict[str, Any]:
         "rebound_points": (shown["rebound_points"] if state.rebound_points is last.rebound_points
                            else list(state.rebound_points)),
         # Each side's first list of objects is its box score (companion export --format csv).
-        "sides": (shown["sides"] if first is last_first and second is last_second and box is last.box
-                  else _sides_json(teams, box)),
+        "sides": sides,
         "rebound_line": (shown["rebound_line"] if rules is last.rules and state.rebound == last.rebound
                          and names and state.rebound_points is last.rebound_points else rebound_line(state)),
         "box": lines,
@@ -683,9 +678,26 @@ def view(state: State) -> dict[str, Any]:
         "winner": state.winner,
         "final": state.stage == "over",
     }
-    _last_view[0] = (state, found)
+    _last_view[0] = (state, found, sums)
     return found
 
 
-# The last view built, with the state it was built from (``view``). One slot, replaced whole.
-_last_view: list[tuple[Any, dict[str, Any]]] = [(_NoState, {})]
+def _step_sides(teams: tuple[Team, Team], box: tuple[Any, ...], last_teams: tuple[Any, Any],
+                last_sums: Any, last_sides: list[dict[str, Any]] | None
+                ) -> tuple[list[dict[str, Any]], Any]:
+    """The view's sides (``_side_json`` of each team and its panel) and the box score's sums per side,
+    a side whose team record and sums are the last view's (the same objects: a roll changes the
+    roller's alone) taking the last view's part whole."""
+    sums = box_sums(box)
+    found = []
+    for side, team in enumerate(teams):
+        if last_sides is not None and team is last_teams[side] and sums[side] is last_sums[side]:
+            found.append(last_sides[side])
+        else:
+            found.append(_side_json(team, team_players(team, sums[side])))
+    return found, sums
+
+
+# The last view built, with the state it was built from and the box score's sums per side it read
+# (``view``). One slot, replaced whole.
+_last_view: list[tuple[Any, dict[str, Any], Any]] = [(_NoState, {}, None)]
