@@ -282,9 +282,14 @@ def box_views(box: tuple[BoxLine, ...], *names: str) -> tuple[list[Any], list[An
 
 def _count_box_views(box: tuple[BoxLine, ...], first: str, second: str
                      ) -> tuple[list[Any], list[Any], list[Any]]:
-    mine, theirs = _sides(box)
-    totals, rows = _side_rows(0, first, mine)
-    other_totals, other_rows = _side_rows(1, second, theirs)
+    return box_parts(box, _sides(box), first, second)
+
+
+def box_parts(box: tuple[BoxLine, ...], sums: tuple[Sums, Sums], first: str, second: str
+              ) -> tuple[list[Any], list[Any], list[Any]]:
+    """``box_views`` for a box score whose sums per side (``box_sums(box)``) the caller holds."""
+    totals, rows = _side_rows(0, first, sums[0])
+    other_totals, other_rows = _side_rows(1, second, sums[1])
     return box_lines_json(box), totals + other_totals, rows + other_rows
 
 

@@ -17,7 +17,7 @@ from companion.dice import D20
 from companion.frozen import by_identities, by_identity, by_lower_name, replace
 from companion.game import Choice, Counter, Outcome, Prompt, RollInfo, ScoreboardView, SideView, Target, Term
 from companion.games.nba_showdown import odds, rolls
-from companion.games.nba_showdown.boxscore import box_sums, box_views, flow_json, team_players
+from companion.games.nba_showdown.boxscore import box_parts, box_sums, flow_json, team_players
 from companion.games.nba_showdown.cards import POSITIONS, STATS, Card
 from companion.games.nba_showdown.model import (
     ROLLS_PER_QUARTER,
@@ -641,7 +641,7 @@ def view(state: State) -> dict[str, Any]:
     if box is last.box and names:
         lines, totals, box_score = shown["box"], shown["box_totals"], shown["box_score"]
     else:
-        lines, totals, box_score = box_views(box, first.name, second.name)
+        lines, totals, box_score = box_parts(box, sums, first.name, second.name)  # sums: this box's
     found = {
         "game": "nba-showdown",
         "rules": shown["rules"] if rules is last.rules else _rules_json(rules),
