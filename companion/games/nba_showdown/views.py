@@ -443,10 +443,18 @@ def scoreboard(state: State) -> ScoreboardView:
     last, last_possession, sides = _last_board[0]  # read once: another thread may replace it
     if (first is not last.teams[0] or second is not last.teams[1] or score != last.score
             or rebound != last.rebound or rules is not last.rules or possession != last_possession):
-        sides = (_side_view(short_name(first.name), score[0],
-                            _team_counters(first, max(0, rebound), rules), possession == 0),
-                 _side_view(short_name(second.name), score[1],
-                            _team_counters(second, max(0, -rebound), rules), possession == 1))
+        # A side whose own fields are the last board's keeps its side: a roll moves the roller's.
+        same = rules is last.rules and len(sides) == 2
+        last_first, last_second = last.teams
+        mine, theirs = max(0, rebound), max(0, -rebound)
+        sides = (sides[0] if same and first is last_first and score[0] == last.score[0]
+                 and mine == max(0, last.rebound) and (possession == 0) == (last_possession == 0)
+                 else _side_view(short_name(first.name), score[0], _team_counters(first, mine, rules),
+                                 possession == 0),
+                 sides[1] if same and second is last_second and score[1] == last.score[1]
+                 and theirs == max(0, -last.rebound) and (possession == 1) == (last_possession == 1)
+                 else _side_view(short_name(second.name), score[1], _team_counters(second, theirs, rules),
+                                 possession == 1))
         _last_board[0] = (state, possession, sides)
     target, words = None, ""
     if state.roll is not None and state.stage == "roll":
