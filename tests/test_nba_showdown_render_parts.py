@@ -107,6 +107,13 @@ def test_a_state_with_one_field_changed_is_not_shown_the_last_ones_part(states: 
         {"teams": (replace(first, name="Renamed"), second)},
         {"teams": (first, replace(second, assists=second.assists + 1))},
         {"teams": (replace(first, markers=()), second)},
+        {"teams": (replace(first, used=first.used[:-1]), second)},
+        {"teams": (replace(first, hand=first.hand + 1), second)},
+        {"teams": (replace(first, deck_left=first.deck_left + 1), second)},
+        {"teams": (first, replace(second, played=(*second.played, "Extra")))},
+        {"teams": (first, replace(second, double_team=("PG", "SG")))},
+        {"teams": (first, replace(second, lineup=(None, *second.lineup[1:])))},
+        {"teams": (replace(first, deck=()), second)},
         {"acting": 1 - state.acting},
     ]
     for change in changes:

@@ -412,9 +412,13 @@ def _finish(state: State, assists: int, before: int | None = None) -> State:
         before = odds.roll_total(roll.face, modifier(state, roll))
     total = before + assists
     row = card.row_for(total)
-    pts = max(0, row.pts + sum(c.pts for c in roll.cards))
-    ast = max(0, row.ast + sum(c.ast for c in roll.cards)) if state.rules.assists else 0
-    reb = max(0, row.reb + sum(c.reb for c in roll.cards)) if state.rules.rebounds else 0
+    cards = roll.cards  # most rolls have none played: no sums to count
+    pts = max(0, row.pts + sum(c.pts for c in cards)) if cards else max(0, row.pts)
+    ast = reb = 0
+    if state.rules.assists:
+        ast = max(0, row.ast + sum(c.ast for c in cards)) if cards else max(0, row.ast)
+    if state.rules.rebounds:
+        reb = max(0, row.reb + sum(c.reb for c in cards)) if cards else max(0, row.reb)
     box, score, quarter = _credited(state, side, card.name, pts, ast, reb)
     # The team and the state after the roll are built once each (``_credit``, the tracks, who
     # rolled, the rebound marker and the markers of the natural roll, in one change).

@@ -699,8 +699,21 @@ def _step_sides(teams: tuple[Team, Team], box: tuple[Any, ...], last_teams: tupl
     sums = box_sums(box)
     found = []
     for side, team in enumerate(teams):
-        if last_sides is not None and team is last_teams[side] and sums[side] is last_sums[side]:
-            found.append(last_sides[side])
+        if last_sides is None:
+            found.append(_side_json(team, team_players(team, sums[side])))
+            continue
+        was, shown = last_teams[side], last_sides[side]
+        if team is was and sums[side] is last_sums[side]:
+            found.append(shown)
+        elif (team.cards is was.cards and team.lineup is was.lineup and team.deck is was.deck
+              and team.played is was.played and team.name == was.name and team.double_team == was.double_team
+              and team.hand == was.hand and team.deck_left == was.deck_left):
+            # What ``_side_head`` reads is the last team's: its head is the last side's, with what a
+            # roll moves put in (``_count_side``'s keys, in their places).
+            found.append({**shown, "players": team_players(team, sums[side]),
+                          "markers": shown["markers"] if team.markers is was.markers else dict(team.markers),
+                          "used": shown["used"] if team.used is was.used else list(team.used),
+                          "assists": team.assists})
         else:
             found.append(_side_json(team, team_players(team, sums[side])))
     return found, sums
