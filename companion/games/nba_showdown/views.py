@@ -281,8 +281,8 @@ def _placement_prompt(state: State) -> Prompt:
             if name is None:
                 choices += [_place_choice(side, position, player) for player, can in free
                             if position in can and judge.fills(position, player)]
-    return Prompt(side=side, text=f"{quarter_label(state.quarter)}: {team.name} put a player in",
-                  commands=("place", "keep"), choices=tuple(choices))
+    return replace(_PROMPT, side=side, text=f"{quarter_label(state.quarter)}: {team.name} put a player in",
+                   commands=("place", "keep"), choices=tuple(choices))
 
 
 def _double_team_prompt(state: State) -> Prompt:
@@ -294,8 +294,8 @@ def _double_team_prompt(state: State) -> Prompt:
         for helper in NEIGHBOURS[helped]:
             candidates.append((f"{helper} {team.at(helper).name} helps {helped}",  # type: ignore[union-attr]
                                {"type": "double_team", "side": side, "helped": helped, "helper": helper}))
-    return Prompt(side=side, text=f"{quarter_label(state.quarter)}: {team.name} may double-team",
-                  commands=("double_team", "no_double_team"), choices=_legal(state, candidates))
+    return replace(_PROMPT, side=side, text=f"{quarter_label(state.quarter)}: {team.name} may double-team",
+                   commands=("double_team", "no_double_team"), choices=_legal(state, candidates))
 
 
 @lru_cache(maxsize=1)
@@ -316,9 +316,9 @@ def _choose_prompt(state: State) -> Prompt:
     else:
         choices = tuple(choice for offer in offers for choice in offer[0] if allowed(state, choice.command))
     markers = _markers_text() if state.rules.hot_cold else ""
-    return Prompt(side=side, text=f"{team.name}: choose a player and Speed or Power "
-                                  f"(roll {state.rolls_done + 1}/{ROLLS_PER_QUARTER}){markers}",
-                  commands=("shoot",), choices=choices)
+    return replace(_PROMPT, side=side, text=f"{team.name}: choose a player and Speed or Power "
+                                            f"(roll {state.rolls_done + 1}/{ROLLS_PER_QUARTER}){markers}",
+                   commands=("shoot",), choices=choices)
 
 
 def _roll_prompt(state: State, roll: ScoringRoll) -> Prompt:
@@ -330,9 +330,8 @@ def _roll_prompt(state: State, roll: ScoringRoll) -> Prompt:
     text = (f"{team.name}: roll the d20 for {card.name} ({stat.stat.title()} {stat.modifier:+d}): "
             f"{_distribution_text(stat)}")
     info, chance = _roll_info(stat)
-    return Prompt(side=roll.side, text=text, commands=("roll", *cards), roll=info,
-                  target=_roll_target(state, roll), p_success=chance,
-                  expected_points=stat.expected_pts)
+    return replace(_PROMPT, side=roll.side, text=text, commands=("roll", *cards), roll=info,
+                   target=_roll_target(state, roll), p_success=chance, expected_points=stat.expected_pts)
 
 
 def _shot_check_prompt(state: State, roll: ScoringRoll) -> Prompt:
@@ -347,9 +346,9 @@ def _shot_check_prompt(state: State, roll: ScoringRoll) -> Prompt:
     what = "foul shot" if check.foul_shot else "shot check"
     text = (f"{state.teams[check.side].name}: roll the d20 for {card.name}'s {what} "
             f"(needs {card.shot_line} or more, {float(chance):.0%})")
-    return Prompt(side=check.side, text=text, commands=("roll",), roll=info,
-                  target=Target("no matchup bonus", 0, terms), p_success=chance,
-                  expected_points=chance * check.points)
+    return replace(_PROMPT, side=check.side, text=text, commands=("roll",), roll=info,
+                   target=Target("no matchup bonus", 0, terms), p_success=chance,
+                   expected_points=chance * check.points)
 
 
 def _assist_prompt(state: State, roll: ScoringRoll) -> Prompt:
@@ -365,15 +364,21 @@ def _assist_prompt(state: State, roll: ScoringRoll) -> Prompt:
                    for k, r in odds.assist_steps(card, total, team.assists)]
     needed = odds.assists_to_next_row(card, total)
     reach = "s reach" if needed != 1 else " reaches"
-    return Prompt(side=roll.side, text=f"{team.name}: {card.name} reads {total} ({row.label}); "
-                                       f"{needed} assist{reach} the next row, {team.assists} on the track",
-                  commands=("assist",), choices=_legal(state, candidates))
+    text = (f"{team.name}: {card.name} reads {total} ({row.label}); "
+            f"{needed} assist{reach} the next row, {team.assists} on the track")
+    return replace(_PROMPT, side=roll.side, text=text, commands=("assist",),
+                   choices=_legal(state, candidates))
+
+
+# ``replace`` of a prompt with every field at its default: the record ``Prompt(...)`` gives, its
+# fields filled at once instead of one frozen ``__setattr__`` each (every command builds one).
+_PROMPT = Prompt(side=None, text="", commands=())
 
 
 def _prompt(state: State) -> Prompt:
     """What the table must do next; before a roll, the chance of every chart row."""
     if state.stage == "over":
-        return Prompt(side=None, text=state.message or "game over", commands=())
+        return replace(_PROMPT, side=None, text=state.message or "game over", commands=())
     if state.stage == "placement":
         return _placement_prompt(state)
     if state.stage == "double_team":
@@ -492,7 +497,11 @@ _BOARD = ScoreboardView(game="nba-showdown", title="NBA Showdown", sides=(), per
 
 
 def _count_side_view(name: str, score: int, counters: tuple[Counter, ...], active: bool) -> SideView:
-    return SideView(name=name, score=score, counters=counters, active=active)
+    # ``replace`` of a side with every field at its default: what ``SideView(...)`` gives.
+    return replace(_SIDE, name=name, score=score, counters=counters, active=active)
+
+
+_SIDE = SideView(name="")
 
 
 # Most commands leave a side's score and counters (small ints are shared objects, the counters the
