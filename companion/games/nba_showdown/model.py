@@ -11,10 +11,11 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any
 
 from companion.errors import RuleError
-from companion.frozen import by_identity, by_lower_name, replace
+from companion.frozen import by_identities, by_identity, by_lower_name, replace
 from companion.games.nba_showdown.cards import POSITIONS, Card
 from companion.splits import Splits
 
@@ -114,16 +115,21 @@ _POSITION_INDEX = {position: index for index, position in enumerate(POSITIONS)}
 _NOT_ON_TEAM: Any = object()  # a lineup name no card of the team carries (``card`` says so)
 
 
-def _place_cards(team: Team) -> tuple[Card | None, ...]:
+def _place_cards(cards: tuple[Card, ...], lineup: tuple[str | None, ...]) -> tuple[Card | None, ...]:
     """The card at each position, in POSITIONS order (``at`` without a name lookup)."""
-    by_name = _cards_by_name(team.cards)
+    by_name = _cards_by_name(cards)
     return tuple(None if name is None else by_name.get(name.strip().lower(), _NOT_ON_TEAM)
-                 for name in team.lineup)
+                 for name in lineup)
 
 
-# The matchups, the prompt and the view ask a team who stands where a few dozen times per command,
-# and a team record is shared by every state until a command changes it: once per record.
-_placed = by_identity(_place_cards, size=16)
+# The matchups, the prompt and the view ask a team who stands where a few dozen times per command.
+# A finished roll makes a new team record with the same cards and lineup (who stands where changes
+# between quarters only): once per cards and lineup, not per record.
+_placed_by = by_identities(_place_cards, size=16)
+
+
+def _placed(team: Team) -> tuple[Card | None, ...]:
+    return _placed_by(team.cards, team.lineup)
 
 
 def _placed_now(team: Team) -> tuple[Card | None, ...]:
@@ -244,5 +250,6 @@ def other(side: int) -> int:
     return 1 - side
 
 
+@lru_cache(maxsize=16)  # asked by every scoreboard and view: a handful of quarters per game
 def quarter_label(quarter: int) -> str:
     return f"Q{quarter}" if quarter <= REGULATION_QUARTERS else f"OT{quarter - REGULATION_QUARTERS}"

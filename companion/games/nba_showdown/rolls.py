@@ -64,6 +64,8 @@ def double_team_changes(plan: tuple[str, str] | None) -> tuple[int, ...]:
 
 
 def _card_change(cards: tuple[CardPlay, ...], role: str, stat: str) -> int:
+    if not cards:
+        return 0  # most rolls: no card played, no sum to count
     return sum(getattr(c, stat) for c in cards if c.role == role)
 
 
