@@ -288,14 +288,26 @@ def _placement_prompt(state: State) -> Prompt:
 def _double_team_prompt(state: State) -> Prompt:
     side = state.acting
     team = state.teams[side]
-    candidates: list[tuple[str, dict[str, Any]]] = [
-        ("no double-team", {"type": "no_double_team", "side": side})]
+    # The same candidates every quarter (a choice, and its JSON, per side, pair and helper's name),
+    # each offered when the rules' checks accept it on this state.
+    candidates = [_no_double_team_choice(side)]
     for helped in POSITIONS:
         for helper in NEIGHBOURS[helped]:
-            candidates.append((f"{helper} {team.at(helper).name} helps {helped}",  # type: ignore[union-attr]
-                               {"type": "double_team", "side": side, "helped": helped, "helper": helper}))
+            candidates.append(_double_team_choice(side, helped, helper, team.at(helper).name))  # type: ignore[union-attr]
+    choices = tuple(choice for choice in candidates if allowed(state, choice.command))
     return replace(_PROMPT, side=side, text=f"{quarter_label(state.quarter)}: {team.name} may double-team",
-                   commands=("double_team", "no_double_team"), choices=_legal(state, candidates))
+                   commands=("double_team", "no_double_team"), choices=choices)
+
+
+@lru_cache(maxsize=8)
+def _no_double_team_choice(side: int) -> Choice:
+    return Choice("no double-team", {"type": "no_double_team", "side": side})
+
+
+@lru_cache(maxsize=256)
+def _double_team_choice(side: int, helped: str, helper: str, name: str) -> Choice:
+    return Choice(f"{helper} {name} helps {helped}",
+                  {"type": "double_team", "side": side, "helped": helped, "helper": helper})
 
 
 @lru_cache(maxsize=1)
