@@ -77,10 +77,6 @@ def outcome(state: State) -> Outcome | None:
                           f"{max(state.score)}-{min(state.score)} after {quarter_label(state.quarter)}")
 
 
-def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]]) -> tuple[Choice, ...]:
-    return tuple(Choice(label, command) for label, command in candidates if allowed(state, command))
-
-
 # The prompt, the scoreboard and the view all read the modifiers of the roll under way (the states of
 # one roll share them: ``rolls.roll_terms``, so the target and the odds built on them too).
 _current_terms = _per_state(lambda state: rolls.roll_terms(state, state.roll))  # type: ignore[arg-type]
@@ -369,17 +365,21 @@ def _assist_prompt(state: State, roll: ScoringRoll) -> Prompt:
     assert card is not None and roll.face is not None
     total = odds.roll_total(roll.face, _modifier(state, roll))
     row = card.row_for(total)
-    candidates: list[tuple[str, dict[str, Any]]] = [
-        (f"no assist: {row.label} {row.pts} PTS", {"type": "assist", "count": 0})]
-    candidates += [(f"+{k} assist{'s' if k > 1 else ''}: {r.label} {r.pts} PTS",
-                    {"type": "assist", "count": k})
+    # The same few rows are reached again and again: a choice (and its JSON) per words and count.
+    candidates = [_assist_choice(f"no assist: {row.label} {row.pts} PTS", 0)]
+    candidates += [_assist_choice(f"+{k} assist{'s' if k > 1 else ''}: {r.label} {r.pts} PTS", k)
                    for k, r in odds.assist_steps(card, total, team.assists)]
     needed = odds.assists_to_next_row(card, total)
     reach = "s reach" if needed != 1 else " reaches"
     text = (f"{team.name}: {card.name} reads {total} ({row.label}); "
             f"{needed} assist{reach} the next row, {team.assists} on the track")
     return replace(_PROMPT, side=roll.side, text=text, commands=("assist",),
-                   choices=_legal(state, candidates))
+                   choices=tuple(choice for choice in candidates if allowed(state, choice.command)))
+
+
+@lru_cache(maxsize=256)
+def _assist_choice(label: str, count: int) -> Choice:
+    return Choice(label, {"type": "assist", "count": count})
 
 
 # ``replace`` of a prompt with every field at its default: the record ``Prompt(...)`` gives, its
