@@ -76,8 +76,8 @@ class Team:
         index = _POSITION_INDEX.get(position)
         if index is None:
             index = POSITIONS.index(position)  # not a position: the ValueError a lookup gives
-        last = _last_placed[0]  # read once: another thread may replace it, never change it
-        found = (last[1] if last[0] is self else _placed_now(self))[index]
+        hit = _recent_placed.get(id(self))
+        found = (hit[1] if hit is not None and hit[0] is self else _placed_now(self))[index]
         if found is _NOT_ON_TEAM:
             return self.card(self.lineup[index])  # type: ignore[arg-type]  # raises the RuleError
         return found
@@ -133,13 +133,16 @@ def _placed(team: Team) -> tuple[Card | None, ...]:
 
 
 def _placed_now(team: Team) -> tuple[Card | None, ...]:
-    """``_placed(team)``, kept as the last team asked: a command asks one or two teams a few times."""
+    """``_placed(team)``, kept with the team among the last few asked: a command asks the roller's
+    team and the defender's, in turn, a few times each."""
     found = _placed(team)
-    _last_placed[0] = (team, found)
+    if len(_recent_placed) >= 8:
+        _recent_placed.clear()  # a bound, not a policy: a command asks two teams
+    _recent_placed[id(team)] = (team, found)  # the entry holds the team: its id is not reused
     return found
 
 
-_last_placed: list[tuple[Any, tuple[Card | None, ...]]] = [(None, ())]
+_recent_placed: dict[int, tuple[Any, tuple[Card | None, ...]]] = {}
 
 
 @dataclass(frozen=True)
