@@ -157,3 +157,23 @@ def test_a_state_loaded_from_its_pickle_is_equal_and_renders_the_same(states: li
         loaded = pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
         assert loaded == state and loaded.teams[0].cards[0] is not state.teams[0].cards[0]
         assert json.dumps(render(GAME, loaded)) == json.dumps(render(GAME, state))
+
+
+def test_a_lookup_made_from_the_d20s_chances_gives_the_engines_outcomes() -> None:
+    # ``odds.lookup_from`` keeps the chances it was made from, and its outcomes on the d20 are read
+    # from them: they must be what the engine's ``Lookup`` counts from the rows alone.
+    from companion.dice import D20
+    from companion.games.nba_showdown import odds
+    from companion.success import Lookup
+
+    checked = 0
+    for name in ("demo-comets", "demo-lanterns"):
+        for card in shipped_roster(name).cards:
+            for modifier in range(-8, 18):
+                made = odds.chart_lookup(card, modifier)
+                assert made.__dict__.get("_chances") is not None  # the fast way is the one checked
+                assert made.outcomes(D20) == Lookup(made.rows).outcomes(D20)
+                stat = odds.stat_odds(card, "speed", max(0, modifier), min(0, modifier))
+                assert stat.lookup.outcomes(D20) == Lookup(stat.lookup.rows).outcomes(D20)
+                checked += 1
+    assert checked > 300
