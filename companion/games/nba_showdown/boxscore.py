@@ -268,6 +268,12 @@ def box_sums(box: tuple[BoxLine, ...]) -> tuple[Sums, Sums]:
     return _sides(box)
 
 
+def stepped_players(team: Any, sums: Sums) -> list[dict[str, Any]]:
+    """``team_players(team, sums)`` for a team or sums just changed (a finished roll's): stepped from
+    the side's last panel without a look-up in ``_team_players``, which would not hold it."""
+    return _count_players(team.cards, team.lineup, team.markers, team.used, sums)
+
+
 def team_players(team: Any, sums: Sums) -> list[dict[str, Any]]:
     """One side's cards for the Table panel (on the court in playmat order, then the bench), for its
     team record and its sums in the box score."""

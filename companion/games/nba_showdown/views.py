@@ -17,7 +17,13 @@ from companion.dice import D20
 from companion.frozen import by_identities, by_identity, by_lower_name, replace
 from companion.game import Choice, Counter, Outcome, Prompt, RollInfo, ScoreboardView, SideView, Target, Term
 from companion.games.nba_showdown import odds, rolls
-from companion.games.nba_showdown.boxscore import box_parts, box_sums, flow_json, team_players
+from companion.games.nba_showdown.boxscore import (
+    box_parts,
+    box_sums,
+    flow_json,
+    stepped_players,
+    team_players,
+)
 from companion.games.nba_showdown.cards import POSITIONS, STATS, Card
 from companion.games.nba_showdown.model import (
     ROLLS_PER_QUARTER,
@@ -731,7 +737,7 @@ def _step_sides(teams: tuple[Team, Team], box: tuple[Any, ...], last_teams: tupl
               and team.hand == was.hand and team.deck_left == was.deck_left):
             # What ``_side_head`` reads is the last team's: its head is the last side's, with what a
             # roll moves put in (``_count_side``'s keys, in their places).
-            found.append({**shown, "players": team_players(team, sums[side]),
+            found.append({**shown, "players": stepped_players(team, sums[side]),
                           "markers": shown["markers"] if team.markers is was.markers else dict(team.markers),
                           "used": shown["used"] if team.used is was.used else list(team.used),
                           "assists": team.assists})
