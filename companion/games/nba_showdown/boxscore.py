@@ -97,8 +97,29 @@ def _stepped(sides: tuple[Sums, Sums], previous: tuple[BoxLine, ...],
         numbers = tuple(h - o + n for h, o, n in zip(had, _numbers(old), numbers, strict=True))
     elif had is not None:
         numbers = tuple(map(operator.add, had, numbers))
-    mine = {**mine, new.player: numbers}  # a player new to the box score goes last: he scored last
-    return (mine, sides[1]) if new.side == 0 else (sides[0], mine)
+    stepped = {**mine, new.player: numbers}  # a player new to the box score goes last: he scored last
+    _remember_sums_parent(stepped, mine, new.player)
+    return (stepped, sides[1]) if new.side == 0 else (sides[0], stepped)
+
+
+# id of a side's sums made by ``_stepped`` -> those sums, the sums they were made from and the one
+# player whose numbers differ (or who was added last): the rows and the panel counted from the old
+# sums are then stepped for that player alone, without comparing every player's numbers. The entry
+# holds both dicts, so an id is never reused while remembered; the dicts are never changed.
+_SUMS_PARENTS: dict[int, tuple[Sums, Sums, str]] = {}
+
+
+def _remember_sums_parent(sums: Sums, parent: Sums, player: str) -> None:
+    if len(_SUMS_PARENTS) >= 64:
+        _SUMS_PARENTS.clear()  # a bound, not a policy: a view needs the sums of the last command
+    _SUMS_PARENTS[id(sums)] = (sums, parent, player)
+
+
+def sums_parent(sums: Sums) -> tuple[Sums, str] | None:
+    """The sums ``sums`` was stepped from and the player whose numbers it changed or added, or None
+    when that is not remembered."""
+    hit = _SUMS_PARENTS.get(id(sums))
+    return None if hit is None or hit[0] is not sums else (hit[1], hit[2])
 
 
 # Undo and redo come back to box scores counted before: the last few are kept as they are.
@@ -152,7 +173,11 @@ def _count_side_rows(side: int, team: str, sums: Sums) -> tuple[list[dict[str, A
     rebound-track points not included). A shot check is a field goal (a 3-pointer when its card says
     so), a foul shot a free throw."""
     last = _last_rows[side]  # read once: another thread may replace it, never change it
-    found = None if last is None or last[0] != team else _step_rows(side, last, sums)
+    found = None
+    if last is not None and last[0] == team:
+        made = sums_parent(sums)
+        found = (_step_rows_for(side, last, sums, made[1]) if made is not None and made[0] is last[1]
+                 else _step_rows(side, last, sums))
     if found is None:
         totals = [_total_row(side, team, player, *numbers[:3]) for player, numbers in sums.items()]
         rows = [_score_row(side, team, player, numbers, False) for player, numbers in sums.items()]
@@ -199,6 +224,25 @@ def _step_rows(side: int, last: tuple[Any, ...], sums: Sums
     return totals, rows, total
 
 
+def _step_rows_for(side: int, last: tuple[Any, ...], sums: Sums, player: str
+                   ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], tuple[int, ...]]:
+    """``_step_rows`` when ``sums`` is the last rows' sums with ``player``'s numbers changed or added
+    last (``sums_parent``): his rows built again, the team's numbers moved by his change."""
+    team, old, totals, rows, total = last
+    numbers = sums[player]
+    had = old.get(player)
+    total = tuple(map(operator.add, total if had is None else map(operator.sub, total, had), numbers))
+    totals, rows = list(totals), list(rows)
+    row = _total_row(side, team, player, *numbers[:3]), _score_row(side, team, player, numbers, False)
+    if had is None:
+        totals.append(row[0])
+        rows.append(row[1])
+    else:
+        index = list(old).index(player)  # a changed player keeps his place in the dict
+        totals[index], rows[index] = row
+    return totals, rows, total
+
+
 # A roll changes one side's sums (``_stepped`` keeps the other's dict): that side's rows are put
 # together again, the other's are the lists already built (the team names never change).
 _side_rows = by_identities(_count_side_rows, size=8)
@@ -219,14 +263,21 @@ def _splits_json(*counts: int) -> dict[str, Any]:
     return Splits(*counts).to_json()
 
 
-def panels(teams: tuple[Any, Any],
-           box: tuple[BoxLine, ...]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Each side's cards for the Table panel (on the court in playmat order, then the bench), for the
-    state whose teams are ``teams`` and whose box score is ``box`` (its sums looked up once)."""
-    first, second = teams
-    mine, theirs = _sides(box)
-    return (_team_players(first.cards, first.lineup, first.markers, first.used, mine),
-            _team_players(second.cards, second.lineup, second.markers, second.used, theirs))
+def box_sums(box: tuple[BoxLine, ...]) -> tuple[Sums, Sums]:
+    """Each side's players with their lines summed (``count_sides``), remembered and stepped: read-only."""
+    return _sides(box)
+
+
+def stepped_players(team: Any, sums: Sums) -> list[dict[str, Any]]:
+    """``team_players(team, sums)`` for a team or sums just changed (a finished roll's): stepped from
+    the side's last panel without a look-up in ``_team_players``, which would not hold it."""
+    return _count_players(team.cards, team.lineup, team.markers, team.used, sums)
+
+
+def team_players(team: Any, sums: Sums) -> list[dict[str, Any]]:
+    """One side's cards for the Table panel (on the court in playmat order, then the bench), for its
+    team record and its sums in the box score."""
+    return _team_players(team.cards, team.lineup, team.markers, team.used, sums)
 
 
 def box_views(box: tuple[BoxLine, ...], *names: str) -> tuple[list[Any], list[Any], list[Any]]:
@@ -237,9 +288,14 @@ def box_views(box: tuple[BoxLine, ...], *names: str) -> tuple[list[Any], list[An
 
 def _count_box_views(box: tuple[BoxLine, ...], first: str, second: str
                      ) -> tuple[list[Any], list[Any], list[Any]]:
-    mine, theirs = _sides(box)
-    totals, rows = _side_rows(0, first, mine)
-    other_totals, other_rows = _side_rows(1, second, theirs)
+    return box_parts(box, _sides(box), first, second)
+
+
+def box_parts(box: tuple[BoxLine, ...], sums: tuple[Sums, Sums], first: str, second: str
+              ) -> tuple[list[Any], list[Any], list[Any]]:
+    """``box_views`` for a box score whose sums per side (``box_sums(box)``) the caller holds."""
+    totals, rows = _side_rows(0, first, sums[0])
+    other_totals, other_rows = _side_rows(1, second, sums[1])
     return box_lines_json(box), totals + other_totals, rows + other_rows
 
 
@@ -247,7 +303,7 @@ _box_views = by_identities(_count_box_views, size=8)
 
 
 def _count_team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[dict[str, Any]]:
-    """Side ``side``'s panel (``panels``) counted afresh: no remembered order, sums or last panel."""
+    """Side ``side``'s panel (``team_players``) counted afresh: no remembered order, sums or last panel."""
     return _panel_rows(_count_panel_order(team.cards, team.lineup), team.markers, team.used,
                        count_sides(box)[side])
 
@@ -295,7 +351,10 @@ def _step_panel(last: tuple[Any, ...], markers: tuple[tuple[str, int], ...], use
     changed = set(used[len(old_used):])
     if markers is not old_markers:
         changed.update(name for name, _ in set(markers) ^ set(old_markers))
-    if sums is not old_sums:
+    made = None if sums is old_sums else sums_parent(sums)
+    if made is not None and made[0] is old_sums:
+        changed.add(made[1])  # the one player ``_stepped`` changed or added
+    elif sums is not old_sums:
         # A step of the box score (``_stepped``) keeps every other player's numbers, the same tuple:
         # the players whose tuple is another one, or who are gone, are the ones counted again.
         get = old_sums.get

@@ -87,11 +87,26 @@ class Card:
                 return index
         return len(self.chart) - 1
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (a state snapshot) as its fields with the chart as plain numbers: a card and its
+        # rows as records, each a dict of its fields, were most of a snapshot's pickling.
+        return _card_from, (self.name, self.positions, self.speed, self.power, self.point_value,
+                            self.shot_line, tuple((r.low, r.high, r.pts, r.ast, r.reb) for r in self.chart),
+                            self.three_point_bonus)
+
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "positions": list(self.positions), "speed": self.speed,
                 "power": self.power, "point_value": self.point_value,
                 "three_point_bonus": self.three_point_bonus, "shot_line": self.shot_line,
                 "chart": [r.to_json() for r in self.chart]}
+
+
+def _card_from(name: str, positions: tuple[str, ...], speed: int, power: int, point_value: int,
+               shot_line: int, chart: tuple[tuple[int, int | None, int, int, int], ...],
+               three_point_bonus: int) -> Card:
+    """The card ``Card.__reduce__`` pickled (its chart rows rebuilt from their numbers)."""
+    return Card(name, positions, speed, power, point_value, shot_line, tuple(ChartRow(*row) for row in chart),
+                three_point_bonus)
 
 
 def _whole(raw: object, field: str, who: str, low: int, high: int) -> int:

@@ -11,10 +11,11 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any
 
 from companion.errors import RuleError
-from companion.frozen import by_identity, by_lower_name, replace
+from companion.frozen import by_identities, by_identity, by_lower_name, replace
 from companion.games.nba_showdown.cards import POSITIONS, Card
 from companion.splits import Splits
 
@@ -75,7 +76,8 @@ class Team:
         index = _POSITION_INDEX.get(position)
         if index is None:
             index = POSITIONS.index(position)  # not a position: the ValueError a lookup gives
-        found = _placed(self)[index]
+        hit = _recent_placed.get(id(self))
+        found = (hit[1] if hit is not None and hit[0] is self else _placed_now(self))[index]
         if found is _NOT_ON_TEAM:
             return self.card(self.lineup[index])  # type: ignore[arg-type]  # raises the RuleError
         return found
@@ -113,16 +115,34 @@ _POSITION_INDEX = {position: index for index, position in enumerate(POSITIONS)}
 _NOT_ON_TEAM: Any = object()  # a lineup name no card of the team carries (``card`` says so)
 
 
-def _place_cards(team: Team) -> tuple[Card | None, ...]:
+def _place_cards(cards: tuple[Card, ...], lineup: tuple[str | None, ...]) -> tuple[Card | None, ...]:
     """The card at each position, in POSITIONS order (``at`` without a name lookup)."""
-    by_name = _cards_by_name(team.cards)
+    by_name = _cards_by_name(cards)
     return tuple(None if name is None else by_name.get(name.strip().lower(), _NOT_ON_TEAM)
-                 for name in team.lineup)
+                 for name in lineup)
 
 
-# The matchups, the prompt and the view ask a team who stands where a few dozen times per command,
-# and a team record is shared by every state until a command changes it: once per record.
-_placed = by_identity(_place_cards, size=16)
+# The matchups, the prompt and the view ask a team who stands where a few dozen times per command.
+# A finished roll makes a new team record with the same cards and lineup (who stands where changes
+# between quarters only): once per cards and lineup, not per record.
+_placed_by = by_identities(_place_cards, size=16)
+
+
+def _placed(team: Team) -> tuple[Card | None, ...]:
+    return _placed_by(team.cards, team.lineup)
+
+
+def _placed_now(team: Team) -> tuple[Card | None, ...]:
+    """``_placed(team)``, kept with the team among the last few asked: a command asks the roller's
+    team and the defender's, in turn, a few times each."""
+    found = _placed(team)
+    if len(_recent_placed) >= 8:
+        _recent_placed.clear()  # a bound, not a policy: a command asks two teams
+    _recent_placed[id(team)] = (team, found)  # the entry holds the team: its id is not reused
+    return found
+
+
+_recent_placed: dict[int, tuple[Any, tuple[Card | None, ...]]] = {}
 
 
 @dataclass(frozen=True)
@@ -188,6 +208,11 @@ class BoxLine:
     reb: int = 0
     splits: Splits = Splits()  # the shot checks this quarter: field goals and foul shots, made/tried
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (a state snapshot) as its fields in order, not a dict of them: a late state holds a
+        # hundred lines.
+        return BoxLine, (self.side, self.player, self.quarter, self.pts, self.ast, self.reb, self.splits)
+
 
 @dataclass(frozen=True)
 class State:
@@ -228,5 +253,6 @@ def other(side: int) -> int:
     return 1 - side
 
 
+@lru_cache(maxsize=16)  # asked by every scoreboard and view: a handful of quarters per game
 def quarter_label(quarter: int) -> str:
     return f"Q{quarter}" if quarter <= REGULATION_QUARTERS else f"OT{quarter - REGULATION_QUARTERS}"

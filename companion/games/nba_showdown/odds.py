@@ -53,8 +53,9 @@ def roll_total(face: int, modifier: int) -> int:
 
 def _float(value: Fraction) -> float:
     """``float(value)``, as ``numbers.Rational`` counts it (whole numbers divided, correctly rounded),
-    without its detour through two properties: every new roll's odds write a dozen."""
-    return value.numerator / value.denominator
+    without its detour through two properties: every new roll's odds write a dozen. ``numerator`` and
+    ``denominator`` are themselves Python properties over these two fields, a call each."""
+    return value._numerator / value._denominator
 
 
 @dataclass(frozen=True)
@@ -135,7 +136,7 @@ def chart_lookup(card: Card, modifier: int, die: Die = D20) -> Lookup:
     >>> [(r.label, r.result) for r in rows][:2]
     [('1', '0P 0A 0R'), ('2-6', '2P 1A 0R')]
     """
-    return lookup_from(row_chances(card, modifier, die))
+    return lookup_from(row_chances(card, modifier, die), die)
 
 
 @dataclass(frozen=True)
@@ -174,6 +175,12 @@ class ChartLookup(Lookup):
     def outcomes(self, die: Die) -> list[RollOutcome]:
         # ``Lookup.outcomes``: each row's faces in dial order, then the faces no row reads; the
         # faces grouped in one pass instead of one pass per row.
+        chances = self.__dict__.get("_chances")
+        if chances is not None and die is D20:
+            # Made by ``lookup_from`` from the d20's chances: each row is one chance's faces (in dial
+            # order, every face read by one), with its chance already counted.
+            return [RollOutcome(row.label, chance.probability, row.result, chance.faces)
+                    for row, chance in zip(self.rows, chances, strict=True)]
         grouped: dict[int, list[Face]] = {}
         row_for = self.row_for
         for face in die.distinct_faces:
@@ -208,10 +215,17 @@ def _chance_of(die: Die, faces: Any) -> Fraction:
     return _chance(sum(counts.get(face, 0) for face in set(faces)), len(die.faces))
 
 
-def lookup_from(chances: tuple[RowChance, ...]) -> Lookup:
-    """The chart rows that can happen, each over the natural faces that read it."""
-    return ChartLookup(tuple(Row(min(c.faces), max(c.faces), short_result(c.row), c.row.pts > 0)
-                        for c in chances if c.faces))
+def lookup_from(chances: tuple[RowChance, ...], die: Die = D20) -> Lookup:
+    """The chart rows that can happen, each over the natural faces of ``die`` that read it
+    (``chances``: ``row_chances`` for that die)."""
+    found = tuple(c for c in chances if c.faces)
+    lookup = ChartLookup(tuple(Row(min(c.faces), max(c.faces), short_result(c.row), c.row.pts > 0)
+                               for c in found))
+    if die is D20:
+        # Not a field (equality, hash and pickling read the rows alone): ``outcomes`` on the d20
+        # reads each row's faces and chance from here instead of grouping the faces again.
+        object.__setattr__(lookup, "_chances", found)
+    return lookup
 
 
 def short_result(row: ChartRow) -> str:

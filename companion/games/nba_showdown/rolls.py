@@ -37,12 +37,12 @@ def roller_of(state: State, roll_number: int) -> int:
 
 
 def _player(state: State, side: int, position: str) -> Card:
-    return _at(state.team(side), position)
+    return _at(state.teams[side], position)
 
 
 def double_team_change(state: State, defending_side: int, position: str) -> tuple[int, str]:
     """What the defending side's double-team does to its player at ``position`` on defence."""
-    plan = state.team(defending_side).double_team
+    plan = state.teams[defending_side].double_team
     if plan is None:
         return 0, ""
     helped, helper = plan
@@ -64,6 +64,8 @@ def double_team_changes(plan: tuple[str, str] | None) -> tuple[int, ...]:
 
 
 def _card_change(cards: tuple[CardPlay, ...], role: str, stat: str) -> int:
+    if not cards:
+        return 0  # most rolls: no card played, no sum to count
     return sum(getattr(c, stat) for c in cards if c.role == role)
 
 
@@ -94,7 +96,7 @@ def _marker_term(markers: int) -> Term | None:
 
 
 def marker_term(state: State, side: int, name: str) -> Term | None:
-    return _marker_term(state.team(side).marker(name) if state.rules.hot_cold else 0)
+    return _marker_term(state.teams[side].marker(name) if state.rules.hot_cold else 0)
 
 
 def _matchup(teams: tuple[Team, Team], markers_on: bool, side: int,
@@ -170,9 +172,9 @@ def check_choice(state: State, side: int, position: str, stat: str) -> Card:
     if state.stage != "choose":
         raise RuleError(_not_now(state, "choose a player"))
     if side != state.acting:
-        raise RuleError(f"it is {state.team(state.acting).name}'s scoring roll")
+        raise RuleError(f"it is {state.teams[state.acting].name}'s scoring roll")
     card = _player(state, side, position)
-    if card.name in state.team(side).used:
+    if card.name in state.teams[side].used:
         raise RuleError(f"{card.name} already rolled this quarter (he is turned sideways)")
     _player(state, other(side), position)
     return card
@@ -189,9 +191,9 @@ def choose(state: State, side: int, position: str, stat: str) -> State:
 
 def _not_now(state: State, what: str) -> str:
     waiting = {"placement": "players are being put in", "double_team": "the double-teams are being decided",
-               "choose": f"{state.team(state.acting).name} choose a player and Speed or Power",
+               "choose": f"{state.teams[state.acting].name} choose a player and Speed or Power",
                "roll": "the scoring roll is awaited", "shot_check": "the shot check's d20 is awaited",
-               "assist": f"{state.team(state.acting).name} decide how many assists to add",
+               "assist": f"{state.teams[state.acting].name} decide how many assists to add",
                "over": "the game is over"}
     return f"can't {what} now: {waiting[state.stage]}"
 
@@ -215,7 +217,7 @@ def _requirement_met(state: State, roll: ScoringRoll, role: str, requires: dict[
         elif key == "position" and roll.position not in value:
             return f"{card.name} plays {roll.position}, not {' or '.join(value)}"
         elif key in ("hot", "cold"):
-            markers = state.team(side).marker(card.name)
+            markers = state.teams[side].marker(card.name)
             if value and not (markers > 0 if key == "hot" else markers < 0):
                 return f"{card.name} has no {key} marker"
     return None
@@ -230,7 +232,7 @@ def play_card(state: State, event: dict[str, Any]) -> State:
         raise RuleError("strategy cards are switched off in this game")
     roll = state.roll
     side = event["side"]
-    team = state.team(side)
+    team = state.teams[side]
     role = "offense" if side == roll.side else "defense"
     if any(c.role == role for c in roll.cards):
         raise RuleError(f"{team.name} already played a {role} card on this roll (Strategy Cards: 1 each)")
@@ -343,7 +345,7 @@ def _natural_markers(state: State, side: int, name: str, face: int) -> State:
     if not change:
         return state
     # A hot marker on a cold player removes a cold one (and the other way): a signed count does both.
-    return state.with_team(side, state.team(side).with_marker(name, change))
+    return state.with_team(side, state.teams[side].with_marker(name, change))
 
 
 def _shot_check_roll(state: State, face: int) -> State:
@@ -373,7 +375,7 @@ def roll_die(state: State, face: int) -> State:
     roll = replace(state.roll, face=face)
     card = _player(state, roll.side, roll.position)
     total = odds.roll_total(face, modifier(state, roll))
-    team = state.team(roll.side)
+    team = state.teams[roll.side]
     needed = odds.assists_to_next_row(card, total)
     if state.rules.assists and needed is not None and needed <= team.assists:
         row = card.row_for(total)
@@ -387,7 +389,7 @@ def check_assists(state: State, count: int) -> None:
     """``RuleError`` unless ``count`` assists can be added now: every check of ``spend_assists``."""
     if state.stage != "assist" or state.roll is None:
         raise RuleError(_not_now(state, "add assists"))
-    team = state.team(state.roll.side)
+    team = state.teams[state.roll.side]
     if count < 0:
         raise RuleError("assists are added, never taken away (0 or more)")
     if count > team.assists:
@@ -412,9 +414,13 @@ def _finish(state: State, assists: int, before: int | None = None) -> State:
         before = odds.roll_total(roll.face, modifier(state, roll))
     total = before + assists
     row = card.row_for(total)
-    pts = max(0, row.pts + sum(c.pts for c in roll.cards))
-    ast = max(0, row.ast + sum(c.ast for c in roll.cards)) if state.rules.assists else 0
-    reb = max(0, row.reb + sum(c.reb for c in roll.cards)) if state.rules.rebounds else 0
+    cards = roll.cards  # most rolls have none played: no sums to count
+    pts = max(0, row.pts + sum(c.pts for c in cards)) if cards else max(0, row.pts)
+    ast = reb = 0
+    if state.rules.assists:
+        ast = max(0, row.ast + sum(c.ast for c in cards)) if cards else max(0, row.ast)
+    if state.rules.rebounds:
+        reb = max(0, row.reb + sum(c.reb for c in cards)) if cards else max(0, row.reb)
     box, score, quarter = _credited(state, side, card.name, pts, ast, reb)
     # The team and the state after the roll are built once each (``_credit``, the tracks, who
     # rolled, the rebound marker and the markers of the natural roll, in one change).

@@ -47,9 +47,9 @@ def _doubling(state: State, event: Mapping[str, Any]) -> tuple[Any, ...]:
 def _shooting(state: State, event: Mapping[str, Any]) -> tuple[Any, ...]:
     position = event.get("position")
     if position is None:
-        position = state.team(state.acting).position_of(event["player"])
+        position = state.teams[state.acting].position_of(event["player"])
         if position is None:
-            raise RuleError(f"{event['player']} is not on the playmat for {state.team(state.acting).name}")
+            raise RuleError(f"{event['player']} is not on the playmat for {state.teams[state.acting].name}")
     return state.acting, position, event["stat"]
 
 
@@ -86,7 +86,7 @@ KINDS: dict[str, tuple[Reader, Callable[..., State], Callable[..., object] | Non
 
 def _check_any(state: State, event: Mapping[str, Any]) -> None:
     """What ``resolve`` refuses whatever the kind: a finished game, a rule switched off, the wrong side."""
-    if state.final:
+    if state.stage == "over":
         raise RuleError(f"the game is over: {state.message}")
     kind = event["type"]
     if kind in ("double_team", "no_double_team") and not state.rules.double_team:
@@ -96,7 +96,7 @@ def _check_any(state: State, event: Mapping[str, Any]) -> None:
     if kind == "assist" and not state.rules.assists:
         raise RuleError("assists are switched off in this game")
     if kind in ("shoot", "assist") and event.get("side", state.acting) != state.acting:
-        raise RuleError(f"it is {state.team(state.acting).name}'s scoring roll")
+        raise RuleError(f"it is {state.teams[state.acting].name}'s scoring roll")
 
 
 def resolve(state: State, event: Mapping[str, Any]) -> State:

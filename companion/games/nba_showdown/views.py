@@ -17,7 +17,13 @@ from companion.dice import D20
 from companion.frozen import by_identities, by_identity, by_lower_name, replace
 from companion.game import Choice, Counter, Outcome, Prompt, RollInfo, ScoreboardView, SideView, Target, Term
 from companion.games.nba_showdown import odds, rolls
-from companion.games.nba_showdown.boxscore import box_views, flow_json, panels
+from companion.games.nba_showdown.boxscore import (
+    box_parts,
+    box_sums,
+    flow_json,
+    stepped_players,
+    team_players,
+)
 from companion.games.nba_showdown.cards import POSITIONS, STATS, Card
 from companion.games.nba_showdown.model import (
     ROLLS_PER_QUARTER,
@@ -70,15 +76,11 @@ def _per_state(function: Callable[[State], R]) -> Callable[[State], R]:
 
 
 def outcome(state: State) -> Outcome | None:
-    if not state.final or state.winner is None:
+    if state.stage != "over" or state.winner is None:
         return None
     # The front ends name the winner before the reason ("Comets wins: 90-44 after Q4").
     return Outcome.ranked([[state.winner], [other(state.winner)]],
                           f"{max(state.score)}-{min(state.score)} after {quarter_label(state.quarter)}")
-
-
-def _legal(state: State, candidates: list[tuple[str, dict[str, Any]]]) -> tuple[Choice, ...]:
-    return tuple(Choice(label, command) for label, command in candidates if allowed(state, command))
 
 
 # The prompt, the scoreboard and the view all read the modifiers of the roll under way (the states of
@@ -100,7 +102,7 @@ def stat_odds_for(state: State, roll: ScoringRoll) -> odds.StatOdds:
 
 
 def _count_stat_odds(state: State, roll: ScoringRoll) -> odds.StatOdds:
-    card = state.team(roll.side).at(roll.position)
+    card = state.teams[roll.side].at(roll.position)
     assert card is not None
     return _terms_odds(card, roll.stat, _terms(state, roll), state.rules.hot_cold)
 
@@ -268,7 +270,7 @@ def _place_choice(side: int, position: str, player: str) -> Choice:
 
 def _placement_prompt(state: State) -> Prompt:
     side = state.acting
-    team = state.team(side)
+    team = state.teams[side]
     keep = "keep the starting lineup" if state.quarter == 1 else "keep last quarter's lineup"
     choices = [_keep_choice(keep, side)] if allowed(state, {"type": "keep", "side": side}) else []
     judge = placements(state, side)
@@ -281,21 +283,33 @@ def _placement_prompt(state: State) -> Prompt:
             if name is None:
                 choices += [_place_choice(side, position, player) for player, can in free
                             if position in can and judge.fills(position, player)]
-    return Prompt(side=side, text=f"{quarter_label(state.quarter)}: {team.name} put a player in",
-                  commands=("place", "keep"), choices=tuple(choices))
+    return replace(_PROMPT, side=side, text=f"{quarter_label(state.quarter)}: {team.name} put a player in",
+                   commands=("place", "keep"), choices=tuple(choices))
 
 
 def _double_team_prompt(state: State) -> Prompt:
     side = state.acting
-    team = state.team(side)
-    candidates: list[tuple[str, dict[str, Any]]] = [
-        ("no double-team", {"type": "no_double_team", "side": side})]
+    team = state.teams[side]
+    # The same candidates every quarter (a choice, and its JSON, per side, pair and helper's name),
+    # each offered when the rules' checks accept it on this state.
+    candidates = [_no_double_team_choice(side)]
     for helped in POSITIONS:
         for helper in NEIGHBOURS[helped]:
-            candidates.append((f"{helper} {team.at(helper).name} helps {helped}",  # type: ignore[union-attr]
-                               {"type": "double_team", "side": side, "helped": helped, "helper": helper}))
-    return Prompt(side=side, text=f"{quarter_label(state.quarter)}: {team.name} may double-team",
-                  commands=("double_team", "no_double_team"), choices=_legal(state, candidates))
+            candidates.append(_double_team_choice(side, helped, helper, team.at(helper).name))  # type: ignore[union-attr]
+    choices = tuple(choice for choice in candidates if allowed(state, choice.command))
+    return replace(_PROMPT, side=side, text=f"{quarter_label(state.quarter)}: {team.name} may double-team",
+                   commands=("double_team", "no_double_team"), choices=choices)
+
+
+@lru_cache(maxsize=8)
+def _no_double_team_choice(side: int) -> Choice:
+    return Choice("no double-team", {"type": "no_double_team", "side": side})
+
+
+@lru_cache(maxsize=256)
+def _double_team_choice(side: int, helped: str, helper: str, name: str) -> Choice:
+    return Choice(f"{helper} {name} helps {helped}",
+                  {"type": "double_team", "side": side, "helped": helped, "helper": helper})
 
 
 @lru_cache(maxsize=1)
@@ -307,7 +321,7 @@ def _markers_text() -> str:
 
 def _choose_prompt(state: State) -> Prompt:
     side = state.acting
-    team = state.team(side)
+    team = state.teams[side]
     offers = _offers(state)
     if state.stage == "choose":
         # An offer is made for a player who has not rolled, with a defender across: exactly what
@@ -316,13 +330,13 @@ def _choose_prompt(state: State) -> Prompt:
     else:
         choices = tuple(choice for offer in offers for choice in offer[0] if allowed(state, choice.command))
     markers = _markers_text() if state.rules.hot_cold else ""
-    return Prompt(side=side, text=f"{team.name}: choose a player and Speed or Power "
-                                  f"(roll {state.rolls_done + 1}/{ROLLS_PER_QUARTER}){markers}",
-                  commands=("shoot",), choices=choices)
+    return replace(_PROMPT, side=side, text=f"{team.name}: choose a player and Speed or Power "
+                                            f"(roll {state.rolls_done + 1}/{ROLLS_PER_QUARTER}){markers}",
+                   commands=("shoot",), choices=choices)
 
 
 def _roll_prompt(state: State, roll: ScoringRoll) -> Prompt:
-    team = state.team(roll.side)
+    team = state.teams[roll.side]
     card = team.at(roll.position)
     assert card is not None
     stat = stat_odds_for(state, roll)
@@ -330,50 +344,59 @@ def _roll_prompt(state: State, roll: ScoringRoll) -> Prompt:
     text = (f"{team.name}: roll the d20 for {card.name} ({stat.stat.title()} {stat.modifier:+d}): "
             f"{_distribution_text(stat)}")
     info, chance = _roll_info(stat)
-    return Prompt(side=roll.side, text=text, commands=("roll", *cards), roll=info,
-                  target=_roll_target(state, roll), p_success=chance,
-                  expected_points=stat.expected_pts)
+    return replace(_PROMPT, side=roll.side, text=text, commands=("roll", *cards), roll=info,
+                   target=_roll_target(state, roll), p_success=chance, expected_points=stat.expected_pts)
 
 
 def _shot_check_prompt(state: State, roll: ScoringRoll) -> Prompt:
     check = roll.shot_check
     assert check is not None
-    card = state.team(check.side).at(check.position)
+    card = state.teams[check.side].at(check.position)
     assert card is not None
     terms = rolls.shot_check_terms(state, check)
     info = RollInfo(D20, odds.shot_check_rule(card.shot_line, sum(t.value for t in terms)))
     chance = info.chance()
     assert chance is not None
     what = "foul shot" if check.foul_shot else "shot check"
-    text = (f"{state.team(check.side).name}: roll the d20 for {card.name}'s {what} "
+    text = (f"{state.teams[check.side].name}: roll the d20 for {card.name}'s {what} "
             f"(needs {card.shot_line} or more, {float(chance):.0%})")
-    return Prompt(side=check.side, text=text, commands=("roll",), roll=info,
-                  target=Target("no matchup bonus", 0, terms), p_success=chance,
-                  expected_points=chance * check.points)
+    return replace(_PROMPT, side=check.side, text=text, commands=("roll",), roll=info,
+                   target=Target("no matchup bonus", 0, terms), p_success=chance,
+                   expected_points=chance * check.points)
 
 
 def _assist_prompt(state: State, roll: ScoringRoll) -> Prompt:
-    team = state.team(roll.side)
+    team = state.teams[roll.side]
     card = team.at(roll.position)
     assert card is not None and roll.face is not None
     total = odds.roll_total(roll.face, _modifier(state, roll))
     row = card.row_for(total)
-    candidates: list[tuple[str, dict[str, Any]]] = [
-        (f"no assist: {row.label} {row.pts} PTS", {"type": "assist", "count": 0})]
-    candidates += [(f"+{k} assist{'s' if k > 1 else ''}: {r.label} {r.pts} PTS",
-                    {"type": "assist", "count": k})
+    # The same few rows are reached again and again: a choice (and its JSON) per words and count.
+    candidates = [_assist_choice(f"no assist: {row.label} {row.pts} PTS", 0)]
+    candidates += [_assist_choice(f"+{k} assist{'s' if k > 1 else ''}: {r.label} {r.pts} PTS", k)
                    for k, r in odds.assist_steps(card, total, team.assists)]
     needed = odds.assists_to_next_row(card, total)
     reach = "s reach" if needed != 1 else " reaches"
-    return Prompt(side=roll.side, text=f"{team.name}: {card.name} reads {total} ({row.label}); "
-                                       f"{needed} assist{reach} the next row, {team.assists} on the track",
-                  commands=("assist",), choices=_legal(state, candidates))
+    text = (f"{team.name}: {card.name} reads {total} ({row.label}); "
+            f"{needed} assist{reach} the next row, {team.assists} on the track")
+    return replace(_PROMPT, side=roll.side, text=text, commands=("assist",),
+                   choices=tuple(choice for choice in candidates if allowed(state, choice.command)))
+
+
+@lru_cache(maxsize=256)
+def _assist_choice(label: str, count: int) -> Choice:
+    return Choice(label, {"type": "assist", "count": count})
+
+
+# ``replace`` of a prompt with every field at its default: the record ``Prompt(...)`` gives, its
+# fields filled at once instead of one frozen ``__setattr__`` each (every command builds one).
+_PROMPT = Prompt(side=None, text="", commands=())
 
 
 def _prompt(state: State) -> Prompt:
     """What the table must do next; before a roll, the chance of every chart row."""
-    if state.final:
-        return Prompt(side=None, text=state.message or "game over", commands=())
+    if state.stage == "over":
+        return replace(_PROMPT, side=None, text=state.message or "game over", commands=())
     if state.stage == "placement":
         return _placement_prompt(state)
     if state.stage == "double_team":
@@ -437,13 +460,25 @@ def short_name(name: str) -> str:
 
 
 def scoreboard(state: State) -> ScoreboardView:
-    possession = None if state.final else state.acting
+    possession = None if state.stage == "over" else state.acting
     first, second = state.teams
     score, rebound, rules = state.score, state.rebound, state.rules
-    sides = (_side_view(short_name(first.name), score[0], _team_counters(first, max(0, rebound), rules),
-                        possession == 0),
-             _side_view(short_name(second.name), score[1], _team_counters(second, max(0, -rebound), rules),
-                        possession == 1))
+    last, last_possession, sides = _last_board[0]  # read once: another thread may replace it
+    if (first is not last.teams[0] or second is not last.teams[1] or score != last.score
+            or rebound != last.rebound or rules is not last.rules or possession != last_possession):
+        # A side whose own fields are the last board's keeps its side: a roll moves the roller's.
+        same = rules is last.rules and len(sides) == 2
+        last_first, last_second = last.teams
+        mine, theirs = max(0, rebound), max(0, -rebound)
+        sides = (sides[0] if same and first is last_first and score[0] == last.score[0]
+                 and mine == max(0, last.rebound) and (possession == 0) == (last_possession == 0)
+                 else _side_view(short_name(first.name), score[0], _team_counters(first, mine, rules),
+                                 possession == 0),
+                 sides[1] if same and second is last_second and score[1] == last.score[1]
+                 and theirs == max(0, -last.rebound) and (possession == 1) == (last_possession == 1)
+                 else _side_view(short_name(second.name), score[1], _team_counters(second, theirs, rules),
+                                 possession == 1))
+        _last_board[0] = (state, possession, sides)
     target, words = None, ""
     if state.roll is not None and state.stage == "roll":
         target, words = _modifier(state, state.roll), "chart"
@@ -455,14 +490,36 @@ def scoreboard(state: State) -> ScoreboardView:
     return replace(_BOARD, sides=sides, period=quarter_label(state.quarter),
                    clock=f"{state.rolls_done}/{ROLLS_PER_QUARTER}",
                    possession=possession, target=target, target_text=words,
-                   message=state.message[:40], final=state.final, period_over=state.period_over)
+                   message=state.message[:40], final=state.stage == "over", period_over=state.period_over)
+
+
+class _NoTeam:
+    name = None
+
+
+class _NoState:
+    """What the first view and scoreboard compare a state with: no field is any state's."""
+
+    teams = (_NoTeam(), _NoTeam())
+    rules = box = flow = score = quarter_points = quarter_scores = rebound_awards = rebound_points = object()
+    quarter = rebound = -1
+
+
+# The sides of the last scoreboard built, with the state and possession they were built from: they
+# read the teams (the same records until a command changes one), the score, the rebound marker, the
+# rule switches and who has the ball, and most commands change none of these. One slot, replaced whole.
+_last_board: list[tuple[Any, int | None, tuple[SideView, SideView]]] = [(_NoState, None, ())]  # type: ignore[list-item]
 
 
 _BOARD = ScoreboardView(game="nba-showdown", title="NBA Showdown", sides=(), period="", clock="")
 
 
 def _count_side_view(name: str, score: int, counters: tuple[Counter, ...], active: bool) -> SideView:
-    return SideView(name=name, score=score, counters=counters, active=active)
+    # ``replace`` of a side with every field at its default: what ``SideView(...)`` gives.
+    return replace(_SIDE, name=name, score=score, counters=counters, active=active)
+
+
+_SIDE = SideView(name="")
 
 
 # Most commands leave a side's score and counters (small ints are shared objects, the counters the
@@ -485,7 +542,7 @@ def _roll_json(state: State) -> dict[str, Any] | None:
                              "shot_check": _shot_check_json(roll.shot_check) if roll.shot_check else None,
                              "target": _target_json(_roll_target(state, roll)),
                              "odds": _odds_json(stat_odds_for(state, roll))}
-    card = state.team(roll.side).at(roll.position)
+    card = state.teams[roll.side].at(roll.position)
     if roll.face is not None and card is not None:
         total = odds.roll_total(roll.face, _modifier(state, roll))
         found["total"] = total
@@ -601,46 +658,94 @@ _lineup_parts = by_identities(_count_lineup_parts, size=8)
 _side_json = by_identities(_count_side, size=8)
 
 
-def _count_sides(teams: tuple[Any, Any], box: tuple[Any, ...]) -> list[dict[str, Any]]:
-    first, second = panels(teams, box)
-    return [_side_json(teams[0], first), _side_json(teams[1], second)]
-
-
-# Choosing a player, a roll awaiting assists, a shot check: neither team nor the box score changes,
-# and both sides are the list already built (one look-up instead of a few per side).
-_sides_json = by_identities(_count_sides, size=8)
 
 
 def view(state: State) -> dict[str, Any]:
     """The whole state as JSON (kiosk, replay, exports)."""
-    box, totals, box_score = box_views(state.box, state.teams[0].name, state.teams[1].name)
-    return {
+    # Each part reads named fields of the state: one whose fields are the last view's state's (the
+    # same records: a command replaces the few it changes) is the last view's part (read-only).
+    last, shown, last_sums = _last_view[0]  # read once: another thread may replace it, never change it
+    teams, box, rules = state.teams, state.box, state.rules
+    first, second = teams
+    last_first, last_second = last.teams
+    if first is last_first and second is last_second and box is last.box:
+        sides, sums = shown["sides"], last_sums
+    else:
+        sides, sums = _step_sides(teams, box, last.teams, last_sums, shown.get("sides"))
+    names = first.name == last_first.name and second.name == last_second.name
+    if box is last.box and names:
+        lines, totals, box_score = shown["box"], shown["box_totals"], shown["box_score"]
+    else:
+        lines, totals, box_score = box_parts(box, sums, first.name, second.name)  # sums: this box's
+    found = {
         "game": "nba-showdown",
-        "rules": _rules_json(state.rules),
+        "rules": shown["rules"] if rules is last.rules else _rules_json(rules),
         "quarter": state.quarter,
-        "quarter_label": quarter_label(state.quarter),
+        "quarter_label": (shown["quarter_label"] if state.quarter == last.quarter
+                          else quarter_label(state.quarter)),
         "stage": state.stage,
         "acting": state.acting,
         "first_side": state.first_side,
         "rolls_done": state.rolls_done,
-        "score": list(state.score),
-        "quarter_points": list(state.quarter_points),
-        "quarter_scores": [list(q) for q in state.quarter_scores],
-        "rebound_awards": [list(a) for a in state.rebound_awards],
+        "score": shown["score"] if state.score is last.score else list(state.score),
+        "quarter_points": (shown["quarter_points"] if state.quarter_points is last.quarter_points
+                           else list(state.quarter_points)),
+        "quarter_scores": (shown["quarter_scores"] if state.quarter_scores is last.quarter_scores
+                           else [list(q) for q in state.quarter_scores]),
+        "rebound_awards": (shown["rebound_awards"] if state.rebound_awards is last.rebound_awards
+                           else [list(a) for a in state.rebound_awards]),
         "rebound": state.rebound,
-        "rebound_points": list(state.rebound_points),
+        "rebound_points": (shown["rebound_points"] if state.rebound_points is last.rebound_points
+                           else list(state.rebound_points)),
         # Each side's first list of objects is its box score (companion export --format csv).
-        "sides": _sides_json(state.teams, state.box),
-        "rebound_line": rebound_line(state),
-        "box": box,
+        "sides": sides,
+        "rebound_line": (shown["rebound_line"] if rules is last.rules and state.rebound == last.rebound
+                         and names and state.rebound_points is last.rebound_points else rebound_line(state)),
+        "box": lines,
         "box_totals": totals,
         "box_score": box_score,
-        "flow": flow_json(state.flow),
+        "flow": shown["flow"] if state.flow is last.flow else flow_json(state.flow),
         "roll": _roll_json(state),
         "choices_odds": ([found for offer in _offers(state) for found in offer[1]]
                          if state.stage == "choose" else []),
         "reminders": reminders(state),
         "message": state.message,
         "winner": state.winner,
-        "final": state.final,
+        "final": state.stage == "over",
     }
+    _last_view[0] = (state, found, sums)
+    return found
+
+
+def _step_sides(teams: tuple[Team, Team], box: tuple[Any, ...], last_teams: tuple[Any, Any],
+                last_sums: Any, last_sides: list[dict[str, Any]] | None
+                ) -> tuple[list[dict[str, Any]], Any]:
+    """The view's sides (``_side_json`` of each team and its panel) and the box score's sums per side,
+    a side whose team record and sums are the last view's (the same objects: a roll changes the
+    roller's alone) taking the last view's part whole."""
+    sums = box_sums(box)
+    found = []
+    for side, team in enumerate(teams):
+        if last_sides is None:
+            found.append(_side_json(team, team_players(team, sums[side])))
+            continue
+        was, shown = last_teams[side], last_sides[side]
+        if team is was and sums[side] is last_sums[side]:
+            found.append(shown)
+        elif (team.cards is was.cards and team.lineup is was.lineup and team.deck is was.deck
+              and team.played is was.played and team.name == was.name and team.double_team == was.double_team
+              and team.hand == was.hand and team.deck_left == was.deck_left):
+            # What ``_side_head`` reads is the last team's: its head is the last side's, with what a
+            # roll moves put in (``_count_side``'s keys, in their places).
+            found.append({**shown, "players": stepped_players(team, sums[side]),
+                          "markers": shown["markers"] if team.markers is was.markers else dict(team.markers),
+                          "used": shown["used"] if team.used is was.used else list(team.used),
+                          "assists": team.assists})
+        else:
+            found.append(_side_json(team, team_players(team, sums[side])))
+    return found, sums
+
+
+# The last view built, with the state it was built from and the box score's sums per side it read
+# (``view``). One slot, replaced whole.
+_last_view: list[tuple[Any, dict[str, Any], Any]] = [(_NoState, {}, None)]
