@@ -177,3 +177,18 @@ def test_a_lookup_made_from_the_d20s_chances_gives_the_engines_outcomes() -> Non
                 assert stat.lookup.outcomes(D20) == Lookup(stat.lookup.rows).outcomes(D20)
                 checked += 1
     assert checked > 300
+
+
+def test_chances_counted_on_another_die_never_answer_for_the_d20() -> None:
+    # ``lookup_from``'s ``die`` defaults to the d20 (``StatOdds.lookup`` passes none): chances counted
+    # on another die's faces must not be read as the d20's, and a whole number's odds still print.
+    from companion.dice import D6, D20
+    from companion.games.nba_showdown import odds
+    from companion.success import Lookup
+
+    card = shipped_roster("demo-comets").cards[0]
+    on_d6 = odds.lookup_from(odds.row_chances(card, 3, D6))
+    assert on_d6.__dict__.get("_chances") is None
+    assert on_d6.outcomes(D20) == Lookup(on_d6.rows).outcomes(D20)
+    assert odds.stat_odds(card, "speed", 3, 0, die=D6).lookup.__dict__.get("_chances") is None
+    assert odds._float(1) == 1.0 and odds._float(odds.Fraction(1, 4)) == 0.25

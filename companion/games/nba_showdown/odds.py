@@ -51,11 +51,14 @@ def roll_total(face: int, modifier: int) -> int:
     return floor_one(face + modifier)
 
 
-def _float(value: Fraction) -> float:
+def _float(value: Fraction | int) -> float:
     """``float(value)``, as ``numbers.Rational`` counts it (whole numbers divided, correctly rounded),
     without its detour through two properties: every new roll's odds write a dozen. ``numerator`` and
     ``denominator`` are themselves Python properties over these two fields, a call each."""
-    return value._numerator / value._denominator
+    try:
+        return value._numerator / value._denominator  # type: ignore[union-attr]
+    except AttributeError:  # a whole number (or a Fraction of another make): the long way
+        return float(value)
 
 
 @dataclass(frozen=True)
@@ -221,9 +224,11 @@ def lookup_from(chances: tuple[RowChance, ...], die: Die = D20) -> Lookup:
     found = tuple(c for c in chances if c.faces)
     lookup = ChartLookup(tuple(Row(min(c.faces), max(c.faces), short_result(c.row), c.row.pts > 0)
                                for c in found))
-    if die is D20:
+    if die is D20 and sorted(f for c in found for f in c.faces) == list(D20.faces):
         # Not a field (equality, hash and pickling read the rows alone): ``outcomes`` on the d20
-        # reads each row's faces and chance from here instead of grouping the faces again.
+        # reads each row's faces and chance from here instead of grouping the faces again. Only
+        # chances counted on the d20's own faces (a caller's default ``die`` may not be the one
+        # the chances were counted for).
         object.__setattr__(lookup, "_chances", found)
     return lookup
 
