@@ -31,10 +31,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
+D = TypeVar("D")
 
 _PLAIN: dict[type, frozenset[str] | None] = {}  # class -> its field names, or None: not plain
 
@@ -108,6 +109,40 @@ def by_identity(function: Callable[[T], R], size: int = 512) -> Callable[[T], R]
 
     remembered.__wrapped__ = function  # type: ignore[attr-defined]
     return remembered
+
+
+class Lineage(Generic[T, D]):
+    """Records made from another by one known change, each remembered with the one it came from and
+    what changed (``D``: the index or the name of the part changed): a render that holds the old
+    record's output then copies it and changes that part, instead of building it all again.
+
+    An entry holds both records, so an identity is never reused while remembered; both are frozen.
+    ``size`` bounds it: a render needs the records of the last command, not a history.
+
+    >>> made_from = Lineage[tuple, int](size=8)
+    >>> old = (1, 2, 3)
+    >>> new = (1, 9, 3)
+    >>> made_from.remember(new, old, 1)
+    >>> made_from.parent(new) == (old, 1), made_from.parent(old), made_from.parent((1, 9, 3))
+    (True, None, None)
+    """
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._made: dict[int, tuple[T, T, D]] = {}
+
+    def remember(self, made: T, parent: T, change: D) -> None:
+        if len(self._made) >= self._size:
+            self._made.clear()  # a bound, not a policy (see above)
+        self._made[id(made)] = (made, parent, change)
+
+    def parent(self, made: T) -> tuple[T, D] | None:
+        """The record ``made`` was made from and what changed, or None when that is not remembered."""
+        hit = self._made.get(id(made))
+        return None if hit is None or hit[0] is not made else (hit[1], hit[2])
+
+    def clear(self) -> None:
+        self._made.clear()
 
 
 def by_identities(function: Callable[..., R], size: int = 64) -> Callable[..., R]:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from companion.frozen import by_identities, by_identity
+from companion.frozen import Lineage, by_identities, by_identity
 from companion.games.nba_showdown.cards import POSITIONS, Card
 from companion.games.nba_showdown.model import BoxLine
 from companion.splits import Splits
@@ -102,24 +102,13 @@ def _stepped(sides: tuple[Sums, Sums], previous: tuple[BoxLine, ...],
     return (stepped, sides[1]) if new.side == 0 else (sides[0], stepped)
 
 
-# id of a side's sums made by ``_stepped`` -> those sums, the sums they were made from and the one
-# player whose numbers differ (or who was added last): the rows and the panel counted from the old
-# sums are then stepped for that player alone, without comparing every player's numbers. The entry
-# holds both dicts, so an id is never reused while remembered; the dicts are never changed.
-_SUMS_PARENTS: dict[int, tuple[Sums, Sums, str]] = {}
-
-
-def _remember_sums_parent(sums: Sums, parent: Sums, player: str) -> None:
-    if len(_SUMS_PARENTS) >= 64:
-        _SUMS_PARENTS.clear()  # a bound, not a policy: a view needs the sums of the last command
-    _SUMS_PARENTS[id(sums)] = (sums, parent, player)
-
-
-def sums_parent(sums: Sums) -> tuple[Sums, str] | None:
-    """The sums ``sums`` was stepped from and the player whose numbers it changed or added, or None
-    when that is not remembered."""
-    hit = _SUMS_PARENTS.get(id(sums))
-    return None if hit is None or hit[0] is not sums else (hit[1], hit[2])
+# A side's sums made by ``_stepped``, with the sums they were made from and the one player whose
+# numbers differ (or who was added last): the rows and the panel counted from the old sums are then
+# stepped for that player alone, without comparing every player's numbers. The dicts are never
+# changed.
+_SUMS_PARENTS: Lineage[Sums, str] = Lineage(size=64)
+_remember_sums_parent = _SUMS_PARENTS.remember
+sums_parent = _SUMS_PARENTS.parent  # (the sums stepped from, the player changed or added) or None
 
 
 # Undo and redo come back to box scores counted before: the last few are kept as they are.

@@ -18,52 +18,36 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
-from companion.frozen import replace
+from companion.frozen import Lineage, replace
 
 if TYPE_CHECKING:  # the model imports this module
     from companion.games.valley_hoopers.model import Hooper, Side
 
 R = TypeVar("R")
 
-# id of the new record -> the new record, the one it was made from (the entry holds both, so an id is
-# never reused while remembered).
-_PARENTS: dict[int, tuple[Hooper, Hooper]] = {}
+# A hooper record made by ``with_energy``, with the one it was made from.
+_PARENTS: Lineage[Hooper, None] = Lineage(size=256)
 
 
 def with_energy(hooper: Hooper, energy: int) -> Hooper:
     """``replace(hooper, energy=energy)``, remembered as made from ``hooper``."""
     changed = replace(hooper, energy=energy)
-    if len(_PARENTS) >= 256:
-        _PARENTS.clear()  # a bound, not a policy: a view needs the records of the last command
-    _PARENTS[id(changed)] = (changed, hooper)
+    _PARENTS.remember(changed, hooper, None)
     return changed
 
 
 def energy_parent(hooper: Hooper) -> Hooper | None:
     """The record ``hooper`` was made from by ``with_energy`` (every field the same but ``energy``), or
     ``None`` when that is not remembered."""
-    hit = _PARENTS.get(id(hooper))
-    return hit[1] if hit is not None and hit[0] is hooper else None
+    hit = _PARENTS.parent(hooper)
+    return None if hit is None else hit[0]
 
 
-# id of a side made by ``Side.with_hooper`` from another where one record of the name stood -> that
-# side, the one it was made from, the index of the record changed (the entry holds both sides, so an id
-# is never reused while remembered).
-_SIDES: dict[int, tuple[Side, Side, int]] = {}
-
-
-def remember_side_parent(changed: Side, side: Side, at: int) -> None:
-    """``changed`` is ``side`` with its record at ``at`` replaced, every other field the same."""
-    if len(_SIDES) >= 256:
-        _SIDES.clear()  # a bound, not a policy: a view needs the sides of the last command
-    _SIDES[id(changed)] = (changed, side, at)
-
-
-def side_parent(side: Side) -> tuple[Side, int] | None:
-    """The side ``side`` was made from (``remember_side_parent``) and the index of the record changed,
-    or ``None`` when that is not remembered."""
-    hit = _SIDES.get(id(side))
-    return None if hit is None or hit[0] is not side else (hit[1], hit[2])
+# A side made by ``Side.with_hooper`` from another where one record of the name stood, with that side
+# and the index of the record changed.
+_SIDES: Lineage[Side, int] = Lineage(size=256)
+remember_side_parent = _SIDES.remember  # (changed, side, at): ``side`` with its record at ``at`` replaced
+side_parent = _SIDES.parent  # (the side made from, the index of the record changed) or None
 
 
 def stepped_by_side(count: Callable[[Side], R], step: Callable[[Side, Side, R, int], R | None],
