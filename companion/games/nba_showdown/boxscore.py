@@ -191,26 +191,16 @@ def _step_rows(side: int, last: tuple[Any, ...], sums: Sums
     """``_count_side_rows``' player rows and the team's numbers from the last ones, when ``sums``
     keeps the last players in their order, one player's numbers changed or one player added (the
     same tuple for each player left alone); else None."""
-    team, old, totals, rows, total = last
+    _, old, totals, rows, total = last
     if len(sums) < len(old) or list(sums)[:len(old)] != list(old):
         return None
     get = old.get
-    changed = [(index, player, numbers) for index, (player, numbers) in enumerate(sums.items())
-               if get(player) is not numbers]
+    changed = [player for player, numbers in sums.items() if get(player) is not numbers]
     if not changed:
         return totals, rows, total
     if len(changed) > 1:
         return None  # not a step (a state counted afresh, an undo far back): every row is counted
-    [(index, player, numbers)] = changed
-    total = tuple(t - b + n for t, b, n in zip(total, get(player, _ZEROS), numbers, strict=True))
-    totals, rows = list(totals), list(rows)
-    row = _total_row(side, team, player, *numbers[:3]), _score_row(side, team, player, numbers, False)
-    if index < len(totals):
-        totals[index], rows[index] = row
-    else:
-        totals.append(row[0])
-        rows.append(row[1])
-    return totals, rows, total
+    return _step_rows_for(side, last, sums, changed[0])
 
 
 def _step_rows_for(side: int, last: tuple[Any, ...], sums: Sums, player: str
@@ -269,14 +259,9 @@ def team_players(team: Any, sums: Sums) -> list[dict[str, Any]]:
     return _team_players(team.cards, team.lineup, team.markers, team.used, sums)
 
 
-def box_views(box: tuple[BoxLine, ...], *names: str) -> tuple[list[Any], list[Any], list[Any]]:
+def box_views(box: tuple[BoxLine, ...], first: str, second: str) -> tuple[list[Any], list[Any], list[Any]]:
     """The view's box score parts: its lines, the totals and the box score for ``box`` and the
-    teams called ``names`` (remembered together: one look-up per command that leaves the box alone)."""
-    return _box_views(box, *names)
-
-
-def _count_box_views(box: tuple[BoxLine, ...], first: str, second: str
-                     ) -> tuple[list[Any], list[Any], list[Any]]:
+    teams called ``first`` and ``second``, counted from the box alone (the view steps them: ``box_parts``)."""
     return box_parts(box, _sides(box), first, second)
 
 
@@ -286,9 +271,6 @@ def box_parts(box: tuple[BoxLine, ...], sums: tuple[Sums, Sums], first: str, sec
     totals, rows = _side_rows(0, first, sums[0])
     other_totals, other_rows = _side_rows(1, second, sums[1])
     return box_lines_json(box), totals + other_totals, rows + other_rows
-
-
-_box_views = by_identities(_count_box_views, size=8)
 
 
 def _count_team_players(team: Any, box: tuple[BoxLine, ...], side: int) -> list[dict[str, Any]]:

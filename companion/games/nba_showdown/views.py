@@ -591,7 +591,7 @@ _rebound_line = by_identities(_count_rebound_line, size=16)
 
 
 def _count_side(t: Any, players: list[dict[str, Any]]) -> dict[str, Any]:
-    """One side as the view shows it; ``players`` is its Table panel (``boxscore.panels``): its head
+    """One side as the view shows it; ``players`` is its Table panel (``boxscore.team_players``): its head
     (every key in its place) with what a roll moves put in."""
     side = dict(_side_head(t.name, t.cards, t.lineup, t.double_team, t.hand, t.deck_left, t.deck, t.played))
     side["players"] = players
@@ -656,8 +656,6 @@ _lineup_parts = by_identities(_count_lineup_parts, size=8)
 # A command changes one team at most, and a roll that doesn't finish none: the other side's part
 # of the view is the one already built.
 _side_json = by_identities(_count_side, size=8)
-
-
 
 
 def view(state: State) -> dict[str, Any]:
