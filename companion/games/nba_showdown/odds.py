@@ -27,6 +27,7 @@ from typing import Any
 
 from companion.dice import D20, Die, Face
 from companion.frozen import by_identity
+from companion.game import fraction_float
 from companion.games.nba_showdown.cards import Card, ChartRow
 from companion.success import AtLeast, Lookup, RollOutcome, Row
 
@@ -51,14 +52,7 @@ def roll_total(face: int, modifier: int) -> int:
     return floor_one(face + modifier)
 
 
-def _float(value: Fraction | int) -> float:
-    """``float(value)``, as ``numbers.Rational`` counts it (whole numbers divided, correctly rounded),
-    without its detour through two properties: every new roll's odds write a dozen. ``numerator`` and
-    ``denominator`` are themselves Python properties over these two fields, a call each."""
-    try:
-        return value._numerator / value._denominator  # type: ignore[union-attr]
-    except AttributeError:  # a whole number (or a Fraction of another make): the long way
-        return float(value)
+_float = fraction_float
 
 
 @dataclass(frozen=True)
