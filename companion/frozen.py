@@ -11,7 +11,9 @@ change that names no field, goes to ``dataclasses.replace`` (which says what is 
 ``by_identity`` remembers what a pure function gave for a frozen record, by the record's identity:
 successive states share every record nobody changed (``replace`` copies references), so the JSON of
 an untouched player record or card is built once, not once per command. ``by_identities`` does
-the same for a value that reads a few records at once (a team and the box score).
+the same for a value that reads a few records at once (a team and the box score). ``Lineage``
+remembers a record made from another by one change with that other, so a render steps the old
+output. ``OwnDict`` is a base for records that gives each its own ``__dict__`` when made.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
@@ -56,17 +58,48 @@ def replace(obj: T, /, **changes: Any) -> T:
     return new
 
 
-def _plain_fields(cls: type) -> frozenset[str] | None:
-    """The field names of a dataclass whose ``__init__`` only stores them, else None."""
+def init_only_stores(cls: type) -> bool:
+    """``cls`` is a dataclass itself whose generated ``__init__`` does no more than store the fields
+    it is given (no ``__post_init__``, no ``__slots__``); its ``InitVar`` and ``init=False`` fields
+    are the caller's to check."""
     own = vars(cls)
     if "__dataclass_fields__" not in own or not own["__dataclass_params__"].init:
-        return None  # not a dataclass itself (a plain subclass may have its own __init__)
+        return False  # not a dataclass itself (a plain subclass may have its own __init__)
     init = own.get("__init__")
     if getattr(getattr(init, "__code__", None), "co_filename", None) != "<string>":
-        return None  # the class wrote its own __init__
-    if hasattr(cls, "__post_init__") or any("__slots__" in vars(k) for k in cls.__mro__ if k is not object):
+        return False  # the class wrote its own __init__
+    return not (hasattr(cls, "__post_init__")
+                or any("__slots__" in vars(k) for k in cls.__mro__ if k is not object))
+
+
+class OwnDict:
+    """A base for a game's frozen state records: each record gets an ordinary ``__dict__`` of its own
+    when it is made, so an attribute read costs the same on every record of a class.
+
+    A record made by its ``__init__`` keeps its fields inline in the object; one made by
+    ``companion.frozen.replace`` (nearly every record of a state after the setup: a hooper, the turn,
+    the pending roll, the state itself) fills a ``__dict__`` copied from such a record's, which the
+    interpreter (CPython 3.11) shares the key table of and cannot look fields up in by its fast path.
+    A rule reading ``hooper.court`` over a side whose records were made both ways missed that path on
+    nearly every read, at some ten times its cost; with its own ``__dict__`` from the start every
+    record, and every ``replace`` of it, holds an ordinary one.
+
+    The record is what ``__init__`` would make (the same fields, in its order); ``replace`` still takes
+    its fast path (``__init__`` only stores the fields), and pickles load into the same ``__dict__``.
+    No ``__slots__`` here: a class with any is built by ``dataclasses.replace``.
+    """
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        record = object.__new__(cls)
+        object.__setattr__(record, "__dict__", {})
+        return record
+
+
+def _plain_fields(cls: type) -> frozenset[str] | None:
+    """The field names of a dataclass whose ``__init__`` only stores them, else None."""
+    if not init_only_stores(cls):
         return None
-    fields = own["__dataclass_fields__"].values()
+    fields = vars(cls)["__dataclass_fields__"].values()
     if any(f._field_type is dataclasses._FIELD_INITVAR  # type: ignore[attr-defined]
            or (f._field_type is dataclasses._FIELD and not f.init) for f in fields):  # type: ignore[attr-defined]
         return None  # __init__ does more than store the fields

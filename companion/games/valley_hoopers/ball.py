@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.errors import RuleError
-from companion.games.valley_hoopers.plain_records import OwnDict
+from companion.frozen import OwnDict
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from companion.errors import CommandError
-from companion.frozen import replace
+from companion.frozen import OwnDict, replace
 from companion.games.valley_hoopers.dice import FOUL_FACES
-from companion.games.valley_hoopers.plain_records import OwnDict
 
 FOUL_ACTIONS = ("D2", "D3", "DLU", "steal", "intercept", "screen", "rebound", "block", "tribe_block")
 

@@ -15,11 +15,10 @@ from operator import attrgetter
 from typing import Any
 
 from companion.errors import RuleError
-from companion.frozen import by_identities, by_identity, by_lower_name, replace
+from companion.frozen import OwnDict, by_identities, by_identity, by_lower_name, replace
 from companion.game import Term
 from companion.games.valley_hoopers.ball import BallState
 from companion.games.valley_hoopers.gameplan_tally import GameplanBook
-from companion.games.valley_hoopers.plain_records import OwnDict
 from companion.games.valley_hoopers.record_parents import remember_side_parent
 from companion.games.valley_hoopers.splits import splits_json
 from companion.games.valley_hoopers.upgrade_cards import ActionUpgrade

@@ -27,6 +27,10 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from companion.frozen import OwnDict, init_only_stores
+
+__all__ = ["MISSING", "OwnDict", "plain_record", "plain_template"]
+
 T = TypeVar("T")
 
 # The value a field with no default holds in the template: a caller that leaves it out leaves this.
@@ -53,16 +57,10 @@ def plain_record(cls: type[T]) -> Callable[[dict[str, Any]], T]:
 def plain_template(cls: type) -> dict[str, Any] | None:
     """Every field of ``cls`` with its default (``MISSING`` for none), in the order ``__init__`` sets
     them; ``None`` when its ``__init__`` does more than store them."""
-    own = vars(cls)
-    if "__dataclass_fields__" not in own or not own["__dataclass_params__"].init:
-        return None
-    init = own.get("__init__")
-    if getattr(getattr(init, "__code__", None), "co_filename", None) != "<string>":
-        return None  # the class wrote its own __init__
-    if hasattr(cls, "__post_init__") or any("__slots__" in vars(k) for k in cls.__mro__ if k is not object):
+    if not init_only_stores(cls):
         return None
     template: dict[str, Any] = {}
-    for field in own["__dataclass_fields__"].values():
+    for field in vars(cls)["__dataclass_fields__"].values():
         kind = field._field_type  # type: ignore[attr-defined]
         if kind is dataclasses._FIELD_CLASSVAR:  # type: ignore[attr-defined]
             continue
@@ -72,26 +70,3 @@ def plain_template(cls: type) -> dict[str, Any] | None:
             return None  # a fresh value per record: __init__ calls the factory
         template[field.name] = MISSING if field.default is dataclasses.MISSING else field.default
     return template
-
-
-class OwnDict:
-    """A base for the game's frozen records: each record gets an ordinary ``__dict__`` of its own
-    when it is made, so an attribute read costs the same on every record of a class.
-
-    A record made by its ``__init__`` keeps its fields inline in the object; one made by
-    ``companion.frozen.replace`` (nearly every record of a state after the setup: a hooper, the turn,
-    the pending roll, the state itself) fills a ``__dict__`` copied from such a record's, which the
-    interpreter (CPython 3.11) shares the key table of and cannot look fields up in by its fast path.
-    A rule reading ``hooper.court`` over a side whose records were made both ways missed that path on
-    nearly every read, at some ten times its cost; with its own ``__dict__`` from the start every
-    record, and every ``replace`` of it, holds an ordinary one.
-
-    The record is what ``__init__`` would make (the same fields, in its order); ``replace`` still takes
-    its fast path (``__init__`` only stores the fields), and pickles load into the same ``__dict__``.
-    No ``__slots__`` here: a class with any is built by ``dataclasses.replace``.
-    """
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-        record = object.__new__(cls)
-        object.__setattr__(record, "__dict__", {})
-        return record
