@@ -590,10 +590,15 @@ def _count_rebound_line(rules: Rules, rebound: int, first: str, second: str, poi
 _rebound_line = by_identities(_count_rebound_line, size=16)
 
 
+def _head_of(t: Any) -> tuple[Any, ...]:
+    """What a side's head (``_side_head``) is written from: the team's fields that no roll moves."""
+    return t.name, t.cards, t.lineup, t.double_team, t.hand, t.deck_left, t.deck, t.played
+
+
 def _count_side(t: Any, players: list[dict[str, Any]]) -> dict[str, Any]:
     """One side as the view shows it; ``players`` is its Table panel (``boxscore.team_players``): its head
     (every key in its place) with what a roll moves put in."""
-    side = dict(_side_head(t.name, t.cards, t.lineup, t.double_team, t.hand, t.deck_left, t.deck, t.played))
+    side = dict(_side_head(*_head_of(t)))
     side["players"] = players
     side["markers"] = dict(t.markers)
     side["used"] = list(t.used)
@@ -730,9 +735,7 @@ def _step_sides(teams: tuple[Team, Team], box: tuple[Any, ...], last_teams: tupl
         was, shown = last_teams[side], last_sides[side]
         if team is was and sums[side] is last_sums[side]:
             found.append(shown)
-        elif (team.cards is was.cards and team.lineup is was.lineup and team.deck is was.deck
-              and team.played is was.played and team.name == was.name and team.double_team == was.double_team
-              and team.hand == was.hand and team.deck_left == was.deck_left):
+        elif _head_of(team) == _head_of(was):  # each field the same object, or equal (tuples compare so)
             # What ``_side_head`` reads is the last team's: its head is the last side's, with what a
             # roll moves put in (``_count_side``'s keys, in their places).
             found.append({**shown, "players": stepped_players(team, sums[side]),
