@@ -26,6 +26,13 @@ def render(game: Game, state: Any) -> dict[str, Any]:
             "prompt": game.prompt(state).to_json(), "outcome": None if outcome is None else outcome.to_json()}
 
 
+def script_of(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A recorded script's setup options and its commands, as ``Session`` takes them."""
+    lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    commands = [parse_command(json.dumps(c)) for c in lines[1:]]
+    return {k: v for k, v in lines[0].items() if k != "type"}, commands
+
+
 def walk(game: Game, script: Path) -> Iterator[tuple[Any, dict[str, Any]]]:
     """(state, what is shown) after every step of ``script``'s walk."""
     lines = [json.loads(line) for line in script.read_text().splitlines() if line.strip()]

@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from render_walk import script_of
 
 from companion.errors import CompanionError
 from companion.game import Game
 from companion.games.valley_hoopers import GAME, candidates, rules, views
 from companion.games.valley_hoopers.demo import DEMO_SETUP
 from companion.games.valley_hoopers.model import FUNDAMENTALS, POSITIONS, State
-from companion.session import parse_command
 
 GAMES_DIR = Path(__file__).parent / "games"
 # Script: the candidates left unbuilt it must reach (the series script plays no fundamental at all).
@@ -130,9 +130,7 @@ def _probes(state: State, rng: random.Random) -> list[dict[str, Any]]:
 
 
 def _script(name: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    lines = [json.loads(line) for line in (GAMES_DIR / name).read_text().splitlines() if line.strip()]
-    commands = [parse_command(json.dumps(c)) for c in lines[1:]]
-    return {k: v for k, v in lines[0].items() if k != "type"}, commands
+    return script_of(GAMES_DIR / name)
 
 
 def _with_undo_and_redo(game: Game, name: str) -> Iterator[Any]:

@@ -9,7 +9,6 @@ builder's dict, or a record that lost its fast ``replace``, fails here.
 from __future__ import annotations
 
 import dataclasses
-import json
 import pickle
 from collections.abc import Iterator
 from functools import cached_property
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from render_walk import render, script_of
 
 from companion import frozen
 from companion.game import Choice, Prompt
@@ -24,7 +24,7 @@ from companion.games import find_game
 from companion.games.valley_hoopers import ball, fouls, model, views
 from companion.games.valley_hoopers.plain_records import MISSING, OwnDict, plain_record, plain_template
 from companion.games.valley_hoopers.series_state import SeriesState
-from companion.session import Session, parse_command
+from companion.session import Session
 from companion.store import Store
 
 GAMES_DIR = Path(__file__).parent / "games"
@@ -34,9 +34,7 @@ OWN_DICT_CLASSES = (model.Hooper, model.Side, model.Slot, model.Turn, model.Pend
 
 
 def _script(name: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    lines = [json.loads(line) for line in (GAMES_DIR / name).read_text().splitlines() if line.strip()]
-    options = {k: v for k, v in lines[0].items() if k != "type"}
-    return options, [parse_command(json.dumps(x)) for x in lines[1:]]
+    return script_of(GAMES_DIR / name)
 
 
 def _game_states(name: str) -> Iterator[model.State]:
@@ -187,7 +185,4 @@ def _shown_part(snapshot: dict[str, Any]) -> dict[str, Any]:
 
 def _fresh(session: Session) -> dict[str, Any]:
     """The session's state rendered by the game's functions, as ``Session`` renders it."""
-    game, state = session.game, session.state
-    outcome = game.outcome(state)
-    return {"view": game.view(state), "scoreboard": game.scoreboard(state).to_json(),
-            "prompt": game.prompt(state).to_json(), "outcome": None if outcome is None else outcome.to_json()}
+    return render(session.game, session.state)
