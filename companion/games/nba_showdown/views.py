@@ -459,6 +459,16 @@ def short_name(name: str) -> str:
     return words[-1] if len(name) > 10 and len(words) > 1 else name
 
 
+def _board_side(team: Team, score: int, spaces: int, has_ball: bool, rules: Rules,
+                last: tuple[Team, int, int, bool, SideView] | None) -> SideView:
+    """One side of the scoreboard; ``last`` (the side's team, score, rebound spaces, possession and
+    view on the last board, under the same rules) gives its view when each of them is this one's."""
+    if (last is not None and team is last[0] and score == last[1] and spaces == last[2]
+            and has_ball == last[3]):
+        return last[4]
+    return _side_view(short_name(team.name), score, _team_counters(team, spaces, rules), has_ball)
+
+
 def scoreboard(state: State) -> ScoreboardView:
     possession = None if state.stage == "over" else state.acting
     first, second = state.teams
@@ -468,16 +478,12 @@ def scoreboard(state: State) -> ScoreboardView:
             or rebound != last.rebound or rules is not last.rules or possession != last_possession):
         # A side whose own fields are the last board's keeps its side: a roll moves the roller's.
         same = rules is last.rules and len(sides) == 2
-        last_first, last_second = last.teams
-        mine, theirs = max(0, rebound), max(0, -rebound)
-        sides = (sides[0] if same and first is last_first and score[0] == last.score[0]
-                 and mine == max(0, last.rebound) and (possession == 0) == (last_possession == 0)
-                 else _side_view(short_name(first.name), score[0], _team_counters(first, mine, rules),
-                                 possession == 0),
-                 sides[1] if same and second is last_second and score[1] == last.score[1]
-                 and theirs == max(0, -last.rebound) and (possession == 1) == (last_possession == 1)
-                 else _side_view(short_name(second.name), score[1], _team_counters(second, theirs, rules),
-                                 possession == 1))
+        sides = (_board_side(first, score[0], max(0, rebound), possession == 0, rules,
+                             (last.teams[0], last.score[0], max(0, last.rebound), last_possession == 0,
+                              sides[0]) if same else None),
+                 _board_side(second, score[1], max(0, -rebound), possession == 1, rules,
+                             (last.teams[1], last.score[1], max(0, -last.rebound), last_possession == 1,
+                              sides[1]) if same else None))
         _last_board[0] = (state, possession, sides)
     target, words = None, ""
     if state.roll is not None and state.stage == "roll":
