@@ -76,13 +76,12 @@ class OwnDict:
     """A base for a game's frozen state records: each record gets an ordinary ``__dict__`` of its own
     when it is made, so an attribute read costs the same on every record of a class.
 
-    A record made by its ``__init__`` keeps its fields inline in the object; one made by
-    ``companion.frozen.replace`` (nearly every record of a state after the setup: a hooper, the turn,
-    the pending roll, the state itself) fills a ``__dict__`` copied from such a record's, which the
-    interpreter (CPython 3.11) shares the key table of and cannot look fields up in by its fast path.
-    A rule reading ``hooper.court`` over a side whose records were made both ways missed that path on
-    nearly every read, at some ten times its cost; with its own ``__dict__`` from the start every
-    record, and every ``replace`` of it, holds an ordinary one.
+    A record made by its ``__init__`` keeps its fields inline in the object; one made by ``replace``
+    (nearly every record of a state after the setup) fills a ``__dict__`` copied from such a
+    record's, which the interpreter (CPython 3.11) shares the key table of and cannot look fields up
+    in by its fast path. A rule reading one field over a team's records, some made each way, missed
+    that path on nearly every read, at some ten times its cost; with its own ``__dict__`` from the
+    start every record, and every ``replace`` of it, holds an ordinary one.
 
     The record is what ``__init__`` would make (the same fields, in its order); ``replace`` still takes
     its fast path (``__init__`` only stores the fields), and pickles load into the same ``__dict__``.

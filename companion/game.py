@@ -36,23 +36,13 @@ from companion.board import Counter, Lead, ScoreboardView, SideView
 from companion.commands import CommandSpec, Field
 from companion.dice import Die
 from companion.outcome import Outcome
-from companion.success import AtLeast, AtMost, Lookup, Pool, RollInfo, Row
+from companion.success import AtLeast, AtMost, Lookup, Pool, RollInfo, Row, fraction_float
 from companion.target import Target, Term, counted_once  # apart, so a calculator needs no engine
 
 JSON = dict[str, Any]
 __all__ = ["JSON", "AtLeast", "AtMost", "Choice", "CommandSpec", "Counter", "Field", "Game",
            "Lead", "Lookup", "Outcome", "Pool", "Prompt", "Race", "RollInfo", "Row", "ScoreboardView",
            "Sealed", "SideView", "Target", "Term"]
-
-
-def fraction_float(value: Fraction | int) -> float:
-    """``float(value)``, as ``numbers.Rational`` counts it (whole numbers divided, correctly rounded),
-    without its detour through the ``numerator`` and ``denominator`` properties (a call each) over
-    these two fields: a prompt converts two per choice, a new roll's odds a dozen."""
-    try:
-        return value._numerator / value._denominator  # type: ignore[union-attr]
-    except AttributeError:  # a whole number: the long way
-        return float(value)
 
 
 def _float(value: Fraction | None) -> float | None:

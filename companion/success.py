@@ -33,6 +33,17 @@ def _ints(die: Die) -> list[int]:
     return [f for f in die.distinct_faces if isinstance(f, int)]
 
 
+
+def fraction_float(value: Fraction | int) -> float:
+    """``float(value)``, as ``numbers.Rational`` counts it (whole numbers divided, correctly rounded),
+    without its detour through the ``numerator`` and ``denominator`` properties (a call each) over
+    these two fields: a prompt converts two per choice, a new roll's odds a dozen."""
+    try:
+        return value._numerator / value._denominator  # type: ignore[union-attr]
+    except AttributeError:  # a whole number: the long way
+        return float(value)
+
+
 @dataclass(frozen=True)
 class _Threshold:
     """A roll on one side of ``target`` succeeds; the subclasses say which side."""

@@ -27,9 +27,8 @@ from typing import Any
 
 from companion.dice import D20, Die, Face
 from companion.frozen import by_identity
-from companion.game import fraction_float
 from companion.games.nba_showdown.cards import Card, ChartRow
-from companion.success import AtLeast, Lookup, RollOutcome, Row
+from companion.success import AtLeast, Lookup, RollOutcome, Row, fraction_float
 
 HOT_FACES = (19, 20)
 COLD_FACES = (1, 2)
