@@ -33,7 +33,6 @@ def _ints(die: Die) -> list[int]:
     return [f for f in die.distinct_faces if isinstance(f, int)]
 
 
-
 def fraction_float(value: Fraction | int) -> float:
     """``float(value)``, as ``numbers.Rational`` counts it (whole numbers divided, correctly rounded),
     without its detour through the ``numerator`` and ``denominator`` properties (a call each) over
