@@ -19,10 +19,11 @@ import pytest
 from render_walk import render, script_of
 
 from companion import frozen
+from companion.frozen import OwnDict
 from companion.game import Choice, Prompt
 from companion.games import find_game
 from companion.games.valley_hoopers import ball, fouls, model, views
-from companion.games.valley_hoopers.plain_records import MISSING, OwnDict, plain_record, plain_template
+from companion.games.valley_hoopers.plain_records import MISSING, plain_record, plain_template
 from companion.games.valley_hoopers.series_state import SeriesState
 from companion.session import Session
 from companion.store import Store

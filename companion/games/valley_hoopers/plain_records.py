@@ -27,9 +27,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from companion.frozen import OwnDict, init_only_stores
-
-__all__ = ["MISSING", "OwnDict", "plain_record", "plain_template"]
+from companion.frozen import init_only_stores
 
 T = TypeVar("T")
 
